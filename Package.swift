@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "Proscenium",
+    platforms: [.macOS(.v14)],
+    products: [
+        .library(name: "Proscenium", targets: ["Proscenium"]),
+        .library(name: "ProsceniumX11", targets: ["ProsceniumX11"]),
+        .executable(name: "proscenium-demo", targets: ["proscenium-demo"]),
+        .executable(name: "proscenium-bench", targets: ["proscenium-bench"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // C modules: only ProsceniumX11 and TestSupport import them.
+        .systemLibrary(
+            name: "CX11", path: "Sources/CX11", pkgConfig: "xft",
+            providers: [.apt(["libx11-dev", "libxrender-dev", "libxft-dev", "libxext-dev", "libxtst-dev"])]),
+        .systemLibrary(
+            name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16",
+            providers: [.apt(["libpng-dev"])]),
+
+        // The core: geometry, views, events, animation, controllers, rendering model. No X11.
+        .target(name: "Proscenium", path: "Sources/Proscenium"),
+
+        // The X11 backend: window host, XRender renderer, Xft text, PNG, screenshots, run loop.
+        .target(name: "ProsceniumX11", dependencies: ["Proscenium", "CX11", "CPNG"], path: "Sources/ProsceniumX11"),
+
+        .executableTarget(
+            name: "proscenium-demo",
+            dependencies: ["Proscenium", "ProsceniumX11", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            path: "Sources/proscenium-demo"),
+        .executableTarget(
+            name: "proscenium-bench",
+            dependencies: ["Proscenium", "ProsceniumX11", "TestSupport"],
+            path: "Sources/proscenium-bench"),
+
+        // Shared by tests and benchmarks: private Xvfb, XTest input, PNG image comparison.
+        .target(name: "TestSupport", dependencies: ["Proscenium", "ProsceniumX11", "CX11", "CPNG"], path: "Sources/TestSupport"),
+
+        .testTarget(name: "ProsceniumTests", dependencies: ["Proscenium"], path: "Tests/ProsceniumTests"),
+        .testTarget(
+            name: "ProsceniumX11Tests",
+            dependencies: ["Proscenium", "ProsceniumX11", "TestSupport", "CX11"],
+            path: "Tests/ProsceniumX11Tests",
+            resources: [.copy("Goldens")]),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,94 @@
+/// An axis-aligned rectangle: an origin and a size, in points.
+public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    public var origin: Point
+    public var size: Size
+
+    public init(origin: Point, size: Size) {
+        self.origin = origin
+        self.size = size
+    }
+
+    public init(x: Double, y: Double, width: Double, height: Double) {
+        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    }
+
+    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
+
+    public var description: String { "(\(origin.x.compactDescription), \(origin.y.compactDescription), \(size))" }
+
+    // MARK: - Edges
+
+    public var minX: Double { min(origin.x, origin.x + size.width) }
+    public var minY: Double { min(origin.y, origin.y + size.height) }
+    public var maxX: Double { max(origin.x, origin.x + size.width) }
+    public var maxY: Double { max(origin.y, origin.y + size.height) }
+    public var midX: Double { origin.x + size.width / 2 }
+    public var midY: Double { origin.y + size.height / 2 }
+    public var width: Double { abs(size.width) }
+    public var height: Double { abs(size.height) }
+    public var center: Point { Point(x: midX, y: midY) }
+
+    /// A rectangle with no area.
+    public var isEmpty: Bool { size.width == 0 || size.height == 0 }
+
+    /// The same rectangle with a non-negative width and height.
+    public var standardized: Rect { Rect(x: minX, y: minY, width: width, height: height) }
+
+    // MARK: - Queries
+
+    /// Whether the point lies inside; the maximum edges are exclusive, as in UIKit.
+    public func contains(_ point: Point) -> Bool {
+        !isEmpty && point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
+    }
+
+    /// Whether `other` lies completely inside this rectangle.
+    public func contains(_ other: Rect) -> Bool {
+        !other.isEmpty && other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
+    }
+
+    public func intersects(_ other: Rect) -> Bool {
+        !intersection(other).isEmpty
+    }
+
+    // MARK: - Combining
+
+    /// The overlap of two rectangles, or `.zero` when they do not overlap.
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
+        let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
+        guard x1 > x0, y1 > y0 else { return .zero }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The smallest rectangle containing both; an empty rectangle contributes nothing.
+    public func union(_ other: Rect) -> Rect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)
+        let x1 = Swift.max(maxX, other.maxX), y1 = Swift.max(maxY, other.maxY)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Shrinks (positive) or grows (negative) the rectangle by `dx` and `dy` on each side.
+    public func insetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: minX + dx, y: minY + dy, width: Swift.max(0, width - 2 * dx), height: Swift.max(0, height - 2 * dy))
+    }
+
+    public func inset(by insets: EdgeInsets) -> Rect {
+        Rect(x: minX + insets.left, y: minY + insets.top,
+             width: Swift.max(0, width - insets.left - insets.right),
+             height: Swift.max(0, height - insets.top - insets.bottom))
+    }
+
+    public func offsetBy(dx: Double, dy: Double) -> Rect {
+        Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
+    }
+
+    /// The smallest rectangle with whole-pixel edges that contains this one.
+    public var integral: Rect {
+        guard !isEmpty else { return .zero }
+        let x0 = minX.rounded(.down), y0 = minY.rounded(.down)
+        let x1 = maxX.rounded(.up), y1 = maxY.rounded(.up)
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+}
