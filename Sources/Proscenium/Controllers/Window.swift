@@ -1,0 +1,262 @@
+/// The root of a view tree shown on screen: runs the frame pipeline (animations, layout, drawing) on its
+/// frame clock, and turns platform input into touches and presses, as UIKit's `UIWindow`.
+@MainActor open class Window: View {
+    /// Where frames go; the backend's window host, or a test double.
+    public weak var surface: WindowSurface?
+
+    /// The clock that paces this window's frames and gives every animation its time.
+    public let clock: FrameClock
+
+    /// Runs the animations of the views in this window.
+    public let animationEngine = AnimationEngine()
+
+    /// The controller whose view fills the window.
+    public var rootViewController: ViewController? {
+        didSet {
+            oldValue?.viewIfLoaded?.removeFromSuperview()
+            if let controller = rootViewController {
+                controller.view.frame = bounds
+                addSubview(controller.view)
+            }
+        }
+    }
+
+    /// The responder that receives key events first; nil sends them to the root view controller.
+    public internal(set) weak var firstResponder: Responder?
+
+    // MARK: - Statistics, read by tests and benchmarks
+
+    /// Frames produced so far.
+    public private(set) var frameCount = 0
+    /// How many frames ran a layout pass on the window itself (window resizes and root relayouts).
+    public private(set) var windowLayoutCount = 0
+    /// The region the last drawn frame redrew.
+    public private(set) var lastDamage = Region()
+
+    private var pendingDamage = Region()
+    private var activeTouch: Touch?
+    private var touchRecognizers: [GestureRecognizer] = []
+    private var touchCancelledInView = false
+    private var currentCursor: Cursor = .arrow
+    private var lastClick: (time: Double, location: Point, count: Int)?
+
+    public init(size: Size, clock: FrameClock) {
+        self.clock = clock
+        super.init(frame: Rect(origin: .zero, size: size))
+        backgroundColor = .white
+        clock.frameHandler = { [weak self] time in self?.performFrame(at: time) }
+        clock.setNeedsFrame()
+    }
+
+    // MARK: - Size
+
+    /// Changes the window's size; the next frame lays out and redraws everything at the new size. Calls in
+    /// a burst between two frames cost one layout.
+    public func resize(to size: Size) {
+        guard size != bounds.size else { return }
+        frame = Rect(origin: .zero, size: size)
+        setNeedsDisplay()
+    }
+
+    open override func layoutSubviews() {
+        windowLayoutCount += 1
+        rootViewController?.viewIfLoaded?.frame = bounds
+    }
+
+    // MARK: - Frames
+
+    /// Asks the clock for a frame.
+    public func setNeedsFrame() {
+        clock.setNeedsFrame()
+    }
+
+    /// One frame: advance animations, lay out, build the display list, present the damaged region.
+    public func performFrame(at time: Double) {
+        frameCount += 1
+        animationEngine.advance(to: time)
+        layoutIfNeeded()
+        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage)
+        builder.build(root: self)
+        pendingDamage = Region()
+        let damage = builder.damage.intersection(bounds)
+        if !damage.isEmpty {
+            lastDamage = damage
+            surface?.present(builder.list, damage: damage, size: bounds.size)
+        }
+        if animationEngine.hasRunningAnimations { clock.setNeedsFrame() }
+    }
+
+    /// The display list of the whole window as it would be drawn now, for tests and tree dumps.
+    public func currentDisplayList() -> DisplayList {
+        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: Region())
+        let states = allViews().map { ($0, $0.needsDisplay, $0.lastRenderedRect) }
+        builder.build(root: self)
+        for (view, needsDisplay, rect) in states {
+            view.needsDisplay = needsDisplay
+            view.lastRenderedRect = rect
+        }
+        return builder.list
+    }
+
+    /// Every view in the window, depth first, the window included.
+    public func allViews() -> [View] {
+        var result: [View] = []
+        func collect(_ view: View) {
+            result.append(view)
+            view.subviews.forEach(collect)
+        }
+        collect(self)
+        return result
+    }
+
+    /// Called by a view about to leave this window: what its subtree drew becomes damage.
+    func viewWillLeaveWindow(_ view: View) {
+        func forget(_ v: View) {
+            pendingDamage.add(v.lastRenderedRect)
+            v.lastRenderedRect = .zero
+            v.subviews.forEach(forget)
+        }
+        forget(view)
+        if view.isFirstResponderOrAncestor(of: firstResponder) { firstResponder = nil }
+        if let touched = activeTouch?.view, touched.isDescendant(of: view) {
+            cancelActiveTouch()
+        }
+        setNeedsFrame()
+    }
+}
+
+extension View {
+    fileprivate func isFirstResponderOrAncestor(of responder: Responder?) -> Bool {
+        guard let view = responder as? View else { return false }
+        return view.isDescendant(of: self)
+    }
+}
+
+// MARK: - Input
+
+extension Window {
+    /// Delivers one platform input event: pointer events become the touch, keys go to the first responder.
+    public func send(_ input: InputEvent) {
+        switch input {
+        case let .pointerDown(location, button, time): pointerDown(at: location, button: button, time: time)
+        case let .pointerMoved(location, time): pointerMoved(to: location, time: time)
+        case let .pointerUp(location, button, time): pointerUp(at: location, button: button, time: time)
+        case .pointerExited: updateCursor(for: nil)
+        case let .keyDown(key, time): deliverKey(key, time: time, down: true)
+        case let .keyUp(key, time): deliverKey(key, time: time, down: false)
+        }
+    }
+
+    private func pointerDown(at location: Point, button: Int, time: Double) {
+        if activeTouch != nil { cancelActiveTouch() }
+        let hit = hitTest(location, with: nil)
+        let tapCount = nextTapCount(at: location, time: time)
+        let touch = Touch(locationInWindow: location, timestamp: time, view: hit, window: self, button: button, tapCount: tapCount)
+        activeTouch = touch
+        touchCancelledInView = false
+        touchRecognizers = recognizers(for: hit)
+        let event = Event(kind: .touches, timestamp: time, touches: [touch])
+        for recognizer in touchRecognizers { recognizer.deliver(.began, [touch], event: event) }
+        hit?.touchesBegan([touch], with: event)
+        cancelViewTouchIfRecognized(touch, event: event)
+    }
+
+    private func pointerMoved(to location: Point, time: Double) {
+        guard let touch = activeTouch else {
+            updateCursor(for: hitTest(location, with: nil))
+            return
+        }
+        guard location != touch.locationInWindow else { return }
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = location
+        touch.timestamp = time
+        touch.phase = .moved
+        let event = Event(kind: .touches, timestamp: time, touches: [touch])
+        for recognizer in touchRecognizers { recognizer.deliver(.moved, [touch], event: event) }
+        cancelViewTouchIfRecognized(touch, event: event)
+        if !touchCancelledInView { touch.view?.touchesMoved([touch], with: event) }
+    }
+
+    private func pointerUp(at location: Point, button: Int, time: Double) {
+        guard let touch = activeTouch, touch.button == button else { return }
+        touch.previousLocationInWindow = touch.locationInWindow
+        touch.locationInWindow = location
+        touch.timestamp = time
+        touch.phase = .ended
+        let event = Event(kind: .touches, timestamp: time, touches: [touch])
+        for recognizer in touchRecognizers { recognizer.deliver(.ended, [touch], event: event) }
+        cancelViewTouchIfRecognized(touch, event: event)
+        if !touchCancelledInView { touch.view?.touchesEnded([touch], with: event) }
+        finishTouchSequence()
+        updateCursor(for: hitTest(location, with: nil))
+    }
+
+    /// Cancels the touch in progress, as when its view leaves the window.
+    public func cancelActiveTouch() {
+        guard let touch = activeTouch else { return }
+        touch.phase = .cancelled
+        let event = Event(kind: .touches, timestamp: touch.timestamp, touches: [touch])
+        for recognizer in touchRecognizers { recognizer.deliver(.cancelled, [touch], event: event) }
+        if !touchCancelledInView { touch.view?.touchesCancelled([touch], with: event) }
+        finishTouchSequence()
+    }
+
+    private func finishTouchSequence() {
+        for recognizer in touchRecognizers { recognizer.resetAfterSequence() }
+        touchRecognizers = []
+        activeTouch = nil
+    }
+
+    /// Once a recognizer claims the touch, the view sees `touchesCancelled` and nothing more, as in UIKit.
+    private func cancelViewTouchIfRecognized(_ touch: Touch, event: Event) {
+        guard !touchCancelledInView,
+              touchRecognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) else { return }
+        touchCancelledInView = true
+        let phase = touch.phase
+        touch.phase = .cancelled
+        touch.view?.touchesCancelled([touch], with: event)
+        touch.phase = phase
+    }
+
+    /// Recognizers on the hit view and its ancestors, nearest first, that the hit view lets begin.
+    private func recognizers(for hit: View?) -> [GestureRecognizer] {
+        var result: [GestureRecognizer] = []
+        var view = hit
+        while let current = view {
+            for recognizer in current.gestureRecognizers where recognizer.isEnabled {
+                if current === hit || hit?.gestureRecognizerShouldBegin(recognizer) != false {
+                    result.append(recognizer)
+                }
+            }
+            view = current.superview
+        }
+        return result
+    }
+
+    /// Two presses within 0.4 s and 4 points count as a double click.
+    private func nextTapCount(at location: Point, time: Double) -> Int {
+        var count = 1
+        if let last = lastClick, time - last.time < 0.4, location.distance(to: last.location) < 4 { count = last.count + 1 }
+        lastClick = (time, location, count)
+        return count
+    }
+
+    private func updateCursor(for view: View?) {
+        var cursor = Cursor.arrow
+        var current = view
+        while let v = current {
+            if let c = v.cursor { cursor = c; break }
+            current = v.superview
+        }
+        guard cursor != currentCursor else { return }
+        currentCursor = cursor
+        surface?.setCursor(cursor)
+    }
+
+    private func deliverKey(_ key: Key, time: Double, down: Bool) {
+        let press = Press(key: key, timestamp: time)
+        let event = Event(kind: .presses, timestamp: time)
+        let target: Responder = firstResponder ?? rootViewController ?? self
+        if down { target.pressesBegan([press], with: event) } else { target.pressesEnded([press], with: event) }
+    }
+}

@@ -1,0 +1,8 @@
+/// The platform side of a window, as the core sees it: somewhere to show frames and a pointer shape.
+/// The X11 backend's `WindowHost` is one; tests can use a recording surface.
+@MainActor public protocol WindowSurface: AnyObject {
+    /// Draws `list` within `damage` at `size` and puts the result on screen.
+    func present(_ list: DisplayList, damage: Region, size: Size)
+    /// Shows `cursor` while the pointer is over the window.
+    func setCursor(_ cursor: Cursor)
+}

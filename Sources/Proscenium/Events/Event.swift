@@ -1,0 +1,49 @@
+/// Input from the platform, in window coordinates, as the backend translates it. The window turns these
+/// into touches and presses and delivers them.
+public enum InputEvent: Sendable, Equatable {
+    case pointerDown(Point, button: Int, time: Double)
+    case pointerMoved(Point, time: Double)
+    case pointerUp(Point, button: Int, time: Double)
+    /// The pointer left the window; hover state (the cursor) resets.
+    case pointerExited
+    case keyDown(Key, time: Double)
+    case keyUp(Key, time: Double)
+}
+
+/// A key, named where the toolkit gives it meaning, else the text it types.
+public enum Key: Sendable, Hashable {
+    case escape, `return`, tab, backspace, space
+    case up, down, left, right
+    /// A key that types text, such as "a" or "7".
+    case character(String)
+}
+
+/// One key press, handed to `pressesBegan`/`pressesEnded`, as UIKit's `UIPress`.
+@MainActor public final class Press: Hashable {
+    public let key: Key
+    public let timestamp: Double
+
+    init(key: Key, timestamp: Double) {
+        self.key = key
+        self.timestamp = timestamp
+    }
+
+    public nonisolated static func == (lhs: Press, rhs: Press) -> Bool { lhs === rhs }
+    public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
+}
+
+/// The event a set of touches or presses belongs to, as UIKit's `UIEvent`.
+@MainActor public final class Event {
+    /// What kind of input the event carries.
+    public enum Kind: Sendable { case touches, presses }
+
+    public let kind: Kind
+    public let timestamp: Double
+    public let allTouches: Set<Touch>
+
+    init(kind: Kind, timestamp: Double, touches: Set<Touch> = []) {
+        self.kind = kind
+        self.timestamp = timestamp
+        self.allTouches = touches
+    }
+}

@@ -1,0 +1,86 @@
+/// Turns a sequence of touches into a gesture and calls its actions, as UIKit's `UIGestureRecognizer`.
+///
+/// Recognizers on the touched view and its ancestors see a touch before the view does. When one recognizes
+/// its gesture and `cancelsTouchesInView` is true, the view gets `touchesCancelled` instead of the rest.
+@MainActor open class GestureRecognizer {
+    /// The recognizer's state machine, as `UIGestureRecognizer.State`.
+    public enum State: Sendable {
+        case possible, began, changed, ended, cancelled, failed
+        /// A discrete gesture such as a tap is recognized in one step.
+        public static let recognized = State.ended
+    }
+
+    public internal(set) weak var view: View?
+    public var isEnabled = true
+    /// When true (the default), recognizing cancels the touches in the view.
+    public var cancelsTouchesInView = true
+
+    private var actions: [@MainActor (GestureRecognizer) -> Void] = []
+    private var trackedTouches: [Touch] = []
+
+    public init(action: (@MainActor (GestureRecognizer) -> Void)? = nil) {
+        if let action { actions.append(action) }
+    }
+
+    public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) {
+        actions.append(action)
+    }
+
+    /// Setting `.began`, `.changed` or `.ended` calls the actions.
+    public var state: State = .possible {
+        didSet {
+            switch state {
+            case .began, .changed, .ended: for action in actions { action(self) }
+            case .cancelled: if oldValue == .began || oldValue == .changed { for action in actions { action(self) } }
+            case .possible, .failed: break
+            }
+        }
+    }
+
+    /// Whether the recognizer has claimed the touches.
+    var hasRecognized: Bool { state == .began || state == .changed || state == .ended }
+
+    /// Whether the recognizer is finished with this touch sequence and waits for `reset()`.
+    var isFinished: Bool { state == .ended || state == .cancelled || state == .failed }
+
+    /// The location of the gesture (its first touch) in `view`'s coordinates.
+    public func location(in view: View?) -> Point {
+        trackedTouches.first?.location(in: view) ?? lastLocationInWindow.map { view?.convert($0, from: nil) ?? $0 } ?? .zero
+    }
+
+    private var lastLocationInWindow: Point?
+
+    // MARK: - Subclass hooks
+
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {}
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {}
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        state = hasRecognized ? .cancelled : .failed
+    }
+
+    /// Returns to `.possible` after a gesture ends or fails; subclasses clear their own state too.
+    open func reset() {}
+
+    // MARK: - Delivery (called by the window)
+
+    func deliver(_ phase: Touch.Phase, _ touches: Set<Touch>, event: Event?) {
+        guard isEnabled, !isFinished else { return }
+        for touch in touches where !trackedTouches.contains(touch) { trackedTouches.append(touch) }
+        if let first = touches.first { lastLocationInWindow = first.locationInWindow }
+        switch phase {
+        case .began: touchesBegan(touches, with: event)
+        case .moved: touchesMoved(touches, with: event)
+        case .ended: touchesEnded(touches, with: event)
+        case .cancelled: touchesCancelled(touches, with: event)
+        }
+    }
+
+    func resetAfterSequence() {
+        trackedTouches.removeAll()
+        if state != .possible {
+            reset()
+            state = .possible
+        }
+    }
+}

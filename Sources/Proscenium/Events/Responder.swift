@@ -1,0 +1,52 @@
+/// An object that can handle touches and key presses, and pass what it does not handle to `next`, as
+/// UIKit's `UIResponder`. Views, view controllers and windows are responders.
+@MainActor open class Responder {
+    public init() {}
+
+    /// The next responder in the chain; events a responder does not handle travel there.
+    open var next: Responder? { nil }
+
+    // MARK: - Touches
+
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.touchesMoved(touches, with: event) }
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.touchesEnded(touches, with: event) }
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { next?.touchesCancelled(touches, with: event) }
+
+    // MARK: - Keys
+
+    open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
+    open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
+
+    // MARK: - First responder
+
+    /// Whether this responder accepts key events as the first responder.
+    open var canBecomeFirstResponder: Bool { false }
+
+    /// The window this responder delivers into, used to register it as first responder.
+    var responderWindow: Window? {
+        var responder: Responder? = self
+        while let current = responder {
+            if let view = current as? View, let window = view.window { return window }
+            if let controller = current as? ViewController, let window = controller.viewIfLoaded?.window { return window }
+            responder = current.next
+        }
+        return nil
+    }
+
+    /// Makes this responder receive key events first; false if it cannot or is not in a window.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard canBecomeFirstResponder, let window = responderWindow else { return false }
+        window.firstResponder = self
+        return true
+    }
+
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
+        return true
+    }
+
+    public var isFirstResponder: Bool { responderWindow?.firstResponder === self }
+}

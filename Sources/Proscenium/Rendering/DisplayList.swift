@@ -1,0 +1,60 @@
+/// What a frame draws: a flat list of drawing commands that the core builds from the view tree and a
+/// backend's `Renderer` executes.
+///
+/// Coordinates are in the space of the innermost enclosing transform group; outside any group that is the
+/// window's coordinate space (origin top-left, y down, one unit per pixel). Colours are straight-alpha; a
+/// backend premultiplies where its API needs it.
+public struct DisplayList: Sendable, Equatable {
+    public var commands: [DisplayCommand]
+
+    public init(commands: [DisplayCommand] = []) {
+        self.commands = commands
+    }
+
+    public mutating func append(_ command: DisplayCommand) {
+        commands.append(command)
+    }
+}
+
+/// One drawing command. `push…` commands open a group that the matching `pop…` closes; groups nest.
+public enum DisplayCommand: Sendable, Equatable {
+    /// Fill a rectangle, with rounded corners when `cornerRadius` > 0 (anti-aliased).
+    case fill(rect: Rect, cornerRadius: Double, color: Color)
+    /// Stroke the inside of a (rounded) rectangle's edge with a band `width` wide, as CALayer borders do.
+    case border(rect: Rect, cornerRadius: Double, width: Double, color: Color)
+    /// A soft shadow of a (rounded) rectangle: the shape is offset, blurred by `blurRadius` and tinted.
+    /// `color.alpha` already includes the shadow opacity.
+    case shadow(rect: Rect, cornerRadius: Double, blurRadius: Double, offset: Point, color: Color)
+    /// A laid-out block of text (see `TextLayout`); `origin` is the top-left of the block.
+    case text(TextLayout, origin: Point, color: Color)
+    /// An image scaled to fill `rect`.
+    case image(Image, rect: Rect)
+    /// Restrict drawing to a (rounded) rectangle until the matching `popClip`.
+    case pushClip(rect: Rect, cornerRadius: Double)
+    case popClip
+    /// Draw what follows into an offscreen group, then composite it with `alpha` at the matching
+    /// `popOpacity`. `bounds` encloses everything drawn in the group.
+    case pushOpacity(alpha: Double, bounds: Rect)
+    case popOpacity
+    /// What follows, up to the matching `popTransform`, is in a local space that `transform` maps into the
+    /// enclosing space. `bounds` (in the local space) encloses everything drawn in the group, so a backend
+    /// can render it into a layer of that size and composite it transformed.
+    case pushTransform(AffineTransform, bounds: Rect)
+    case popTransform
+
+    public static func == (lhs: DisplayCommand, rhs: DisplayCommand) -> Bool {
+        switch (lhs, rhs) {
+        case let (.fill(r1, c1, k1), .fill(r2, c2, k2)): return r1 == r2 && c1 == c2 && k1 == k2
+        case let (.border(r1, c1, w1, k1), .border(r2, c2, w2, k2)): return r1 == r2 && c1 == c2 && w1 == w2 && k1 == k2
+        case let (.shadow(r1, c1, b1, o1, k1), .shadow(r2, c2, b2, o2, k2)):
+            return r1 == r2 && c1 == c2 && b1 == b2 && o1 == o2 && k1 == k2
+        case let (.text(t1, o1, c1), .text(t2, o2, c2)): return t1 == t2 && o1 == o2 && c1 == c2
+        case let (.image(i1, r1), .image(i2, r2)): return i1 === i2 && r1 == r2
+        case let (.pushClip(r1, c1), .pushClip(r2, c2)): return r1 == r2 && c1 == c2
+        case (.popClip, .popClip), (.popOpacity, .popOpacity), (.popTransform, .popTransform): return true
+        case let (.pushOpacity(a1, b1), .pushOpacity(a2, b2)): return a1 == a2 && b1 == b2
+        case let (.pushTransform(t1, b1), .pushTransform(t2, b2)): return t1 == t2 && b1 == b2
+        default: return false
+        }
+    }
+}

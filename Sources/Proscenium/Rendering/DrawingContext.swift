@@ -1,0 +1,30 @@
+/// What a view's `draw(in:)` draws into: appends commands to the frame's display list, in the view's
+/// bounds coordinates.
+public struct DrawingContext {
+    var list: DisplayList
+    /// Offset from bounds coordinates to the enclosing group's coordinates.
+    var offset: Point
+
+    init(list: DisplayList, offset: Point) {
+        self.list = list
+        self.offset = offset
+    }
+
+    public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, color: Color) {
+        list.append(.fill(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, color: color))
+    }
+
+    public mutating func stroke(_ rect: Rect, cornerRadius: Double = 0, width: Double, color: Color) {
+        list.append(.border(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, width: width, color: color))
+    }
+
+    /// Draws laid-out text with its top-left corner at `origin`.
+    public mutating func draw(_ text: TextLayout, at origin: Point, color: Color) {
+        list.append(.text(text, origin: origin + offset, color: color))
+    }
+
+    /// Draws an image scaled into `rect`.
+    public mutating func draw(_ image: Image, in rect: Rect) {
+        list.append(.image(image, rect: rect.offsetBy(dx: offset.x, dy: offset.y)))
+    }
+}

@@ -1,0 +1,31 @@
+/// A font request: family, size in pixels and weight. The backend resolves it (Xft and fontconfig on X11).
+public struct Font: Hashable, Sendable {
+    /// Font weights, named as UIKit's `UIFont.Weight`.
+    public enum Weight: Int, Sendable, Hashable, Comparable {
+        case regular = 400, medium = 500, semibold = 600, bold = 700
+
+        public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
+    }
+
+    public var family: String
+    public var size: Double
+    public var weight: Weight
+
+    public init(family: String = Font.defaultFamily, size: Double, weight: Weight = .regular) {
+        self.family = family
+        self.size = size
+        self.weight = weight
+    }
+
+    /// DejaVu Sans: present on every Debian machine through fonts-dejavu-core.
+    public static let defaultFamily = "DejaVu Sans"
+
+    public static func systemFont(ofSize size: Double, weight: Weight = .regular) -> Font {
+        Font(size: size, weight: weight)
+    }
+}
+
+/// Horizontal alignment of text lines in their box.
+public enum TextAlignment: Sendable, Hashable {
+    case left, center, right
+}

@@ -1,0 +1,110 @@
+/// Walks the view tree once per frame with presentation values and produces the display list and the
+/// damaged region: each changed view contributes the area it covered last frame and the area it covers now.
+@MainActor struct FrameBuilder {
+    private(set) var list = DisplayList()
+    private(set) var damage = Region()
+    private let windowBounds: Rect
+
+    init(windowBounds: Rect, pendingDamage: Region) {
+        self.windowBounds = windowBounds
+        self.damage = pendingDamage
+    }
+
+    /// Visits `root` (the window) and everything below it.
+    mutating func build(root: View) {
+        visit(root, toGroup: .identity, groupToWindow: .identity, clip: windowBounds, ancestorDirty: false)
+    }
+
+    private mutating func visit(_ view: View, toGroup parentToGroup: AffineTransform, groupToWindow: AffineTransform,
+                                clip: Rect, ancestorDirty: Bool) {
+        let p = view.presentation
+        let dirty = ancestorDirty || view.needsDisplay
+        view.needsDisplay = false
+        guard !view.isHidden, p.alpha > 0 else {
+            if dirty { forgetSubtree(view) }
+            return
+        }
+        var toGroup = view.superview == nil ? AffineTransform.identity : p.transformToSuperview.concatenating(parentToGroup)
+        var groupToWindow = groupToWindow
+        let pushedTransform = !toGroup.isTranslation
+        if pushedTransform {
+            list.append(.pushTransform(toGroup, bounds: Self.subtreeBounds(view)))
+            groupToWindow = toGroup.concatenating(groupToWindow)
+            toGroup = .identity
+        }
+        let toWindow = toGroup.concatenating(groupToWindow)
+        let pushedOpacity = p.alpha < 1
+        if pushedOpacity {
+            list.append(.pushOpacity(alpha: p.alpha, bounds: toGroup.apply(to: Self.subtreeBounds(view))))
+        }
+
+        // Damage: this view's own pixels, old and new.
+        let onScreen = toWindow.apply(to: Self.ownVisualBounds(view)).intersection(clip)
+        if dirty {
+            damage.add(view.lastRenderedRect)
+            damage.add(onScreen)
+        }
+        view.lastRenderedRect = onScreen
+
+        let offset = Point(x: toGroup.tx, y: toGroup.ty)
+        let rect = p.bounds.offsetBy(dx: offset.x, dy: offset.y)
+        if p.shadowOpacity > 0, view.shadowColor.alpha > 0 {
+            let color = view.shadowColor.withAlphaComponent(view.shadowColor.alpha * p.shadowOpacity)
+            list.append(.shadow(rect: rect, cornerRadius: p.cornerRadius, blurRadius: view.shadowRadius,
+                                offset: view.shadowOffset, color: color))
+        }
+        if let background = p.backgroundColor, background.alpha > 0 {
+            list.append(.fill(rect: rect, cornerRadius: p.cornerRadius, color: background))
+        }
+        var context = DrawingContext(list: list, offset: offset)
+        list = DisplayList()
+        view.draw(in: &context)
+        list = context.list
+
+        var childClip = clip
+        if view.clipsToBounds {
+            list.append(.pushClip(rect: rect, cornerRadius: p.cornerRadius))
+            childClip = clip.intersection(toWindow.apply(to: p.bounds))
+        }
+        for subview in view.subviews {
+            visit(subview, toGroup: toGroup, groupToWindow: groupToWindow, clip: childClip, ancestorDirty: dirty)
+        }
+        if view.clipsToBounds { list.append(.popClip) }
+        if view.borderWidth > 0, view.borderColor.alpha > 0 {
+            list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor))
+        }
+        if pushedOpacity { list.append(.popOpacity) }
+        if pushedTransform { list.append(.popTransform) }
+    }
+
+    /// Damages and forgets what a subtree drew last frame, for a view that is now hidden or transparent.
+    private mutating func forgetSubtree(_ view: View) {
+        damage.add(view.lastRenderedRect)
+        view.lastRenderedRect = .zero
+        view.needsDisplay = false
+        for subview in view.subviews { forgetSubtree(subview) }
+    }
+
+    // MARK: - Bounds
+
+    /// The area a view's own drawing covers in bounds coordinates: its bounds and its shadow.
+    static func ownVisualBounds(_ view: View) -> Rect {
+        let p = view.presentation
+        var rect = p.bounds
+        if p.shadowOpacity > 0 {
+            let blur = view.shadowRadius * 2
+            rect = rect.union(p.bounds.offsetBy(dx: view.shadowOffset.x, dy: view.shadowOffset.y).insetBy(dx: -blur, dy: -blur))
+        }
+        return rect
+    }
+
+    /// The area a view and its visible subviews cover, in its bounds coordinates.
+    static func subtreeBounds(_ view: View) -> Rect {
+        var rect = ownVisualBounds(view)
+        guard !view.clipsToBounds else { return rect }
+        for subview in view.subviews where !subview.isHidden && subview.presentation.alpha > 0 {
+            rect = rect.union(subview.presentation.transformToSuperview.apply(to: subtreeBounds(subview)))
+        }
+        return rect
+    }
+}

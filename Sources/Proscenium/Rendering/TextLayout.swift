@@ -1,0 +1,93 @@
+/// Measures text. The backend provides the real one (Xft); the core falls back to an estimate from
+/// average glyph widths so layout works without a display, for example in unit tests.
+@MainActor public protocol TextMeasuring: AnyObject {
+    /// Advance width of `text` on one line, in pixels.
+    func width(of text: String, font: Font) -> Double
+    /// Ascent and descent of the font, in pixels.
+    func lineMetrics(for font: Font) -> (ascent: Double, descent: Double)
+}
+
+/// Text broken into lines for a given width, ready to draw.
+public struct TextLayout: Sendable, Hashable {
+    /// One laid-out line: its text and where its left edge and baseline sit in the block.
+    public struct Line: Sendable, Hashable {
+        public var text: String
+        public var x: Double
+        public var baseline: Double
+        public var width: Double
+    }
+
+    public var font: Font
+    public var lines: [Line]
+    /// Size of the whole block.
+    public var size: Size
+
+    public init(font: Font, lines: [Line], size: Size) {
+        self.font = font
+        self.lines = lines
+        self.size = size
+    }
+
+    /// The measurer in use; the X11 backend installs its Xft measurer when it opens a display.
+    @MainActor public static var measurer: any TextMeasuring = EstimatingTextMeasurer()
+
+    /// Lays `text` out within `width` (nil: one line per paragraph), breaking lines at spaces when
+    /// `wrap` is true and a word would cross the edge. `numberOfLines` 0 means no limit.
+    @MainActor public static func make(_ text: String, font: Font, width: Double?, alignment: TextAlignment = .left,
+                                       wrap: Bool = true, numberOfLines: Int = 0) -> TextLayout {
+        let measurer = measurer
+        let (ascent, descent) = measurer.lineMetrics(for: font)
+        let lineHeight = (ascent + descent).rounded(.up)
+        var texts: [String] = []
+        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            guard wrap, let width else {
+                texts.append(String(paragraph))
+                continue
+            }
+            var current = ""
+            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
+                let candidate = current.isEmpty ? String(word) : current + " " + word
+                if !current.isEmpty, measurer.width(of: candidate, font: font) > width {
+                    texts.append(current)
+                    current = String(word)
+                } else {
+                    current = candidate
+                }
+            }
+            texts.append(current)
+        }
+        if numberOfLines > 0, texts.count > numberOfLines {
+            texts = Array(texts.prefix(numberOfLines))
+        }
+        let widths = texts.map { measurer.width(of: $0, font: font) }
+        let blockWidth = width ?? (widths.max() ?? 0)
+        var lines: [Line] = []
+        for (index, line) in texts.enumerated() {
+            let w = widths[index]
+            let x: Double
+            switch alignment {
+            case .left: x = 0
+            case .center: x = ((blockWidth - w) / 2).rounded()
+            case .right: x = (blockWidth - w).rounded()
+            }
+            lines.append(Line(text: line, x: x, baseline: Double(index) * lineHeight + ascent.rounded(), width: w))
+        }
+        let contentWidth = width == nil ? blockWidth : min(blockWidth, widths.max() ?? 0)
+        return TextLayout(font: font, lines: lines,
+                          size: Size(width: contentWidth.rounded(.up), height: Double(texts.count) * lineHeight))
+    }
+}
+
+/// Estimates text metrics from DejaVu Sans' average proportions; used when no backend is attached.
+@MainActor public final class EstimatingTextMeasurer: TextMeasuring {
+    public init() {}
+
+    public func width(of text: String, font: Font) -> Double {
+        let perGlyph = font.size * (font.weight >= .semibold ? 0.6 : 0.55)
+        return Double(text.count) * perGlyph
+    }
+
+    public func lineMetrics(for font: Font) -> (ascent: Double, descent: Double) {
+        (font.size * 0.93, font.size * 0.24)
+    }
+}

@@ -1,0 +1,32 @@
+/// The animatable state of a view, in one value: what Core Animation keeps in a layer.
+///
+/// A view holds two of these. The *model* changes the moment a property is set; the *presentation* is what
+/// is on screen this frame while an animation runs. Rendering reads presentation, hit-testing reads model.
+public struct LayerProperties: Equatable, Sendable {
+    public var bounds: Rect = .zero
+    public var center: Point = .zero
+    public var transform: AffineTransform = .identity
+    public var alpha: Double = 1
+    public var backgroundColor: Color? = nil
+    public var cornerRadius: Double = 0
+    public var shadowOpacity: Double = 0
+
+    public init() {}
+
+    /// The map from the view's bounds coordinates into its superview's, about the centre (anchor 0.5, 0.5).
+    public var transformToSuperview: AffineTransform {
+        AffineTransform(translationX: -bounds.midX, y: -bounds.midY)
+            .concatenating(transform)
+            .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// The frame as UIKit defines it: the bounding box of the transformed bounds, in superview coordinates.
+    public var frame: Rect {
+        transformToSuperview.apply(to: Rect(origin: bounds.origin, size: bounds.size))
+    }
+}
+
+/// Names of the animatable view properties, used by the animation engine to key running animations.
+public enum AnimatableProperty: String, Sendable, Hashable, CaseIterable {
+    case bounds, center, transform, alpha, backgroundColor, cornerRadius, shadowOpacity
+}

@@ -1,0 +1,325 @@
+/// The basic building block of the interface: a rectangle in a tree of views that draws itself, lays out
+/// its subviews and takes part in hit-testing, as UIKit's `UIView`.
+@MainActor open class View: Responder {
+    // MARK: - Identity
+
+    /// A name for tests, logs and tree dumps, like an accessibility identifier.
+    public var identifier: String?
+
+    // MARK: - Model and presentation
+
+    /// The model values: what the properties were last set to.
+    public private(set) var model = LayerProperties()
+
+    /// Values the animation engine computed for the current frame; nil when nothing on this view animates.
+    var animatedPresentation: LayerProperties?
+
+    /// What is on screen this frame: the model, or the in-flight values while an animation runs.
+    public var presentation: LayerProperties { animatedPresentation ?? model }
+
+    // MARK: - Geometry
+
+    /// The view's own coordinate space; changing its size asks for layout.
+    public var bounds: Rect {
+        get { model.bounds }
+        set {
+            let sizeChanged = newValue.size != model.bounds.size
+            setModel(\.bounds, newValue, .bounds)
+            if sizeChanged { setNeedsLayout() }
+        }
+    }
+
+    /// Where the middle of the bounds sits in the superview.
+    public var center: Point {
+        get { model.center }
+        set { setModel(\.center, newValue, .center) }
+    }
+
+    /// Scale, rotation or translation applied about the centre.
+    public var transform: AffineTransform {
+        get { model.transform }
+        set { setModel(\.transform, newValue, .transform) }
+    }
+
+    /// The bounding box of the view in its superview's coordinates. Setting it with a non-identity transform
+    /// keeps the transform and sets the centre and the bounds size, which is what UIKit effectively does.
+    public var frame: Rect {
+        get { model.frame }
+        set {
+            let standard = newValue.standardized
+            center = standard.center
+            bounds = Rect(origin: bounds.origin, size: standard.size)
+        }
+    }
+
+    // MARK: - Appearance
+
+    /// Opacity of the view and its subviews; below 0.01 the view is not hit-tested.
+    public var alpha: Double {
+        get { model.alpha }
+        set { setModel(\.alpha, min(max(newValue, 0), 1), .alpha) }
+    }
+
+    public var backgroundColor: Color? {
+        get { model.backgroundColor }
+        set { setModel(\.backgroundColor, newValue, .backgroundColor) }
+    }
+
+    /// Radius of the rounded corners of the background, border, shadow and (with `clipsToBounds`) clip.
+    public var cornerRadius: Double {
+        get { model.cornerRadius }
+        set { setModel(\.cornerRadius, max(0, newValue), .cornerRadius) }
+    }
+
+    public var shadowOpacity: Double {
+        get { model.shadowOpacity }
+        set { setModel(\.shadowOpacity, min(max(newValue, 0), 1), .shadowOpacity) }
+    }
+
+    public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
+    public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { setNeedsDisplay() } } }
+    public var borderColor: Color = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
+    public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
+    public var shadowRadius: Double = 3 { didSet { if shadowRadius != oldValue { setNeedsDisplay() } } }
+    public var shadowOffset = Point(x: 0, y: -3) { didSet { if shadowOffset != oldValue { setNeedsDisplay() } } }
+    /// Whether subviews are clipped to the (rounded) bounds when drawn. Hit-testing ignores it: a subview
+    /// outside its superview's bounds is never hit either way.
+    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
+
+    /// When false, the view and its subviews are skipped by hit-testing.
+    public var isUserInteractionEnabled = true
+
+    /// The pointer shape shown while the pointer is over this view; nil inherits from the superview.
+    public var cursor: Cursor?
+
+    // MARK: - Hierarchy
+
+    public private(set) weak var superview: View?
+    public private(set) var subviews: [View] = []
+
+    /// The window the view is in, found through its superviews.
+    public var window: Window? {
+        var view: View? = self
+        while let current = view {
+            if let window = current as? Window { return window }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// The view controller whose root view this is, if any; it follows the view in the responder chain.
+    public internal(set) weak var owningViewController: ViewController?
+
+    public init(frame: Rect = .zero) {
+        super.init()
+        model.bounds = Rect(origin: .zero, size: frame.standardized.size)
+        model.center = frame.standardized.center
+    }
+
+    // MARK: - Managing subviews
+
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func insertSubview(_ view: View, at index: Int) {
+        precondition(view !== self, "a view cannot be its own subview")
+        let oldWindow = view.window
+        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
+            subviews.remove(at: current)
+            subviews.insert(view, at: min(index, subviews.count))
+            view.setNeedsDisplay()
+            return
+        }
+        view.detachFromSuperview()
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+        view.moved(from: oldWindow, to: window)
+        view.setNeedsDisplay()
+        setNeedsLayout()
+        didAddSubview(view)
+    }
+
+    public func insertSubview(_ view: View, belowSubview sibling: View) {
+        let index = subviews.firstIndex { $0 === sibling } ?? 0
+        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
+    }
+
+    public func insertSubview(_ view: View, aboveSubview sibling: View) {
+        let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
+        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
+    }
+
+    public func bringSubviewToFront(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: subviews.count)
+    }
+
+    public func sendSubviewToBack(_ view: View) {
+        guard view.superview === self else { return }
+        insertSubview(view, at: 0)
+    }
+
+    public func removeFromSuperview() {
+        guard superview != nil else { return }
+        let oldWindow = window
+        superview?.setNeedsLayout()
+        detachFromSuperview()
+        moved(from: oldWindow, to: nil)
+    }
+
+    /// Whether `view` is this view or one of its descendants.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let c = current {
+            if c === view { return true }
+            current = c.superview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (this view included) with the given identifier, depth first.
+    public func view(withIdentifier identifier: String) -> View? {
+        if self.identifier == identifier { return self }
+        for subview in subviews {
+            if let found = subview.view(withIdentifier: identifier) { return found }
+        }
+        return nil
+    }
+
+    /// Called after a subview was added; override point.
+    open func didAddSubview(_ subview: View) {}
+    /// Called after the view moved into or out of a window; override point.
+    open func didMoveToWindow() {}
+
+    private func detachFromSuperview() {
+        guard let parent = superview else { return }
+        window?.viewWillLeaveWindow(self)
+        parent.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
+    private func moved(from oldWindow: Window?, to newWindow: Window?) {
+        guard oldWindow !== newWindow else { return }
+        notifyMovedToWindow()
+    }
+
+    private func notifyMovedToWindow() {
+        if window != nil { setNeedsDisplay(); setNeedsLayout() }
+        didMoveToWindow()
+        for subview in subviews { subview.notifyMovedToWindow() }
+    }
+
+    // MARK: - Model changes
+
+    /// Sets one animatable model value, lets the animation engine capture the change, and marks damage.
+    func setModel<Value: Equatable>(_ keyPath: WritableKeyPath<LayerProperties, Value>, _ value: Value,
+                                    _ property: AnimatableProperty) {
+        guard model[keyPath: keyPath] != value else { return }
+        let old = model
+        model[keyPath: keyPath] = value
+        animatablePropertyDidChange(property, from: old)
+        setNeedsDisplay()
+    }
+
+    // MARK: - Display
+
+    /// Set when the view's pixels (or position) changed since the last frame; the window redraws its area.
+    public internal(set) var needsDisplay = true
+
+    /// Where this view's own drawing landed in window coordinates in the last frame; the old half of its damage.
+    var lastRenderedRect: Rect = .zero
+
+    /// Marks the view as changed, so the next frame redraws its old and new areas.
+    public func setNeedsDisplay() {
+        needsDisplay = true
+        window?.setNeedsFrame()
+    }
+
+    /// Adds drawing of the view's own content, on top of its background and below its subviews, in bounds
+    /// coordinates. Override to draw text or images; the default draws nothing.
+    open func draw(in context: inout DrawingContext) {}
+
+    // MARK: - Layout
+
+    /// Set when `layoutSubviews()` must run in the next layout pass.
+    public private(set) var needsLayout = true
+
+    /// Asks for `layoutSubviews()` in the next frame's layout pass.
+    public func setNeedsLayout() {
+        needsLayout = true
+        window?.setNeedsFrame()
+    }
+
+    /// Runs the pending layout of this view and then of its subviews, top-down, each view at most once.
+    public func layoutIfNeeded() {
+        if needsLayout {
+            needsLayout = false
+            layoutSubviews()
+        }
+        for subview in subviews { subview.layoutIfNeeded() }
+    }
+
+    /// Override to position subviews; called at most once per frame, only when layout was asked for.
+    open func layoutSubviews() {}
+
+    /// The size that best fits the view's content within `size`; the default keeps the current size.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    /// Resizes the view to `sizeThatFits` of its current size, keeping its origin.
+    public func sizeToFit() {
+        let fitted = sizeThatFits(Size(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude))
+        frame = Rect(origin: frame.origin, size: fitted)
+    }
+
+    // MARK: - Hit-testing
+
+    /// Whether the view can be hit at all: shown, interactive, not nearly transparent, and not refusing
+    /// touches while it animates. Reads model values, as UIKit does.
+    public var isHitTestable: Bool {
+        !isHidden && isUserInteractionEnabled && alpha >= 0.01 && !refusesHitsWhileAnimating
+    }
+
+    /// The deepest view containing `point` (in this view's coordinates), front-most subviews first; nil when
+    /// this view is hidden, non-interactive, nearly transparent, or the point is outside it. Subviews beyond
+    /// the bounds are never hit, whatever `clipsToBounds` says.
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard isHitTestable, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            guard let converted = subview.model.transformToSuperview.inverted?.apply(to: point) else { continue }
+            if let hit = subview.hitTest(converted, with: event) { return hit }
+        }
+        return self
+    }
+
+    /// Whether `point` (in bounds coordinates) is inside the view; override to change the hit area.
+    open func point(inside point: Point, with event: Event?) -> Bool {
+        bounds.contains(point)
+    }
+
+    // MARK: - Responder chain
+
+    /// Next responder: the owning view controller for a controller's root view, else the superview.
+    open override var next: Responder? {
+        if let owningViewController { return owningViewController }
+        return superview
+    }
+
+    /// Gesture recognizers attached to this view, in the order added.
+    public private(set) var gestureRecognizers: [GestureRecognizer] = []
+
+    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+        recognizer.view?.removeGestureRecognizer(recognizer)
+        gestureRecognizers.append(recognizer)
+        recognizer.view = self
+    }
+
+    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+        gestureRecognizers.removeAll { $0 === recognizer }
+        if recognizer.view === self { recognizer.view = nil }
+    }
+
+    /// Whether a gesture recognizer attached to another view may begin when this view is touched; controls
+    /// say no to taps so a button's own tap wins over its container's, as in UIKit.
+    open func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool { true }
+}

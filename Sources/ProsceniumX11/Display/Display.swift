@@ -1,0 +1,93 @@
+import CX11
+import Foundation
+import Proscenium
+
+/// A connection to an X server: opens it with a clear error, caches atoms, reports protocol errors without
+/// exiting, and ends the program with one line when the server goes away. Closes the connection on deinit.
+@MainActor public final class Display {
+    /// The Xlib `Display *`.
+    public let pointer: OpaquePointer
+    /// The name the connection was opened with, such as ":7".
+    public let name: String
+    public let screen: Int32
+    public let rootWindow: CX11.Window
+    public let visual: UnsafeMutablePointer<Visual>
+    public let depth: Int32
+    public let colormap: Colormap
+
+    /// The XRender picture formats the renderer uses.
+    public let windowFormat: UnsafeMutablePointer<XRenderPictFormat>
+    public let argb32Format: UnsafeMutablePointer<XRenderPictFormat>
+    public let a8Format: UnsafeMutablePointer<XRenderPictFormat>
+
+    /// The XSync extension's event base, when the server has it (needed for `_NET_WM_SYNC_REQUEST`).
+    public private(set) var hasSync = false
+
+    private var atoms: [String: Atom] = [:]
+
+    /// Opens the display named `name`, or `DISPLAY` when nil.
+    public init(name: String? = nil) throws(DisplayError) {
+        guard let displayName = name ?? ProcessInfo.processInfo.environment["DISPLAY"], !displayName.isEmpty else {
+            throw .noDisplayName
+        }
+        XErrorLog.install()
+        guard let pointer = XOpenDisplay(displayName) else { throw .cannotOpen(name: displayName) }
+        self.pointer = pointer
+        self.name = displayName
+        XErrorLog.register(pointer, name: displayName)
+
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XRenderQueryExtension(pointer, &eventBase, &errorBase) != 0 else {
+            XCloseDisplay(pointer)
+            throw .missingExtension("RENDER")
+        }
+        screen = XDefaultScreen(pointer)
+        rootWindow = XRootWindow(pointer, screen)
+        visual = XDefaultVisual(pointer, screen)
+        depth = XDefaultDepth(pointer, screen)
+        colormap = XDefaultColormap(pointer, screen)
+        guard visual.pointee.`class` == TrueColor, depth >= 24,
+              let windowFormat = XRenderFindVisualFormat(pointer, visual),
+              let argb = XRenderFindStandardFormat(pointer, Int32(PictStandardARGB32)),
+              let a8 = XRenderFindStandardFormat(pointer, Int32(PictStandardA8)) else {
+            XCloseDisplay(pointer)
+            throw .unsupportedVisual("default visual has depth \(XDefaultDepth(pointer, XDefaultScreen(pointer)))")
+        }
+        self.windowFormat = windowFormat
+        self.argb32Format = argb
+        self.a8Format = a8
+        var major: Int32 = 0, minor: Int32 = 0
+        if XSyncQueryExtension(pointer, &eventBase, &errorBase) != 0, XSyncInitialize(pointer, &major, &minor) != 0 {
+            hasSync = true
+        }
+    }
+
+    isolated deinit {
+        XErrorLog.unregister(pointer)
+        XCloseDisplay(pointer)
+    }
+
+    /// The file descriptor of the connection, for a Dispatch read source.
+    public var connectionNumber: Int32 { XConnectionNumber(pointer) }
+
+    /// The atom for `name`, interned once and cached.
+    public func atom(_ name: String) -> Atom {
+        if let atom = atoms[name] { return atom }
+        let atom = XInternAtom(pointer, name, 0)
+        atoms[name] = atom
+        return atom
+    }
+
+    /// Sends buffered requests without waiting.
+    public func flush() {
+        XFlush(pointer)
+    }
+
+    /// Waits until the server has handled every request sent so far.
+    public func sync() {
+        XSync(pointer, 0)
+    }
+
+    /// Events read from the connection or queued by Xlib and not handled yet.
+    public var pendingEvents: Int32 { XPending(pointer) }
+}
