@@ -21,6 +21,9 @@
         }
     }
 
+    /// Called at the start of every frame, before animations advance: the host reads pending input here.
+    public var frameWillBegin: (@MainActor () -> Void)?
+
     /// The responder that receives key events first; nil sends them to the root view controller.
     public internal(set) weak var firstResponder: Responder?
 
@@ -73,6 +76,7 @@
     /// One frame: advance animations, lay out, build the display list, present the damaged region.
     public func performFrame(at time: Double) {
         frameCount += 1
+        frameWillBegin?()
         animationEngine.advance(to: time)
         layoutIfNeeded()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage)
@@ -84,6 +88,7 @@
             surface?.present(builder.list, damage: damage, size: bounds.size)
         }
         if animationEngine.hasRunningAnimations { clock.setNeedsFrame() }
+        surface?.frameDidComplete()
     }
 
     /// The display list of the whole window as it would be drawn now, for tests and tree dumps.

@@ -5,4 +5,11 @@
     func present(_ list: DisplayList, damage: Region, size: Size)
     /// Shows `cursor` while the pointer is over the window.
     func setCursor(_ cursor: Cursor)
+    /// Called at the end of every frame, drawn or not: the moment to answer a window manager's sync
+    /// request or to read input that arrived during the frame.
+    func frameDidComplete()
+}
+
+extension WindowSurface {
+    public func frameDidComplete() {}
 }

@@ -1,0 +1,51 @@
+/// A tappable button with a title, filled background and a darker highlighted state while pressed,
+/// as UIKit's `UIButton` with a filled configuration.
+@MainActor open class Button: Control {
+    public let titleLabel = Label()
+
+    public var title: String {
+        get { titleLabel.text }
+        set { titleLabel.text = newValue }
+    }
+    public var tintColor: Color = .systemBlue { didSet { updateColors() } }
+    public var titleColor: Color = .white { didSet { updateColors() } }
+    /// Background while pressed; nil darkens the tint colour.
+    public var highlightedColor: Color? { didSet { updateColors() } }
+
+    public init(title: String, frame: Rect = .zero, action: (@MainActor (Control) -> Void)? = nil) {
+        super.init(frame: frame)
+        titleLabel.text = title
+        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textAlignment = .center
+        titleLabel.isUserInteractionEnabled = false
+        cornerRadius = 10
+        addSubview(titleLabel)
+        if let action { addAction(action) }
+        updateColors()
+    }
+
+    open override var isHighlighted: Bool {
+        didSet { updateColors() }
+    }
+
+    open override var isEnabled: Bool {
+        didSet { updateColors() }
+    }
+
+    open override func layoutSubviews() {
+        titleLabel.frame = bounds.insetBy(dx: 12, dy: 0)
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let text = titleLabel.sizeThatFits(size)
+        return Size(width: text.width + 32, height: max(44, text.height + 16))
+    }
+
+    private func updateColors() {
+        let pressed = highlightedColor ?? Color(red: tintColor.red * 0.75, green: tintColor.green * 0.75,
+                                                blue: tintColor.blue * 0.75, alpha: tintColor.alpha)
+        backgroundColor = isHighlighted ? pressed : tintColor
+        titleLabel.textColor = isEnabled ? titleColor : titleColor.withAlphaComponent(0.5)
+        alpha = isEnabled ? 1 : 0.6
+    }
+}

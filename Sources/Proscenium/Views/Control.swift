@@ -1,0 +1,72 @@
+/// A view that tracks a touch and turns it into actions, such as a button, as UIKit's `UIControl`.
+/// A control's own tap wins over tap recognizers on its superviews.
+@MainActor open class Control: View {
+    /// A disabled control ignores touches and draws dimmed.
+    public var isEnabled = true {
+        didSet {
+            guard isEnabled != oldValue else { return }
+            cursor = isEnabled ? enabledCursor : nil
+            if !isEnabled { isHighlighted = false }
+            setNeedsDisplay()
+        }
+    }
+    /// True while a touch that began in the control is down inside it.
+    public internal(set) var isHighlighted = false { didSet { if isHighlighted != oldValue { setNeedsDisplay() } } }
+
+    /// How far outside its bounds a touch may go and still count as inside, as UIKit's 70-point slop.
+    public var touchSlop: Double = 70
+
+    private var primaryActions: [@MainActor (Control) -> Void] = []
+    private let enabledCursor: Cursor?
+
+    public init(frame: Rect = .zero, cursor: Cursor? = .pointingHand) {
+        enabledCursor = cursor
+        super.init(frame: frame)
+        self.cursor = cursor
+    }
+
+    /// Adds an action for a tap that ends inside the control (`.primaryActionTriggered`).
+    public func addAction(_ action: @escaping @MainActor (Control) -> Void) {
+        primaryActions.append(action)
+    }
+
+    /// Runs the primary actions, as a tap inside does.
+    public func sendActions() {
+        for action in primaryActions { action(self) }
+    }
+
+    open override func hitTest(_ point: Point, with event: Event?) -> View? {
+        isEnabled ? super.hitTest(point, with: event) : (self.point(inside: point, with: event) && isHitTestable ? self : nil)
+    }
+
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        !(recognizer is TapGestureRecognizer && recognizer.view !== self)
+    }
+
+    // MARK: - Tracking
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled else { return }
+        isHighlighted = true
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, let touch = touches.first else { return }
+        isHighlighted = isInside(touch)
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, let touch = touches.first else { return }
+        let inside = isInside(touch)
+        isHighlighted = false
+        if inside { sendActions() }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        isHighlighted = false
+    }
+
+    private func isInside(_ touch: Touch) -> Bool {
+        bounds.insetBy(dx: -touchSlop, dy: -touchSlop).contains(touch.location(in: self))
+    }
+}

@@ -1,0 +1,52 @@
+/// Shows read-only text: one line or wrapped over several, aligned in its bounds, as UIKit's `UILabel`.
+@MainActor open class Label: View {
+    public var text: String = "" { didSet { if text != oldValue { textChanged() } } }
+    public var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { textChanged() } } }
+    public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    public var textAlignment: TextAlignment = .left { didSet { if textAlignment != oldValue { textChanged() } } }
+    /// Maximum number of lines; 0 means as many as the text needs. Lines wrap at spaces when not 1.
+    public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textChanged() } } }
+
+    private var cachedLayout: (width: Double, layout: TextLayout)?
+
+    public init(text: String = "", frame: Rect = .zero) {
+        self.text = text
+        super.init(frame: frame)
+    }
+
+    /// The text laid out for `width`; cached until the text, font or width changes.
+    public func layout(forWidth width: Double) -> TextLayout {
+        if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
+        let layout = TextLayout.make(text, font: font, width: numberOfLines == 1 ? nil : width, alignment: .left,
+                                     wrap: numberOfLines != 1, numberOfLines: numberOfLines)
+        cachedLayout = (width, layout)
+        return layout
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let layout = layout(forWidth: size.width)
+        return Size(width: min(layout.size.width, size.width), height: layout.size.height)
+    }
+
+    open override func draw(in context: inout DrawingContext) {
+        let layout = layout(forWidth: bounds.width)
+        // Vertically centred, as UILabel does; each line aligned horizontally within the bounds.
+        let top = bounds.minY + ((bounds.height - layout.size.height) / 2).rounded()
+        var aligned = layout
+        for index in aligned.lines.indices {
+            let line = aligned.lines[index]
+            switch textAlignment {
+            case .left: aligned.lines[index].x = 0
+            case .center: aligned.lines[index].x = ((bounds.width - line.width) / 2).rounded()
+            case .right: aligned.lines[index].x = (bounds.width - line.width).rounded()
+            }
+        }
+        context.draw(aligned, at: Point(x: bounds.minX, y: top), color: textColor)
+    }
+
+    private func textChanged() {
+        cachedLayout = nil
+        setNeedsDisplay()
+        superview?.setNeedsLayout()
+    }
+}

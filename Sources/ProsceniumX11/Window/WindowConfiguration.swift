@@ -1,0 +1,22 @@
+import Proscenium
+
+/// What the top-level X window is called and how big it may be.
+public struct WindowConfiguration: Sendable {
+    /// Shown in the title bar (`WM_NAME` and UTF-8 `_NET_WM_NAME`).
+    public var title: String
+    /// `WM_CLASS` instance and class names, used by window managers to match rules.
+    public var instanceName: String
+    public var className: String
+    public var size: Size
+    /// The smallest size the window manager lets the user resize to.
+    public var minimumSize: Size
+
+    public init(title: String = "Proscenium", instanceName: String = "proscenium", className: String = "Proscenium",
+                size: Size = Size(width: 1280, height: 800), minimumSize: Size = Size(width: 320, height: 240)) {
+        self.title = title
+        self.instanceName = instanceName
+        self.className = className
+        self.size = size
+        self.minimumSize = minimumSize
+    }
+}

@@ -1,0 +1,216 @@
+import CX11
+import Foundation
+import Proscenium
+
+/// One top-level X window showing a core `Window`: creates and names the X window, keeps a back buffer the
+/// renderer draws into, copies damaged regions to the screen, and feeds X events to the core.
+@MainActor public final class WindowHost: WindowSurface {
+    public let display: Display
+    /// The core window whose view tree this host shows.
+    public let window: Proscenium.Window
+    /// The X window's id.
+    public let xWindow: CX11.Window
+    public let renderer: XRenderRenderer
+
+    /// Called when the window manager asks the window to close (`WM_DELETE_WINDOW`). The default ends the
+    /// process with status 0, which is what closing a demo's only window means.
+    public var onClose: @MainActor () -> Void = {
+        exit(0)
+    }
+
+    /// The size of the X window as last configured by the server.
+    public private(set) var size: Size
+    /// Set once the window manager (or the server, with none) has mapped the window.
+    public private(set) var isMapped = false
+    /// Frames copied to the window so far.
+    public private(set) var presentedFrames = 0
+    /// Called after every frame that was copied to the window, with the region copied.
+    public var framePresented: (@MainActor (Region) -> Void)?
+
+    private let gc: GC
+    private let windowFormatPicture: Picture
+    private var backPixmap: Pixmap = 0
+    private var backPicture: Picture = 0
+    private var backSize: Size = .zero
+    private var hasDrawnFrame = false
+    private let syncCounter: SyncCounter?
+    private let cursors: CursorCache
+
+    /// Creates the X window with `configuration`, a core window of the same size driven by `clock`, and
+    /// maps it. The first frame is drawn on the clock's first tick.
+    public init(display: Display, configuration: WindowConfiguration = WindowConfiguration(), clock: FrameClock) {
+        self.display = display
+        let dpy = display.pointer
+        size = configuration.size
+        xWindow = Self.createWindow(display: display, size: configuration.size)
+        gc = XCreateGC(dpy, xWindow, 0, nil)
+        windowFormatPicture = XRenderCreatePicture(dpy, xWindow, display.windowFormat, 0, nil)
+        renderer = XRenderRenderer(display: display)
+        syncCounter = display.hasSync ? SyncCounter(display: display) : nil
+        cursors = CursorCache(display: display)
+        window = Proscenium.Window(size: configuration.size, clock: clock)
+        XftTextMeasurer.install(display: display)
+        WindowProperties.set(on: xWindow, display: display, configuration: configuration,
+                             syncCounter: syncCounter?.counter)
+        window.surface = self
+        window.frameWillBegin = { [weak self] in self?.processPendingEvents() }
+        XMapWindow(dpy, xWindow)
+        XFlush(dpy)
+    }
+
+    isolated deinit {
+        let dpy = display.pointer
+        if backPicture != 0 { XRenderFreePicture(dpy, backPicture) }
+        if backPixmap != 0 { XFreePixmap(dpy, backPixmap) }
+        XRenderFreePicture(dpy, windowFormatPicture)
+        XFreeGC(dpy, gc)
+        XDestroyWindow(dpy, xWindow)
+        XFlush(dpy)
+    }
+
+    private static func createWindow(display: Display, size: Size) -> CX11.Window {
+        var attributes = XSetWindowAttributes()
+        // No background: the server would clear exposed areas to it before we copy the frame, which flickers.
+        attributes.background_pixmap = Pixmap(None)
+        attributes.border_pixel = 0
+        attributes.colormap = display.colormap
+        attributes.bit_gravity = UInt32(NorthWestGravity)
+        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask
+        let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
+        return XCreateWindow(display.pointer, display.rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0,
+                             display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
+    }
+
+    // MARK: - WindowSurface
+
+    public func present(_ list: DisplayList, damage: Region, size: Size) {
+        let dpy = display.pointer
+        ensureBackBuffer(size: size)
+        renderer.render(list, damage: damage, size: size)
+        for rect in damage.rects {
+            XCopyArea(dpy, backPixmap, xWindow, gc, Int32(rect.minX), Int32(rect.minY),
+                      UInt32(rect.width), UInt32(rect.height), Int32(rect.minX), Int32(rect.minY))
+        }
+        XFlush(dpy)
+        hasDrawnFrame = true
+        presentedFrames += 1
+        framePresented?(damage)
+    }
+
+    public func setCursor(_ cursor: Proscenium.Cursor) {
+        XDefineCursor(display.pointer, xWindow, cursors.cursor(for: cursor))
+        XFlush(display.pointer)
+    }
+
+    public func frameDidComplete() {
+        // Answer a pending sync request once the window shows a frame at the size the server gave it.
+        if let syncCounter, syncCounter.pendingValue != nil, window.bounds.size == size, backSize == size {
+            syncCounter.frameIsOnScreen()
+        }
+        // Round trips made during the frame can leave events in Xlib's queue without the fd turning readable.
+        if XEventsQueued(display.pointer, QueuedAlready) > 0 {
+            DispatchQueue.main.async { [weak self] in self?.processPendingEvents() }
+        }
+    }
+
+    /// The back buffer is a pixmap of the window's size and depth; it is recreated when the size changes,
+    /// and the core redraws all of it then because a resize damages the whole window.
+    private func ensureBackBuffer(size: Size) {
+        guard size != backSize || backPixmap == 0 else { return }
+        let dpy = display.pointer
+        if backPicture != 0 { XRenderFreePicture(dpy, backPicture) }
+        if backPixmap != 0 { XFreePixmap(dpy, backPixmap) }
+        backPixmap = XCreatePixmap(dpy, xWindow, UInt32(max(1, size.width)), UInt32(max(1, size.height)), UInt32(display.depth))
+        backPicture = XRenderCreatePicture(dpy, backPixmap, display.windowFormat, 0, nil)
+        backSize = size
+        renderer.setTarget(picture: backPicture, size: size)
+    }
+
+    // MARK: - Screenshots
+
+    /// The window's pixels as the X server has them.
+    public func captureImage() throws(ScreenCaptureError) -> Image {
+        display.sync()
+        return try ScreenCapture.capture(display: display.pointer, drawable: xWindow,
+                                         width: Int(size.width), height: Int(size.height))
+    }
+
+    /// Captures the window from the X server and writes a PNG; a failed write leaves no file behind.
+    public func writeScreenshot(to path: String) throws {
+        try PNGCodec.write(captureImage(), to: path)
+    }
+
+    /// The value of the window's `_NET_WM_SYNC_REQUEST_COUNTER`, read from the server; nil without XSync.
+    public func syncCounterValue() -> Int64? {
+        syncCounter?.currentValue()
+    }
+}
+
+// MARK: - Events
+
+extension WindowHost {
+    /// Handles every event Xlib has queued or can read without blocking.
+    public func processPendingEvents() {
+        let dpy = display.pointer
+        while XPending(dpy) > 0 {
+            var event = XEvent()
+            XNextEvent(dpy, &event)
+            handle(&event)
+        }
+    }
+
+    private func handle(_ event: inout XEvent) {
+        guard event.xany.window == xWindow else { return }
+        if let input = EventTranslator.translate(&event) {
+            window.send(input)
+            return
+        }
+        switch event.type {
+        case ConfigureNotify:
+            let newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
+            // Moves and restacks arrive as ConfigureNotify too; only a real size change is a resize.
+            if newSize != size {
+                size = newSize
+                window.resize(to: newSize)
+            }
+        case Expose:
+            let e = event.xexpose
+            if hasDrawnFrame, backSize == size {
+                XCopyArea(display.pointer, backPixmap, xWindow, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
+                if e.count == 0 { XFlush(display.pointer) }
+            } else {
+                window.setNeedsDisplay()
+            }
+        case MapNotify:
+            isMapped = true
+        case UnmapNotify:
+            isMapped = false
+        case ClientMessage:
+            handleClientMessage(event.xclient)
+        case MappingNotify:
+            XRefreshKeyboardMapping(&event.xmapping)
+        default:
+            break
+        }
+    }
+
+    private func handleClientMessage(_ message: XClientMessageEvent) {
+        guard message.message_type == display.atom("WM_PROTOCOLS"), message.format == 32 else { return }
+        let data = message.data.l
+        let proto = Atom(UInt(bitPattern: data.0))
+        if proto == display.atom("WM_DELETE_WINDOW") {
+            onClose()
+        } else if proto == display.atom("_NET_WM_SYNC_REQUEST") {
+            let value = Int64(UInt32(truncatingIfNeeded: data.2)) | Int64(Int32(truncatingIfNeeded: data.3)) << 32
+            syncCounter?.request(value)
+            window.setNeedsFrame()
+        } else if proto == display.atom("_NET_WM_PING") {
+            var reply = XEvent()
+            reply.xclient = message
+            reply.xclient.window = display.rootWindow
+            XSendEvent(display.pointer, display.rootWindow, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
+            XFlush(display.pointer)
+        }
+    }
+}

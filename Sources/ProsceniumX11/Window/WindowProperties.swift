@@ -1,0 +1,48 @@
+import CX11
+import Foundation
+import Proscenium
+
+/// The ICCCM and EWMH properties a well-behaved top-level window sets before it is mapped.
+@MainActor enum WindowProperties {
+    static func set(on window: CX11.Window, display: Display, configuration: WindowConfiguration, syncCounter: XSyncCounter?) {
+        let dpy = display.pointer
+        XStoreName(dpy, window, configuration.title)
+        let utf8 = Array(configuration.title.utf8)
+        XChangeProperty(dpy, window, display.atom("_NET_WM_NAME"), display.atom("UTF8_STRING"), 8, PropModeReplace,
+                        utf8, Int32(utf8.count))
+
+        configuration.instanceName.withCString { instance in
+            configuration.className.withCString { className in
+                var hint = XClassHint(res_name: UnsafeMutablePointer(mutating: instance),
+                                      res_class: UnsafeMutablePointer(mutating: className))
+                XSetClassHint(dpy, window, &hint)
+            }
+        }
+
+        var pid = CLong(getpid())
+        withUnsafeBytes(of: &pid) { bytes in
+            _ = XChangeProperty(dpy, window, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+
+        var protocols = [display.atom("WM_DELETE_WINDOW"), display.atom("_NET_WM_PING")]
+        if let syncCounter {
+            protocols.append(display.atom("_NET_WM_SYNC_REQUEST"))
+            var counter = CLong(bitPattern: syncCounter)
+            withUnsafeBytes(of: &counter) { bytes in
+                _ = XChangeProperty(dpy, window, display.atom("_NET_WM_SYNC_REQUEST_COUNTER"), XA_CARDINAL, 32,
+                                    PropModeReplace, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+            }
+        }
+        XSetWMProtocols(dpy, window, &protocols, Int32(protocols.count))
+
+        let hints = XAllocSizeHints()!
+        hints.pointee.flags = PMinSize | PSize
+        hints.pointee.min_width = Int32(configuration.minimumSize.width)
+        hints.pointee.min_height = Int32(configuration.minimumSize.height)
+        hints.pointee.width = Int32(configuration.size.width)
+        hints.pointee.height = Int32(configuration.size.height)
+        XSetWMNormalHints(dpy, window, hints)
+        XFree(hints)
+    }
+}
