@@ -39,6 +39,14 @@
     /// Called once after the root view was loaded; override to build the view tree.
     open func viewDidLoad() {}
 
+    // MARK: - Layout
+
+    /// Called before the root view lays out its subviews; override to adjust them first.
+    open func viewWillLayoutSubviews() {}
+
+    /// Called after the root view laid out its subviews; override to position views the controller owns.
+    open func viewDidLayoutSubviews() {}
+
     // MARK: - Responder chain
 
     /// After the controller come its view's superview, as in UIKit.

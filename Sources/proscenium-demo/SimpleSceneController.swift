@@ -1,0 +1,71 @@
+import Proscenium
+
+/// The demo's first scene: three rounded, shadowed cards and a line of text. A click sends the cards
+/// springing to new places; once they rest, nothing moves and the frame clock sleeps.
+@MainActor final class SimpleSceneController: ViewController {
+    var onTap: ((Point) -> Void)?
+
+    private let cards: [View] = [Color(hex: 0xFF6B6B), Color(hex: 0x4D96FF), Color(hex: 0x6BCB77)].enumerated().map { index, color in
+        let card = View()
+        card.identifier = "card\(index)"
+        card.backgroundColor = color
+        card.cornerRadius = 24
+        card.shadowOpacity = 0.3
+        card.shadowRadius = 12
+        card.shadowOffset = Point(x: 0, y: 6)
+        return card
+    }
+    private let titleLabel = Label(text: "Proscenium")
+    private let hintLabel = Label(text: "Click anywhere: the cards spring to new places.")
+    private var arrangement = 0
+
+    override func viewDidLoad() {
+        view.identifier = "root"
+        view.backgroundColor = Color(hex: 0xF2F2F7)
+        titleLabel.identifier = "title"
+        titleLabel.font = .systemFont(ofSize: 34, weight: .bold)
+        hintLabel.identifier = "hint"
+        hintLabel.font = .systemFont(ofSize: 17)
+        hintLabel.textColor = Color(hex: 0x3C3C43)
+        for card in cards { view.addSubview(card) }
+        view.addSubview(titleLabel)
+        view.addSubview(hintLabel)
+        view.addGestureRecognizer(TapGestureRecognizer { [weak self] recognizer in
+            guard let self else { return }
+            self.onTap?(recognizer.location(in: self.view))
+            self.rearrange()
+        })
+    }
+
+    override func viewDidLayoutSubviews() {
+        layoutCards()
+    }
+
+    /// What a click at `point` does, for scripted runs.
+    func simulateTap(at point: Point, in window: Window) {
+        window.send(.pointerDown(point, button: 1, time: 0))
+        window.send(.pointerUp(point, button: 1, time: 0.05))
+    }
+
+    private func rearrange() {
+        arrangement += 1
+        View.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0,
+                     options: [.allowUserInteraction, .beginFromCurrentState], animations: {
+            self.layoutCards()
+        })
+    }
+
+    private func layoutCards() {
+        let bounds = view.bounds
+        titleLabel.frame = Rect(x: 48, y: 40, width: bounds.width - 96, height: 44)
+        hintLabel.frame = Rect(x: 48, y: 92, width: bounds.width - 96, height: 24)
+        let cardWidth = min(320, (bounds.width - 48 * 4) / 3)
+        let cardHeight = min(220, bounds.height - 220)
+        for (index, card) in cards.enumerated() {
+            let slot = (index + arrangement) % cards.count
+            let x = 48 + Double(slot) * (cardWidth + 48)
+            let y = 160 + Double((index + arrangement) % 2) * 40
+            card.frame = Rect(x: x, y: y, width: cardWidth, height: cardHeight)
+        }
+    }
+}

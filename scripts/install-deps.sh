@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# Installs the Debian packages Proscenium needs to build, test and run, if any are missing.
+set -euo pipefail
+
+packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libpng-dev pkg-config xvfb fonts-dejavu-core)
+missing=()
+for package in "${packages[@]}"; do
+    if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
+        missing+=("$package")
+    fi
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+echo "Installing missing packages: ${missing[*]}"
+sudo=""
+if [ "$(id -u)" -ne 0 ]; then
+    command -v sudo >/dev/null || { echo "need root (or sudo) to install: ${missing[*]}" >&2; exit 1; }
+    sudo="sudo"
+fi
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -qq
+$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
+
+if ! command -v swift >/dev/null; then
+    echo "swift is not on PATH: install the Swift 6 toolchain (swift.org) and try again" >&2
+    exit 1
+fi
