@@ -36,8 +36,16 @@ import ProsceniumX11
                 ScreenshotWhenIdle.schedule(host: host, clock: clock, path: path, log: log)
             }
         }
+        if options.animateContinuously {
+            scene.keepMoving()
+        }
         if let seconds = options.exitAfter {
-            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { exit(0) }
+            DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
+                MainActor.assumeIsolated {
+                    log.write(["event": "frameStats", "frames": clock.frameCount, "dropped": clock.droppedFrames])
+                    exit(0)
+                }
+            }
         }
         EventLoop(host: host).run()
     }

@@ -24,8 +24,11 @@ struct DemoCommand: ParsableCommand {
             transform: DemoPoint.parse)
     var click: DemoPoint?
 
-    @Option(help: "Quit after this many seconds (for scripted runs).")
+    @Option(help: "Quit after this many seconds (for scripted runs); prints frame statistics first.")
     var exitAfter: Double?
+
+    @Flag(help: "Keep the cards moving (for measuring frame pacing).")
+    var animateContinuously = false
 
     func validate() throws {
         if let exitAfter, exitAfter <= 0 { throw ValidationError("--exit-after must be a positive number of seconds") }

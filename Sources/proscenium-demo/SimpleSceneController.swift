@@ -47,12 +47,17 @@ import Proscenium
         window.send(.pointerUp(point, button: 1, time: 0.05))
     }
 
-    private func rearrange() {
+    /// Starts a new spring every time the last one settles, so something is always moving.
+    func keepMoving() {
+        rearrange { [weak self] in self?.keepMoving() }
+    }
+
+    private func rearrange(then next: (@MainActor () -> Void)? = nil) {
         arrangement += 1
         View.animate(withDuration: 0.8, delay: 0, usingSpringWithDamping: 0.6, initialSpringVelocity: 0,
                      options: [.allowUserInteraction, .beginFromCurrentState], animations: {
             self.layoutCards()
-        })
+        }, completion: { _ in next?() })
     }
 
     private func layoutCards() {

@@ -1,0 +1,90 @@
+import CX11
+import Foundation
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The demo as a user runs it: errors without a display, closing the window, losing the X server, bad input.
+@Suite("Demo process", .serialized)
+struct DemoProcessTests {
+    @Test("with DISPLAY pointing at nothing it prints the clear error and exits non-zero")
+    func noServer() throws {
+        let demo = try DemoProcess(environment: ["DISPLAY": ":931"])
+        let exit = try #require(demo.waitForExit(timeout: 10))
+        #expect(exit.status != 0)
+        #expect(demo.errorOutput.contains("cannot open X display ':931' — is an X server running? set DISPLAY or run under Xvfb"))
+    }
+
+    @Test("with DISPLAY unset it says so and exits non-zero")
+    func noDisplayVariable() throws {
+        let demo = try DemoProcess(environment: ["DISPLAY": nil])
+        let exit = try #require(demo.waitForExit(timeout: 10))
+        #expect(exit.status != 0)
+        #expect(demo.errorOutput.contains("DISPLAY is not set"))
+    }
+
+    @Test("a WM_DELETE_WINDOW message ends the run loop and the process exits 0")
+    func closeExitsZero() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        let demo = try DemoProcess(environment: ["DISPLAY": server.displayName])
+        let ready = try demo.waitForEvent("ready")
+        _ = try demo.waitForEvent("firstFrame")
+        let windowText = try #require(ready["window"] as? String)
+        let window = try #require(UInt(windowText.dropFirst(2), radix: 16))
+
+        let display = try #require(XOpenDisplay(server.displayName))
+        defer { XCloseDisplay(display) }
+        WindowManagerMessages.sendDelete(to: window, on: display)
+        let exit = try #require(demo.waitForExit(timeout: 5), "the demo did not exit after WM_DELETE_WINDOW")
+        #expect(exit.status == 0)
+    }
+
+    @Test("killing the X server ends the demo with status 1 and a message within a second")
+    func serverDeathExitsOne() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        let demo = try DemoProcess(environment: ["DISPLAY": server.displayName])
+        _ = try demo.waitForEvent("firstFrame")
+        server.kill()
+        let exit = try #require(demo.waitForExit(timeout: 5), "the demo hung after its X server died")
+        #expect(exit.status == 1)
+        #expect(exit.seconds < 1)
+        #expect(demo.errorOutput.contains("lost the connection to X server"))
+        #expect(!demo.errorOutput.contains("Fatal IO error"))
+    }
+
+    @Test("a bad --size is rejected with a clear message before any window opens")
+    func badSizeArgument() throws {
+        let demo = try DemoProcess(arguments: ["--size", "huge"], environment: ["DISPLAY": ":931"])
+        let exit = try #require(demo.waitForExit(timeout: 10))
+        #expect(exit.status != 0)
+        #expect(demo.errorOutput.contains("--size must look like 1280x800"))
+    }
+
+    @Test("--screenshot into a missing directory is rejected and writes nothing")
+    func badScreenshotPath() throws {
+        let path = "/nonexistent-proscenium-dir/shot.png"
+        let demo = try DemoProcess(arguments: ["--screenshot", path], environment: ["DISPLAY": ":931"])
+        let exit = try #require(demo.waitForExit(timeout: 10))
+        #expect(exit.status != 0)
+        #expect(demo.errorOutput.contains("does not exist"))
+        #expect(!FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("--screenshot writes a PNG of the settled scene and exits 0")
+    func writesScreenshot() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-demo-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("scene.png").path
+        let demo = try DemoProcess(arguments: ["--size", "800x600", "--screenshot", path],
+                                   environment: ["DISPLAY": server.displayName])
+        let exit = try #require(demo.waitForExit(timeout: 20))
+        #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
+        let image = try PNGCodec.read(contentsOf: path)
+        #expect(image.width == 800 && image.height == 600)
+    }
+}

@@ -1,0 +1,93 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import TestSupport
+
+/// A window host on its own private Xvfb, driven by a manual frame clock: the set-up shared by the X tests.
+@MainActor final class HostFixture {
+    let server: PrivateXvfb
+    let display: Display
+    let clock = ManualFrameClock()
+    let host: WindowHost
+    let root = View()
+
+    init(size: Size = Size(width: 640, height: 480), screen: Size = Size(width: 1280, height: 800)) async throws {
+        server = try await PrivateXvfb.start(width: Int(screen.width), height: Int(screen.height))
+        display = try Display(name: server.displayName)
+        host = WindowHost(display: display, configuration: WindowConfiguration(title: "test", size: size), clock: clock)
+        host.onClose = {}
+        let controller = ViewController()
+        controller.view = root
+        root.identifier = "root"
+        root.backgroundColor = .white
+        host.window.rootViewController = controller
+        try waitUntil("the window is mapped") { self.host.isMapped }
+        frame()
+    }
+
+    /// Reads pending X events, then runs a frame if one was asked for.
+    func frame() {
+        display.sync()
+        host.processPendingEvents()
+        clock.step()
+    }
+
+    /// Processes X events until `condition` holds, failing after `timeout` seconds.
+    func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            display.sync()
+            host.processPendingEvents()
+            if Date() > deadline { throw FixtureError.timeout(what) }
+            usleep(2_000)
+        }
+    }
+
+    func capture() throws -> Image {
+        try host.captureImage()
+    }
+
+    /// The X window's size as the server reports it.
+    func serverWindowSize() -> Size {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display.pointer, host.xWindow, &attributes)
+        return Size(width: Double(attributes.width), height: Double(attributes.height))
+    }
+
+    /// Where the window's top-left corner is on the screen, for XTest input in screen coordinates.
+    func windowOrigin() -> Point {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: CX11.Window = 0
+        XTranslateCoordinates(display.pointer, host.xWindow, display.rootWindow, 0, 0, &x, &y, &child)
+        return Point(x: Double(x), y: Double(y))
+    }
+
+    func stop() {
+        server.stop()
+    }
+}
+
+enum FixtureError: Error, CustomStringConvertible {
+    case timeout(String)
+
+    var description: String {
+        switch self {
+        case .timeout(let what): return "timed out waiting until \(what)"
+        }
+    }
+}
+
+/// A view that records the touches it receives, in its own coordinates.
+@MainActor final class TouchRecordingView: View {
+    var log: [(Touch.Phase, Point)] = []
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { record(touches) }
+    override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { record(touches) }
+    override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { record(touches) }
+    override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { record(touches) }
+
+    private func record(_ touches: Set<Touch>) {
+        for touch in touches { log.append((touch.phase, touch.location(in: self))) }
+    }
+}

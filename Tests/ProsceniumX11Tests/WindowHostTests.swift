@@ -1,0 +1,184 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The window host on a real (private) X server: mapping, pixels, input, resize, sync requests.
+@MainActor @Suite("Window host")
+struct WindowHostTests {
+    @Test("the window maps at the requested size and shows the expected colours")
+    func mapsAtRequestedSize() async throws {
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480))
+        defer { fixture.stop() }
+        fixture.root.backgroundColor = Color(hex: 0x2040C0)
+        let card = View(frame: Rect(x: 100, y: 50, width: 200, height: 100))
+        card.backgroundColor = Color(hex: 0xE02020)
+        fixture.root.addSubview(card)
+        fixture.frame()
+
+        #expect(fixture.serverWindowSize() == Size(width: 640, height: 480))
+        let image = try fixture.capture()
+        #expect(image.width == 640 && image.height == 480)
+        #expect(image.color(atX: 150, y: 100).isClose(to: Color(hex: 0xE02020)))
+        #expect(image.color(atX: 10, y: 10).isClose(to: Color(hex: 0x2040C0)))
+        #expect(image.color(atX: 299, y: 149).isClose(to: Color(hex: 0xE02020)))
+        #expect(image.color(atX: 300, y: 150).isClose(to: Color(hex: 0x2040C0)))
+    }
+
+    @Test("an XTest click at window point (x, y) arrives as a touch at (x, y)")
+    func clickArrivesAtPoint() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        let target = TouchRecordingView(frame: fixture.root.bounds)
+        fixture.root.addSubview(target)
+        fixture.frame()
+        let input = try XTestInput(displayName: fixture.server.displayName)
+        let origin = fixture.windowOrigin()
+        input.click(at: Point(x: origin.x + 123, y: origin.y + 77))
+        try fixture.waitUntil("the click arrives") { target.log.count >= 2 }
+
+        #expect(target.log.map(\.0) == [.began, .ended])
+        #expect(target.log[0].1 == Point(x: 123, y: 77))
+        #expect(target.log[1].1 == Point(x: 123, y: 77))
+    }
+
+    @Test("a drag arrives as began, moved and ended at the right points")
+    func dragArrivesInOrder() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        let target = TouchRecordingView(frame: Rect(x: 100, y: 100, width: 300, height: 200))
+        fixture.root.addSubview(target)
+        fixture.frame()
+        let input = try XTestInput(displayName: fixture.server.displayName)
+        let origin = fixture.windowOrigin()
+        input.drag(from: Point(x: origin.x + 150, y: origin.y + 150), to: Point(x: origin.x + 250, y: origin.y + 180), steps: 5)
+        try fixture.waitUntil("the drag ends") { target.log.last?.0 == .ended }
+
+        #expect(target.log.first?.0 == .began)
+        #expect(target.log.first?.1 == Point(x: 50, y: 50))
+        #expect(target.log.dropFirst().dropLast().allSatisfy { $0.0 == .moved })
+        #expect(target.log.count >= 3)
+        #expect(target.log.last?.1 == Point(x: 150, y: 80))
+    }
+
+    @Test("after XResizeWindow the next frame is laid out and drawn at the new size")
+    func resizeRedrawsAtNewSize() async throws {
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480))
+        defer { fixture.stop() }
+        fixture.root.backgroundColor = Color(hex: 0x10A050)
+        XResizeWindow(fixture.display.pointer, fixture.host.xWindow, 900, 700)
+        try fixture.waitUntil("the resize is reported") { fixture.host.size == Size(width: 900, height: 700) }
+        fixture.clock.step()
+
+        #expect(fixture.host.window.bounds.size == Size(width: 900, height: 700))
+        #expect(fixture.root.bounds.size == Size(width: 900, height: 700))
+        let image = try fixture.capture()
+        #expect(image.width == 900 && image.height == 700)
+        #expect(image.color(atX: 899, y: 699).isClose(to: Color(hex: 0x10A050)))
+        #expect(image.color(atX: 700, y: 600).isClose(to: Color(hex: 0x10A050)))
+    }
+
+    @Test("20 resizes in a burst cost at most one layout per frame")
+    func resizeBurstCoalesces() async throws {
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480))
+        defer { fixture.stop() }
+        let layoutsBefore = fixture.host.window.windowLayoutCount
+        let framesBefore = fixture.host.window.frameCount
+        for step in 1...20 {
+            XResizeWindow(fixture.display.pointer, fixture.host.xWindow, UInt32(640 + step * 10), UInt32(480 + step * 5))
+        }
+        try fixture.waitUntil("the last resize is reported") { fixture.host.size == Size(width: 840, height: 580) }
+        fixture.clock.step()
+        fixture.clock.step()
+
+        let frames = fixture.host.window.frameCount - framesBefore
+        let layouts = fixture.host.window.windowLayoutCount - layoutsBefore
+        #expect(frames >= 1)
+        #expect(layouts <= frames)
+        #expect(layouts == 1)
+        #expect(try fixture.capture().width == 840)
+    }
+
+    @Test("a sync request is answered only after the resized frame is on screen")
+    func syncRequestAnsweredAfterFrame() async throws {
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480))
+        defer { fixture.stop() }
+        try #require(fixture.host.syncCounterValue() != nil, "Xvfb should offer the SYNC extension")
+        var framesOnScreen: [Size] = []
+        fixture.host.framePresented = { _ in framesOnScreen.append(fixture.host.window.bounds.size) }
+
+        // What a window manager does before a live-resize step: a sync request, then the resize.
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = fixture.host.xWindow
+        message.xclient.message_type = fixture.display.atom("WM_PROTOCOLS")
+        message.xclient.format = 32
+        message.xclient.data.l.0 = CLong(bitPattern: UInt(fixture.display.atom("_NET_WM_SYNC_REQUEST")))
+        message.xclient.data.l.2 = 4242
+        message.xclient.data.l.3 = 0
+        XSendEvent(fixture.display.pointer, fixture.host.xWindow, 0, NoEventMask, &message)
+        XResizeWindow(fixture.display.pointer, fixture.host.xWindow, 800, 500)
+        try fixture.waitUntil("the resize is reported") { fixture.host.size == Size(width: 800, height: 500) }
+
+        #expect(fixture.host.syncCounterValue() != 4242, "answered before the frame at the new size was drawn")
+        #expect(framesOnScreen.isEmpty)
+        fixture.clock.step()
+        #expect(framesOnScreen == [Size(width: 800, height: 500)])
+        #expect(fixture.host.syncCounterValue() == 4242)
+    }
+
+    @Test("WM_DELETE_WINDOW calls the host's close handler")
+    func deleteWindowCallsClose() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        var closed = false
+        fixture.host.onClose = { closed = true }
+        WindowManagerMessages.sendDelete(to: fixture.host.xWindow, on: fixture.display.pointer)
+        try fixture.waitUntil("the close request arrives") { closed }
+        #expect(closed)
+    }
+
+    @Test("a screenshot to an unwritable path fails clearly and leaves no file")
+    func screenshotToUnwritablePath() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-blocker-\(getpid())")
+        FileManager.default.createFile(atPath: blocker.path, contents: Data("not a directory".utf8))
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let path = blocker.appendingPathComponent("shot.png").path
+
+        #expect {
+            try fixture.host.writeScreenshot(to: path)
+        } throws: { error in
+            "\(error)".contains(path)
+        }
+        #expect(!FileManager.default.fileExists(atPath: path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: FileManager.default.temporaryDirectory.path)
+            .filter { $0.contains("shot.png") }.isEmpty)
+    }
+}
+
+/// Client messages a window manager sends, for tests that play its part.
+enum WindowManagerMessages {
+    static func sendDelete(to window: CX11.Window, on display: OpaquePointer) {
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = window
+        message.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        message.xclient.format = 32
+        message.xclient.data.l.0 = CLong(bitPattern: UInt(XInternAtom(display, "WM_DELETE_WINDOW", 0)))
+        message.xclient.data.l.1 = CLong(CurrentTime)
+        XSendEvent(display, window, 0, NoEventMask, &message)
+        XFlush(display)
+    }
+}
+
+extension Color {
+    /// Whether each channel is within `tolerance` (out of 255) of `other`'s.
+    func isClose(to other: Color, tolerance: Double = 2) -> Bool {
+        abs(red - other.red) * 255 <= tolerance && abs(green - other.green) * 255 <= tolerance
+            && abs(blue - other.blue) * 255 <= tolerance
+    }
+}
