@@ -1,0 +1,161 @@
+import CPNG
+import Proscenium
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Reads and writes PNG files as straight-alpha RGBA `Image`s, through libpng's simplified API.
+///
+/// Writes go to a temporary file in the target directory that is renamed into place, so a failed write
+/// never leaves a partial or empty file at the destination.
+public enum PNGCodec {
+    /// Decodes the PNG file at `path` into 8-bit RGBA with straight alpha.
+    public static func read(contentsOf path: String) throws(PNGError) -> Image {
+        var png = newImage()
+        guard png_image_begin_read_from_file(&png, path) != 0 else {
+            throw .cannotRead(path: path, reason: failureMessage(&png))
+        }
+        return try finishRead(&png) { (reason: String) in .cannotRead(path: path, reason: reason) }
+    }
+
+    /// Decodes PNG bytes held in memory.
+    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Image {
+        var png = newImage()
+        let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&png, $0.baseAddress, $0.count) }
+        guard began != 0 else { throw .codecFailed("cannot decode \(bytes.count) bytes: \(failureMessage(&png))") }
+        return try finishRead(&png) { (reason: String) in .codecFailed("cannot decode: \(reason)") }
+    }
+
+    /// Encodes `image` as PNG bytes in memory.
+    public static func encode(_ image: Image) throws(PNGError) -> [UInt8] {
+        try checkEncodable(image)
+        var png = header(for: image)
+        var size = 0
+        // First pass measures, second fills: the simplified API has no growable buffer.
+        let measured = image.pixels.withUnsafeBytes {
+            png_image_write_to_memory(&png, nil, &size, 0, $0.baseAddress, 0, nil)
+        }
+        guard measured != 0, size > 0 else { throw .codecFailed("cannot encode: \(failureMessage(&png))") }
+        var output = [UInt8](repeating: 0, count: size)
+        png = header(for: image)
+        let written = output.withUnsafeMutableBytes { out in
+            image.pixels.withUnsafeBytes { png_image_write_to_memory(&png, out.baseAddress, &size, 0, $0.baseAddress, 0, nil) }
+        }
+        guard written != 0 else { throw .codecFailed("cannot encode: \(failureMessage(&png))") }
+        return Array(output.prefix(size))
+    }
+
+    /// Writes `image` to `path` as a PNG, atomically: either the complete file appears or nothing does.
+    public static func write(_ image: Image, to path: String) throws(PNGError) {
+        try checkEncodable(image)
+        let directory = parentDirectory(of: path)
+        if let problem = directoryProblem(directory) { throw .cannotWrite(path: path, reason: problem) }
+
+        let name = path.split(separator: "/").last.map(String.init) ?? path
+        let temporary = (directory == "/" ? "" : directory) + "/.\(name).tmp-\(getpid())-\(nextSerial())"
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+        guard fd >= 0 else {
+            throw .cannotWrite(path: path, reason: "cannot create a file in '\(directory)' (\(errnoText()))")
+        }
+        guard let file = fdopen(fd, "wb") else {
+            let reason = errnoText()
+            close(fd)
+            unlink(temporary)
+            throw .cannotWrite(path: path, reason: reason)
+        }
+
+        var png = header(for: image)
+        let encoded = image.pixels.withUnsafeBytes { png_image_write_to_stdio(&png, file, 0, $0.baseAddress, 0, nil) }
+        var failure: String?
+        if encoded == 0 { failure = failureMessage(&png) }
+        if failure == nil, fflush(file) != 0 || ferror(file) != 0 { failure = errnoText() }
+        if fclose(file) != 0, failure == nil { failure = errnoText() }
+        if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
+        if let failure {
+            unlink(temporary)
+            throw .cannotWrite(path: path, reason: failure)
+        }
+    }
+
+    // MARK: - Helpers
+
+    /// PNG_FORMAT_RGBA, which Swift cannot import because it is built from other macros.
+    private static let rgba = UInt32(PNG_FORMAT_FLAG_COLOR | PNG_FORMAT_FLAG_ALPHA)
+
+    private static func newImage() -> png_image {
+        var png = png_image()
+        png.version = UInt32(PNG_IMAGE_VERSION)
+        return png
+    }
+
+    private static func header(for image: Image) -> png_image {
+        var png = newImage()
+        png.width = UInt32(image.width)
+        png.height = UInt32(image.height)
+        png.format = rgba
+        return png
+    }
+
+    private static func checkEncodable(_ image: Image) throws(PNGError) {
+        guard image.width > 0, image.height > 0 else {
+            throw .unsupportedImage("it is \(image.width)x\(image.height); a PNG needs at least one pixel")
+        }
+    }
+
+    /// Finishes a read begun by one of the `begin_read` calls, always freeing libpng's state.
+    private static func finishRead(_ png: inout png_image, error: (String) -> PNGError) throws(PNGError) -> Image {
+        png.format = rgba
+        let width = Int(png.width), height = Int(png.height)
+        var ok: Int32 = 0
+        let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
+            ok = png_image_finish_read(&png, nil, buffer.baseAddress, 0, nil)
+            count = ok != 0 ? width * height * 4 : 0
+        }
+        guard ok != 0 else {
+            let reason = failureMessage(&png)
+            png_image_free(&png)
+            throw error(reason)
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    /// libpng's message for the last failure, and frees its state.
+    private static func failureMessage(_ png: inout png_image) -> String {
+        let text = withUnsafeBytes(of: png.message) { raw in
+            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+        }
+        png_image_free(&png)
+        return text.isEmpty ? "libpng reported an error" : text
+    }
+
+    /// Why files cannot be created in `directory`, or nil when they can.
+    private static func directoryProblem(_ directory: String) -> String? {
+        var info = stat()
+        guard stat(directory, &info) == 0 else {
+            let code = errno
+            let reason = errnoText()
+            return code == ENOENT ? "the directory '\(directory)' does not exist (\(reason))" : "'\(directory)': \(reason)"
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return "'\(directory)' is not a directory" }
+        guard access(directory, W_OK) == 0 else { return "the directory '\(directory)' is not writable (\(errnoText()))" }
+        return nil
+    }
+
+    private static func parentDirectory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        let parent = String(path[..<slash])
+        return parent.isEmpty ? "/" : parent
+    }
+
+    private static func errnoText() -> String {
+        String(cString: strerror(errno))
+    }
+
+    private static func nextSerial() -> Int {
+        serial.add(1, ordering: .relaxed).newValue
+    }
+
+    /// Makes temporary names unique when several threads write into one directory at once.
+    private static let serial = Atomic<Int>(0)
+}

@@ -1,0 +1,24 @@
+/// Why reading or writing a PNG failed; the message names the file and says what to do about it.
+public enum PNGError: Error, CustomStringConvertible, Equatable {
+    /// The file at `path` could not be written; nothing was left behind at that path.
+    case cannotWrite(path: String, reason: String)
+    /// The file at `path` could not be opened or decoded.
+    case cannotRead(path: String, reason: String)
+    /// The image cannot be stored as a PNG (for example, it has no pixels).
+    case unsupportedImage(String)
+    /// Encoding to or decoding from memory failed.
+    case codecFailed(String)
+
+    public var description: String {
+        switch self {
+        case let .cannotWrite(path, reason):
+            return "cannot write PNG to '\(path)': \(reason) — choose a writable directory"
+        case let .cannotRead(path, reason):
+            return "cannot read PNG '\(path)': \(reason) — check that the file exists and is a PNG image"
+        case let .unsupportedImage(detail):
+            return "cannot store this image as a PNG: \(detail)"
+        case let .codecFailed(detail):
+            return "PNG coding failed: \(detail)"
+        }
+    }
+}

@@ -1,0 +1,110 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Spawns helper processes (like Xvfb) from one thread that lives as long as the test process.
+///
+/// Linux delivers a parent-death signal when the *thread* that created a child exits, not the process;
+/// spawning from a pool thread that later retires would kill the child early. A dedicated thread makes
+/// `setpriv --pdeathsig TERM` mean "when this test process dies, for whatever reason".
+final class ChildSpawner: @unchecked Sendable {
+    static let shared = ChildSpawner()
+
+    private let condition = NSCondition()
+    private var jobs: [@Sendable () -> Void] = []
+
+    private init() {
+        let thread = Thread { [unowned self] in self.serve() }
+        thread.name = "proscenium-child-spawner"
+        thread.start()
+    }
+
+    /// Runs `work` on the spawner thread and returns its result.
+    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            condition.lock()
+            jobs.append { continuation.resume(returning: work()) }
+            condition.signal()
+            condition.unlock()
+        }
+    }
+
+    private func serve() {
+        while true {
+            condition.lock()
+            while jobs.isEmpty { condition.wait() }
+            let job = jobs.removeFirst()
+            condition.unlock()
+            job()
+        }
+    }
+
+    /// Where an executable named `name` is on `PATH`, if anywhere.
+    static func findExecutable(_ name: String) -> String? {
+        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
+        for directory in path.split(separator: ":") {
+            let candidate = "\(directory)/\(name)"
+            if access(candidate, X_OK) == 0 { return candidate }
+        }
+        return nil
+    }
+
+    /// Starts `arguments[0]` (an absolute path) with stdin from /dev/null, stdout and stderr into `logPath`,
+    /// `inherit` placed at descriptor 3, and every other descriptor closed. Returns the pid, or errno.
+    static func spawn(_ arguments: [String], logPath: String, inherit: Int32) -> Result<pid_t, SpawnError> {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_adddup2(&actions, inherit, 3)
+        // Without this the child would keep other tests' pipes and X connections open.
+        closeDescriptors(from: 4, in: &actions)
+
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // A fresh signal state: the spawning thread may block or ignore signals the server relies on.
+        var empty = sigset_t()
+        sigemptyset(&empty)
+        posix_spawnattr_setsigmask(&attributes, &empty)
+        var defaults = sigset_t()
+        sigemptyset(&defaults)
+        for signal in [SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGPIPE, SIGUSR1, SIGUSR2, SIGALRM, SIGCHLD] {
+            sigaddset(&defaults, signal)
+        }
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+
+        let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        guard status == 0 else { return .failure(SpawnError(code: status)) }
+        return .success(pid)
+    }
+
+    /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which Swift does not see (it needs _GNU_SOURCE).
+    private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32
+
+    /// Adds actions that close every descriptor from `lowest` up in the child.
+    private static func closeDescriptors(from lowest: Int32, in actions: inout posix_spawn_file_actions_t) {
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "posix_spawn_file_actions_addclosefrom_np") {
+            let addCloseFrom = unsafeBitCast(symbol, to: AddCloseFrom.self)
+            if addCloseFrom(&actions, lowest) == 0 { return }
+        }
+        // Older C libraries: close what is open now.
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd >= lowest {
+            posix_spawn_file_actions_addclose(&actions, fd)
+        }
+    }
+
+    /// An errno from `posix_spawn`, with its text.
+    struct SpawnError: Error, CustomStringConvertible {
+        let code: Int32
+        var description: String { String(cString: strerror(code)) }
+    }
+}

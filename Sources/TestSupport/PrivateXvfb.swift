@@ -1,0 +1,168 @@
+import CX11
+import Foundation
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An Xvfb server of the test's own, on a display number the server picks itself (`-displayfd`), so
+/// tests run in parallel and need no `DISPLAY`. It is stopped by `stop()`, on deinit, at exit, and — via
+/// a parent-death signal — when the test process dies abruptly.
+public final class PrivateXvfb: Sendable {
+    /// The display to connect to, such as ":3".
+    public let displayName: String
+    /// The server's process id.
+    public let pid: pid_t
+    /// The screen size.
+    public let width: Int
+    public let height: Int
+    /// Seconds from spawning the server to a client connection succeeding.
+    public let startupSeconds: Double
+
+    private let logPath: String
+    private let running = Mutex(true)
+
+    private init(displayName: String, pid: pid_t, width: Int, height: Int, startupSeconds: Double, logPath: String) {
+        self.displayName = displayName
+        self.pid = pid
+        self.width = width
+        self.height = height
+        self.startupSeconds = startupSeconds
+        self.logPath = logPath
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// Starts a server with one `width` x `height` x `depth` screen and returns once clients can connect.
+    public static func start(width: Int = 1280, height: Int = 800, depth: Int = 24,
+                             timeout: Double = 10) async throws(PrivateXvfbError) -> PrivateXvfb {
+        guard let xvfb = ChildSpawner.findExecutable("Xvfb") else { throw .notInstalled }
+        let began = DispatchTime.now().uptimeNanoseconds
+        let logPath = FileManager.default.temporaryDirectory
+            .appendingPathComponent("proscenium-xvfb-\(getpid())-\(began).log").path
+        let pipe = try DisplayPipe()
+        defer { pipe.closeBoth() }
+
+        var arguments = [xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x\(depth)",
+                         "-nolisten", "tcp", "-noreset"]
+        if let setpriv = ChildSpawner.findExecutable("setpriv") {
+            arguments = [setpriv, "--pdeathsig", "TERM", "--"] + arguments
+        }
+        let command = arguments
+        let writeEnd = pipe.writeEnd
+        let spawned = await ChildSpawner.shared.run { ChildSpawner.spawn(command, logPath: logPath, inherit: writeEnd) }
+        let pid: pid_t
+        switch spawned {
+        case .success(let child): pid = child
+        case .failure(let error): throw .didNotStart("cannot run \(xvfb): \(error)", log: "")
+        }
+        ServerRegistry.add(pid)
+        pipe.closeWriteEnd()
+
+        func fail(_ reason: String) -> PrivateXvfbError {
+            ServerRegistry.terminate(pid)
+            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            unlink(logPath)
+            return .didNotStart(reason, log: log)
+        }
+
+        let deadline = began + UInt64(timeout * 1e9)
+        var number: Int?
+        while number == nil {
+            switch pipe.readDisplayNumber() {
+            case .number(let n): number = n
+            case .closed: throw fail("it exited or closed -displayfd without naming a display")
+            case .notYet: break
+            }
+            if number == nil {
+                if let status = ServerRegistry.exitStatus(pid) { throw fail("it exited with \(status)") }
+                if DispatchTime.now().uptimeNanoseconds > deadline { throw fail("no display number after \(timeout) s") }
+                try? await Task.sleep(for: .milliseconds(5))
+            }
+        }
+        let name = ":\(number!)"
+        // -displayfd is written once the server listens; a real connection proves it.
+        while true {
+            if let display = XOpenDisplay(name) {
+                XCloseDisplay(display)
+                break
+            }
+            if DispatchTime.now().uptimeNanoseconds > deadline { throw fail("cannot connect to \(name) after \(timeout) s") }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
+        return PrivateXvfb(displayName: name, pid: pid, width: width, height: height,
+                           startupSeconds: seconds, logPath: logPath)
+    }
+
+    /// Whether the server has not been stopped or killed through this object.
+    public var isRunning: Bool { running.withLock { $0 } }
+
+    /// Asks the server to quit (SIGTERM), forces it after 2 s (SIGKILL), and waits for it. Idempotent.
+    public func stop() {
+        guard markStopped() else { return }
+        ServerRegistry.terminate(pid, grace: 2)
+        unlink(logPath)
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash would, and reaps it; for tests of a lost connection.
+    public func kill() {
+        guard markStopped() else { return }
+        ServerRegistry.terminate(pid, grace: 0)
+        unlink(logPath)
+        removeStaleFiles()
+    }
+
+    /// What the server printed so far (startup messages, warnings).
+    public var log: String {
+        (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+    }
+
+    private func markStopped() -> Bool {
+        running.withLock { isRunning in
+            defer { isRunning = false }
+            return isRunning
+        }
+    }
+
+    /// A killed server leaves its socket file (and lock file, when it made one); remove them unless another
+    /// server has claimed the display since.
+    private func removeStaleFiles() {
+        let number = displayName.dropFirst()
+        let lock = "/tmp/.X\(number)-lock"
+        if let owner = try? String(contentsOfFile: lock, encoding: .utf8) {
+            guard owner.trimmingCharacters(in: .whitespacesAndNewlines) == String(pid) else { return }
+            unlink(lock)
+        }
+        unlink("/tmp/.X11-unix/X\(number)")
+    }
+}
+
+/// Runs `body` with a fresh private Xvfb and stops the server afterwards, also when `body` throws.
+public func withPrivateXvfb<T>(width: Int = 1280, height: Int = 800,
+                               isolation: isolated (any Actor)? = #isolation,
+                               _ body: (PrivateXvfb) async throws -> T) async throws -> T {
+    let server = try await PrivateXvfb.start(width: width, height: height)
+    defer { server.stop() }
+    return try await body(server)
+}
+
+/// Why a private Xvfb could not be started.
+public enum PrivateXvfbError: Error, CustomStringConvertible {
+    /// No `Xvfb` on `PATH`.
+    case notInstalled
+    /// The server did not come up; `log` is what it printed.
+    case didNotStart(String, log: String)
+
+    public var description: String {
+        switch self {
+        case .notInstalled:
+            return "Xvfb did not start: no Xvfb on PATH — install it (apt-get install xvfb)"
+        case let .didNotStart(reason, log):
+            let output = log.isEmpty ? "" : "\nXvfb output:\n" + log
+            return "Xvfb did not start: \(reason)\(output)"
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Synchronization
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The helper servers this process started and has not reaped yet, so they can be stopped at exit.
+enum ServerRegistry {
+    private static let pids = Mutex<Set<pid_t>>([])
+
+    /// Registers the exit hook on first use.
+    private static let exitHookInstalled: Bool = {
+        atexit { ServerRegistry.terminateAll() }
+        return true
+    }()
+
+    static func add(_ pid: pid_t) {
+        _ = exitHookInstalled
+        pids.withLock { _ = $0.insert(pid) }
+    }
+
+    /// How the child ended if it has (reaping it), or nil while it runs.
+    static func exitStatus(_ pid: pid_t) -> String? {
+        guard pids.withLock({ $0.contains(pid) }) else { return "already reaped" }
+        var status: Int32 = 0
+        let result = waitpid(pid, &status, WNOHANG)
+        guard result == pid || (result < 0 && errno == ECHILD) else { return nil }
+        pids.withLock { _ = $0.remove(pid) }
+        if result < 0 { return "an unknown status" }
+        return describe(status)
+    }
+
+    /// Sends SIGTERM, waits up to `grace` seconds, then SIGKILL, and reaps. Does nothing for unknown pids,
+    /// so a recycled pid is never signalled.
+    static func terminate(_ pid: pid_t, grace: Double = 2) {
+        guard pids.withLock({ $0.remove(pid) }) != nil else { return }
+        var status: Int32 = 0
+        if grace > 0 {
+            kill(pid, SIGTERM)
+            let steps = Int(grace * 200)
+            for _ in 0..<steps {
+                let result = waitpid(pid, &status, WNOHANG)
+                if result == pid || (result < 0 && errno != EINTR) { return }
+                usleep(5_000)
+            }
+        }
+        kill(pid, SIGKILL)
+        while waitpid(pid, &status, 0) < 0, errno == EINTR {}
+    }
+
+    static func terminateAll() {
+        for pid in pids.withLock({ Array($0) }) { terminate(pid, grace: 1) }
+    }
+
+    private static func describe(_ status: Int32) -> String {
+        let signal = status & 0x7F
+        if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
+        return "signal \(signal)"
+    }
+}

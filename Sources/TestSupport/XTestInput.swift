@@ -1,0 +1,108 @@
+import CX11
+import Proscenium
+
+/// Synthesizes pointer and keyboard input on an X server through the XTest extension, on a connection of
+/// its own. Points are in screen (root window) coordinates. Every call waits until the server has it.
+@MainActor public final class XTestInput {
+    /// The display the events go to, such as ":3".
+    public let displayName: String
+    private let display: OpaquePointer
+
+    /// Connects to `displayName`; fails when it cannot connect or the server lacks XTest.
+    public init(displayName: String) throws(XTestInputError) {
+        guard let display = XOpenDisplay(displayName) else { throw .cannotOpen(displayName) }
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(display, &eventBase, &errorBase, &major, &minor) != 0 else {
+            XCloseDisplay(display)
+            throw .missingExtension(displayName)
+        }
+        self.displayName = displayName
+        self.display = display
+    }
+
+    isolated deinit {
+        XCloseDisplay(display)
+    }
+
+    /// Moves the pointer to `point` on the current screen.
+    public func move(to point: Point) {
+        XTestFakeMotionEvent(display, -1, Int32(point.x.rounded()), Int32(point.y.rounded()), 0)
+        XSync(display, 0)
+    }
+
+    /// Presses a pointer button (1 left, 2 middle, 3 right) where the pointer is.
+    public func press(button: Int = 1) {
+        XTestFakeButtonEvent(display, UInt32(button), 1, 0)
+        XSync(display, 0)
+    }
+
+    /// Releases a pointer button.
+    public func release(button: Int = 1) {
+        XTestFakeButtonEvent(display, UInt32(button), 0, 0)
+        XSync(display, 0)
+    }
+
+    /// Moves to `point`, then presses and releases `button` there.
+    public func click(at point: Point, button: Int = 1) {
+        move(to: point)
+        press(button: button)
+        release(button: button)
+    }
+
+    /// Presses at `start`, moves to `end` in `steps` equal steps, and releases there.
+    public func drag(from start: Point, to end: Point, steps: Int = 10, button: Int = 1) {
+        move(to: start)
+        press(button: button)
+        let count = max(1, steps)
+        for step in 1...count {
+            let t = Double(step) / Double(count)
+            move(to: Point(x: start.x + (end.x - start.x) * t, y: start.y + (end.y - start.y) * t))
+        }
+        release(button: button)
+    }
+
+    /// Presses and releases the key that produces `keysym` (such as `UInt(XK_Return)`); false when no
+    /// key in the server's keymap produces it, in which case nothing is sent.
+    @discardableResult
+    public func key(_ keysym: UInt) -> Bool {
+        press(key: keysym) && release(key: keysym)
+    }
+
+    /// Presses the key for `keysym` and holds it (for modifiers such as `XK_Shift_L`); false if unmapped.
+    @discardableResult
+    public func press(key keysym: UInt) -> Bool {
+        sendKey(keysym, down: true)
+    }
+
+    /// Releases the key for `keysym`; false if unmapped.
+    @discardableResult
+    public func release(key keysym: UInt) -> Bool {
+        sendKey(keysym, down: false)
+    }
+
+    private func sendKey(_ keysym: UInt, down: Bool) -> Bool {
+        let code = XKeysymToKeycode(display, KeySym(keysym))
+        // A keysym with no key in the current map has keycode 0, which XTest would reject.
+        guard code != 0 else { return false }
+        XTestFakeKeyEvent(display, UInt32(code), down ? 1 : 0, 0)
+        XSync(display, 0)
+        return true
+    }
+}
+
+/// Why XTest input could not be set up.
+public enum XTestInputError: Error, CustomStringConvertible {
+    /// The display could not be opened.
+    case cannotOpen(String)
+    /// The server has no XTest extension.
+    case missingExtension(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let name):
+            return "cannot open X display '\(name)' for XTest input — is the server running?"
+        case .missingExtension(let name):
+            return "the X server '\(name)' lacks the XTEST extension — start Xvfb/Xorg with XTEST enabled (it is on by default)"
+        }
+    }
+}
