@@ -1,0 +1,109 @@
+import CX11
+import Proscenium
+
+/// Server-side copies of images: each `Image` is premultiplied and uploaded once into an ARGB32 pixmap.
+/// Entries hold their image weakly and are dropped once it is gone, so an identifier reused by a new
+/// image never finds a stale upload.
+@MainActor final class ImageCache {
+    private struct Entry {
+        weak var image: Image?
+        var pixmap: Pixmap
+        var picture: Picture
+        /// Whether the picture currently has a scaling transform and bilinear filter set.
+        var isScaled: Bool
+    }
+
+    private let display: Display
+    private let uploader: PixmapUploader
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Images uploaded so far; tests use it to check that an image is uploaded only once.
+    private(set) var uploads = 0
+
+    init(display: Display, uploader: PixmapUploader) {
+        self.display = display
+        self.uploader = uploader
+    }
+
+    isolated deinit {
+        for entry in entries.values { destroy(entry) }
+    }
+
+    /// Composites `image` scaled to the pixel rectangle `rect` onto `target` with PictOpOver, drawing only
+    /// within `limit`.
+    func draw(_ image: Image, in rect: Rect, target: Picture, limit: Rect) {
+        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
+        let area = rect.roundedToPixels.intersection(limit)
+        guard !area.isEmpty else { return }
+        var entry = self.entry(for: image)
+        let dpy = display.pointer
+        let scaleX = Double(image.width) / rect.width, scaleY = Double(image.height) / rect.height
+        let exact = scaleX == 1 && scaleY == 1 && rect.isPixelAligned
+        if exact {
+            if entry.isScaled {
+                var identity = XTransform.identity
+                XRenderSetPictureTransform(dpy, entry.picture, &identity)
+                XRenderSetPictureFilter(dpy, entry.picture, "nearest", nil, 0)
+                entry.isScaled = false
+            }
+            XRenderComposite(dpy, PictOpOver, entry.picture, 0, target,
+                             Int32(area.minX - rect.minX), Int32(area.minY - rect.minY), 0, 0,
+                             Int32(area.minX), Int32(area.minY), UInt32(area.width), UInt32(area.height))
+        } else {
+            // Source coordinates are target pixels; the transform maps them into the image.
+            var transform = XTransform(AffineTransform(a: scaleX, b: 0, c: 0, d: scaleY,
+                                                       tx: -rect.minX * scaleX, ty: -rect.minY * scaleY))
+            XRenderSetPictureTransform(dpy, entry.picture, &transform)
+            if !entry.isScaled {
+                XRenderSetPictureFilter(dpy, entry.picture, "bilinear", nil, 0)
+                entry.isScaled = true
+            }
+            XRenderComposite(dpy, PictOpOver, entry.picture, 0, target,
+                             Int32(area.minX), Int32(area.minY), 0, 0,
+                             Int32(area.minX), Int32(area.minY), UInt32(area.width), UInt32(area.height))
+        }
+        entries[ObjectIdentifier(image)] = entry
+    }
+
+    /// Frees the uploads of images that no longer exist.
+    func endFrame() {
+        for (key, entry) in entries where entry.image == nil {
+            destroy(entry)
+            entries[key] = nil
+        }
+    }
+
+    private func entry(for image: Image) -> Entry {
+        let key = ObjectIdentifier(image)
+        if let entry = entries[key], entry.image === image { return entry }
+        if let stale = entries[key] { destroy(stale) }
+        uploads += 1
+        let created = uploader.createPicture(width: image.width, height: image.height, depth: 32,
+                                             format: display.argb32Format, repeatMode: RepeatPad)
+        uploader.putARGB32(Self.premultipliedBGRA(image), width: image.width, height: image.height, into: created.pixmap)
+        let entry = Entry(image: image, pixmap: created.pixmap, picture: created.picture, isScaled: false)
+        entries[key] = entry
+        return entry
+    }
+
+    /// The image's straight RGBA bytes as premultiplied little-endian ARGB32 words (B, G, R, A bytes).
+    nonisolated static func premultipliedBGRA(_ image: Image) -> [UInt8] {
+        let source = image.pixels
+        var out = [UInt8](repeating: 0, count: source.count)
+        var i = 0
+        while i < source.count {
+            let a = UInt32(source[i + 3])
+            @inline(__always) func pre(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * a + 127) / 255) }
+            out[i] = pre(source[i + 2])
+            out[i + 1] = pre(source[i + 1])
+            out[i + 2] = pre(source[i])
+            out[i + 3] = UInt8(a)
+            i += 4
+        }
+        return out
+    }
+
+    private func destroy(_ entry: Entry) {
+        XRenderFreePicture(display.pointer, entry.picture)
+        XFreePixmap(display.pointer, entry.pixmap)
+    }
+}

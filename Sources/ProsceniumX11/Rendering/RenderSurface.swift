@@ -1,0 +1,34 @@
+import CX11
+import Proscenium
+
+/// Where commands draw while the renderer walks a display list: a picture (the back buffer or an
+/// offscreen layer), the command-space point at its pixel (0, 0), and the clip in its pixels.
+struct RenderSurface {
+    var picture: Picture
+    /// Command coordinates of the picture's top-left pixel; subtract it to get pixel coordinates.
+    var origin: Point
+    /// Clip rectangles in whole pixels of the picture; drawing outside them is skipped.
+    var clip: [Rect]
+    /// The bounding box of `clip`: commands that miss it are culled.
+    var bounds: Rect
+
+    init(picture: Picture, origin: Point, clip: [Rect]) {
+        self.picture = picture
+        self.origin = origin
+        self.clip = clip
+        bounds = clip.reduce(Rect.zero) { $0.union($1) }
+    }
+
+    /// A rectangle in command coordinates converted to this surface's pixels.
+    func pixels(_ rect: Rect) -> Rect {
+        rect.offsetBy(dx: -origin.x, dy: -origin.y)
+    }
+
+    /// The clip narrowed to `rect` (in pixels).
+    func clip(to rect: Rect) -> [Rect] {
+        clip.compactMap { clipRect in
+            let r = clipRect.intersection(rect)
+            return r.isEmpty ? nil : r
+        }
+    }
+}

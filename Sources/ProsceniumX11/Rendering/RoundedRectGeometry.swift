@@ -1,0 +1,123 @@
+import CX11
+import Foundation
+import Proscenium
+
+/// The outline of a (rounded) rectangle as horizontal bands: between consecutive breakpoints both the left
+/// and the right edge are straight lines, so each band is one XRender trapezoid.
+struct EdgeProfile {
+    /// Breakpoint heights, ascending (equal neighbours allowed).
+    var ys: [Double] = []
+    var lefts: [Double] = []
+    var rights: [Double] = []
+
+    var top: Double { ys.first ?? 0 }
+    var bottom: Double { ys.last ?? 0 }
+
+    /// The left and right edge at height `y`, interpolated linearly between breakpoints.
+    func edges(at y: Double) -> (left: Double, right: Double) {
+        guard let last = ys.indices.last else { return (0, 0) }
+        if y <= ys[0] { return (lefts[0], rights[0]) }
+        if y >= ys[last] { return (lefts[last], rights[last]) }
+        var lo = 0, hi = last
+        while hi - lo > 1 {
+            let mid = (lo + hi) / 2
+            if ys[mid] <= y { lo = mid } else { hi = mid }
+        }
+        let span = ys[hi] - ys[lo]
+        let t = span > 0 ? (y - ys[lo]) / span : 0
+        return (lefts[lo] + (lefts[hi] - lefts[lo]) * t, rights[lo] + (rights[hi] - rights[lo]) * t)
+    }
+}
+
+/// Builds the trapezoids that XRender rasterizes into an anti-aliased mask for rounded rectangles, their
+/// borders and rounded clips. All trapezoids of a shape go into one `XRenderCompositeTrapezoids` call, so
+/// neighbouring pieces share exact edges and leave no seams.
+enum RoundedRectGeometry {
+    /// Segments per quarter circle: enough that the chord strays at most ~0.08 px from the arc.
+    static func segments(forRadius radius: Double) -> Int {
+        guard radius > 0.5 else { return 1 }
+        let step = 2 * acos(max(-1, 1 - 0.08 / radius))
+        return min(64, max(2, Int((Double.pi / 2 / step).rounded(.up))))
+    }
+
+    /// The radius actually used: no more than half the shorter side.
+    static func clampedRadius(_ radius: Double, for rect: Rect) -> Double {
+        max(0, min(radius, rect.width / 2, rect.height / 2))
+    }
+
+    /// The outline of `rect` with corners of `radius`.
+    static func profile(of rect: Rect, radius: Double) -> EdgeProfile {
+        let r = clampedRadius(radius, for: rect)
+        let x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
+        var p = EdgeProfile()
+        func add(_ y: Double, _ inset: Double) {
+            p.ys.append(y); p.lefts.append(x0 + inset); p.rights.append(x1 - inset)
+        }
+        guard r > 0 else {
+            add(y0, 0); add(y1, 0)
+            return p
+        }
+        let n = segments(forRadius: r)
+        for k in 0...n {
+            let phi = Double.pi / 2 * Double(k) / Double(n)
+            add(y0 + r - r * cos(phi), r - r * sin(phi))
+        }
+        for k in stride(from: n, through: 0, by: -1) {
+            let phi = Double.pi / 2 * Double(k) / Double(n)
+            add(y1 - r + r * cos(phi), r - r * sin(phi))
+        }
+        return p
+    }
+
+    /// Trapezoids filling `rect` with rounded corners, limited to the rows and columns of `limit` (a pixel
+    /// rectangle such as the damage bounds) so the server's mask stays small.
+    static func fill(_ rect: Rect, radius: Double, limit: Rect) -> [XTrapezoid] {
+        let outline = profile(of: rect, radius: radius)
+        var traps: [XTrapezoid] = []
+        traps.reserveCapacity(outline.ys.count)
+        for i in 0..<(outline.ys.count - 1) {
+            let ya = outline.ys[i], yb = outline.ys[i + 1]
+            append(&traps, ya, yb, (outline.lefts[i], outline.lefts[i + 1]), (outline.rights[i], outline.rights[i + 1]), limit)
+        }
+        return traps
+    }
+
+    /// Trapezoids for the band between `rect`'s rounded outline and the outline inset by `width` (with
+    /// radius `max(0, radius - width)`): a CALayer-style border.
+    static func ring(_ rect: Rect, radius: Double, width: Double, limit: Rect) -> [XTrapezoid] {
+        let r = clampedRadius(radius, for: rect)
+        let innerRect = rect.insetBy(dx: width, dy: width)
+        guard width > 0, !innerRect.isEmpty else { return fill(rect, radius: r, limit: limit) }
+        let outer = profile(of: rect, radius: r)
+        let inner = profile(of: innerRect, radius: max(0, r - width))
+        let ys = Array(Set(outer.ys + inner.ys)).sorted()
+        var traps: [XTrapezoid] = []
+        traps.reserveCapacity(ys.count * 2)
+        for i in 0..<(ys.count - 1) {
+            let ya = ys[i], yb = ys[i + 1]
+            let oa = outer.edges(at: ya), ob = outer.edges(at: yb)
+            if ya >= inner.top, yb <= inner.bottom {
+                let ia = inner.edges(at: ya), ib = inner.edges(at: yb)
+                append(&traps, ya, yb, (oa.left, ob.left), (ia.left, ib.left), limit)
+                append(&traps, ya, yb, (ia.right, ib.right), (oa.right, ob.right), limit)
+            } else {
+                append(&traps, ya, yb, (oa.left, ob.left), (oa.right, ob.right), limit)
+            }
+        }
+        return traps
+    }
+
+    /// Appends the band from `ya` to `yb` with straight left and right edges, clamped to `limit`'s rows and
+    /// dropped when empty or outside `limit`'s columns.
+    private static func append(_ traps: inout [XTrapezoid], _ ya: Double, _ yb: Double,
+                               _ left: (Double, Double), _ right: (Double, Double), _ limit: Rect) {
+        let top = max(ya, limit.minY), bottom = min(yb, limit.maxY)
+        guard bottom > top, yb > ya else { return }
+        guard max(right.0, right.1) > limit.minX, min(left.0, left.1) < limit.maxX else { return }
+        let fya = xFixed(ya), fyb = xFixed(yb)
+        traps.append(XTrapezoid(
+            top: xFixed(top), bottom: xFixed(bottom),
+            left: XLineFixed(p1: XPointFixed(x: xFixed(left.0), y: fya), p2: XPointFixed(x: xFixed(left.1), y: fyb)),
+            right: XLineFixed(p1: XPointFixed(x: xFixed(right.0), y: fya), p2: XPointFixed(x: xFixed(right.1), y: fyb))))
+    }
+}

@@ -1,0 +1,140 @@
+import CX11
+import Foundation
+import Proscenium
+
+/// Blurred shadow masks, computed once per (size, corner radius, blur) and kept on the server.
+///
+/// A shadow wider or taller than its corners need is drawn as a nine-patch: the mask is computed for a
+/// small rectangle just big enough for the corners, and the middle row and column are stretched (through
+/// 1-pixel repeating strips), so a 1200x700 shadow costs no more to compute than a 60x60 one.
+@MainActor final class ShadowCache {
+    private struct Key: Hashable {
+        var width: Int, height: Int, radius: Double, blur: Double
+    }
+
+    /// One uploaded mask with the strips that stretch its middle.
+    private struct Entry {
+        var pictures: [Picture]
+        var pixmaps: [Pixmap]
+        var full: Picture { pictures[0] }
+        var column: Picture { pictures[1] }
+        var row: Picture { pictures[2] }
+        var center: Picture { pictures[3] }
+        var maskWidth: Int, maskHeight: Int
+        var lastUsedFrame: Int
+    }
+
+    private let display: Display
+    private let uploader: PixmapUploader
+    private var entries: [Key: Entry] = [:]
+    private var frame = 0
+    /// Masks computed so far (a cache miss each); tests and benchmarks read it.
+    private(set) var computed = 0
+    static let capacity = 64
+
+    init(display: Display, uploader: PixmapUploader) {
+        self.display = display
+        self.uploader = uploader
+    }
+
+    isolated deinit {
+        for entry in entries.values { destroy(entry) }
+    }
+
+    /// Composites the shadow of the pixel rectangle `rect` (whole pixels) with `radius` and `blurRadius`
+    /// onto `target`, tinted by the solid picture `source`, skipping pieces outside `limit`.
+    func draw(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect) {
+        let width = Int(rect.width), height = Int(rect.height)
+        guard width > 0, height > 0 else { return }
+        let r = RoundedRectGeometry.clampedRadius(radius, for: rect)
+        let k = ShadowMaskRasterizer.margin(blurRadius: blurRadius)
+        let (corner, small) = Self.ninePatch(radius: r, margin: k)
+        let key = Key(width: min(width, small), height: min(height, small), radius: r, blur: blurRadius)
+        let entry = self.entry(for: key)
+        let maskWidth = width + 2 * k, maskHeight = height + 2 * k
+        let xs = Self.segments(length: maskWidth, smallLength: entry.maskWidth, corner: corner)
+        let ys = Self.segments(length: maskHeight, smallLength: entry.maskHeight, corner: corner)
+        let originX = Int(rect.minX) - k, originY = Int(rect.minY) - k
+        for sx in xs {
+            for sy in ys {
+                let dst = Rect(x: Double(originX + sx.dst), y: Double(originY + sy.dst), width: Double(sx.length), height: Double(sy.length))
+                guard dst.intersects(limit) else { continue }
+                let mask: Picture
+                switch (sx.stretched, sy.stretched) {
+                case (false, false): mask = entry.full
+                case (true, false): mask = entry.column
+                case (false, true): mask = entry.row
+                case (true, true): mask = entry.center
+                }
+                XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
+                                 Int32(sx.stretched ? 0 : sx.src), Int32(sy.stretched ? 0 : sy.src),
+                                 Int32(dst.minX), Int32(dst.minY), UInt32(sx.length), UInt32(sy.length))
+            }
+        }
+    }
+
+    /// Ends a frame: drops the masks of the least recently used shadows beyond `capacity`.
+    func endFrame() {
+        frame += 1
+        guard entries.count > Self.capacity else { return }
+        let victims = entries.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }.prefix(entries.count - Self.capacity)
+        for (key, entry) in victims {
+            destroy(entry)
+            entries[key] = nil
+        }
+    }
+
+    /// For a shadow of corner `radius` whose blur reaches `margin` pixels: how far from a mask's edge the
+    /// rows and columns start to be all alike (`corner`), and the rectangle side whose mask has exactly one
+    /// such middle row and column (`small`).
+    nonisolated static func ninePatch(radius: Double, margin k: Int) -> (corner: Int, small: Int) {
+        let corner = Int(radius.rounded(.up)) + 2 * k
+        return (corner, 2 * corner + 1 - 2 * k)
+    }
+
+    /// A piece of one axis of a shadow mask: `length` pixels from `src` in the small mask (one pixel,
+    /// repeated, when `stretched`) to `dst` in the full one.
+    struct Segment {
+        var src: Int, dst: Int, length: Int, stretched: Bool
+    }
+
+    /// How one axis of a mask `length` long is assembled from the small mask: whole, or two corners and a
+    /// stretched middle.
+    nonisolated static func segments(length: Int, smallLength: Int, corner: Int) -> [Segment] {
+        guard length > smallLength else { return [Segment(src: 0, dst: 0, length: length, stretched: false)] }
+        return [Segment(src: 0, dst: 0, length: corner, stretched: false),
+                Segment(src: corner, dst: corner, length: length - 2 * corner, stretched: true),
+                Segment(src: smallLength - corner, dst: length - corner, length: corner, stretched: false)]
+    }
+
+    private func entry(for key: Key) -> Entry {
+        if var entry = entries[key] {
+            entry.lastUsedFrame = frame
+            entries[key] = entry
+            return entry
+        }
+        computed += 1
+        let mask = ShadowMaskRasterizer.mask(width: key.width, height: key.height, radius: key.radius, blurRadius: key.blur)
+        let mw = mask.width, mh = mask.height
+        let midX = mw / 2, midY = mh / 2
+        let column = (0..<mh).map { mask.bytes[$0 * mw + midX] }
+        let row = Array(mask.bytes[(midY * mw)..<(midY * mw + mw)])
+        let center = [mask.bytes[midY * mw + midX]]
+        var pictures: [Picture] = [], pixmaps: [Pixmap] = []
+        for (bytes, w, h, repeats) in [(mask.bytes, mw, mh, false), (column, 1, mh, true), (row, mw, 1, true), (center, 1, 1, true)] {
+            let created = uploader.createPicture(width: w, height: h, depth: 8, format: display.a8Format,
+                                                 repeatMode: repeats ? RepeatNormal : RepeatNone)
+            uploader.putA8(bytes, width: w, height: h, into: created.pixmap)
+            pictures.append(created.picture)
+            pixmaps.append(created.pixmap)
+        }
+        let entry = Entry(pictures: pictures, pixmaps: pixmaps, maskWidth: mw, maskHeight: mh, lastUsedFrame: frame)
+        entries[key] = entry
+        return entry
+    }
+
+    private func destroy(_ entry: Entry) {
+        for picture in entry.pictures { XRenderFreePicture(display.pointer, picture) }
+        for pixmap in entry.pixmaps { XFreePixmap(display.pointer, pixmap) }
+    }
+}

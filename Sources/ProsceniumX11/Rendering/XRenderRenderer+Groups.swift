@@ -1,0 +1,133 @@
+import CX11
+import Proscenium
+
+/// Groups: clips, opacity and transforms, each drawn directly when it can be and through an offscreen
+/// layer when it must.
+extension XRenderRenderer {
+    /// A clip: rectangular clips (and rounded ones whose corners lie outside the damage) narrow the clip
+    /// rectangles; otherwise the children render into a layer composited through a rounded-rect mask.
+    func clipGroup(_ commands: [DisplayCommand], _ range: Range<Int>, rect: Rect, radius: Double,
+                   in surface: RenderSurface) {
+        let shape = surface.pixels(rect)
+        let clip = surface.clip(to: shape.roundedToPixels)
+        guard !clip.isEmpty else { return cull(commands, range) }
+        let inner = RenderSurface(picture: surface.picture, origin: surface.origin, clip: clip)
+        let r = RoundedRectGeometry.clampedRadius(radius, for: shape)
+        guard r >= 0.01, Self.corners(of: shape, radius: r).contains(where: { $0.intersects(inner.bounds) }) else {
+            return execute(commands, range, in: inner)
+        }
+        let area = inner.bounds
+        let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
+        execute(commands, range, in: layerSurface)
+        prepare(surface)
+        let traps = RoundedRectGeometry.fill(shape, radius: r, limit: area)
+        compositeTrapezoids(traps, source: layer.picture, sourceOrigin: (Int32(area.minX), Int32(area.minY)), onto: surface)
+        layers.release(layer)
+    }
+
+    /// Group opacity: the children render into a layer covering the group's visible bounds, composited
+    /// through a solid alpha mask.
+    func opacityGroup(_ commands: [DisplayCommand], _ range: Range<Int>, alpha: Double, bounds: Rect,
+                      in surface: RenderSurface) {
+        guard alpha > 0 else { return cull(commands, range) }
+        guard alpha < 1 else { return execute(commands, range, in: surface) }
+        let clip = surface.clip(to: surface.pixels(bounds).integral)
+        guard !clip.isEmpty else { return cull(commands, range) }
+        let area = clip.reduce(Rect.zero) { $0.union($1) }
+        let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
+        execute(commands, range, in: layerSurface)
+        prepare(surface)
+        XRenderComposite(display.pointer, PictOpOver, layer.picture, solids.alphaMask(alpha), surface.picture,
+                         0, 0, 0, 0, Int32(area.minX), Int32(area.minY), UInt32(area.width), UInt32(area.height))
+        layers.release(layer)
+    }
+
+    /// A transformed group: the children render in local coordinates into a layer, which is composited
+    /// through the inverse transform with bilinear filtering. Layers of whole groups are cached.
+    func transformGroup(_ commands: [DisplayCommand], _ range: Range<Int>, transform: AffineTransform, bounds: Rect,
+                        in surface: RenderSurface) {
+        if transform.isTranslation {
+            var moved = surface
+            moved.origin = Point(x: surface.origin.x - transform.tx, y: surface.origin.y - transform.ty)
+            return execute(commands, range, in: moved)
+        }
+        let visible = surface.bounds.offsetBy(dx: surface.origin.x, dy: surface.origin.y)
+        let onParent = transform.apply(to: bounds)
+        guard let inverse = transform.inverted, !bounds.isEmpty, onParent.intersects(visible) else {
+            return cull(commands, range)
+        }
+        let whole = bounds.integral
+        let body = commands[range]
+        if let cached = transformLayers.layer(for: body, bounds: bounds) {
+            statistics.layersReused += 1
+            compositeTransformed(cached, localArea: whole, transform: transform, inverse: inverse, onto: surface)
+            return
+        }
+        let cacheable = transformLayers.canStore(pixels: Int(whole.width * whole.height))
+        let localArea = cacheable ? whole
+            : inverse.apply(to: onParent.intersection(visible)).integral.insetBy(dx: -1, dy: -1).intersection(whole)
+        guard !localArea.isEmpty else { return cull(commands, range) }
+        let full = Rect(x: 0, y: 0, width: localArea.width, height: localArea.height)
+        let (layer, layerSurface) = makeLayer(area: localArea, clip: [full.offsetBy(dx: localArea.minX, dy: localArea.minY)],
+                                              origin: .zero, clearingWholeLayer: true)
+        execute(commands, range, in: layerSurface)
+        compositeTransformed(layer, localArea: localArea, transform: transform, inverse: inverse, onto: surface)
+        if cacheable {
+            transformLayers.store(layer, for: body, bounds: bounds)
+        } else {
+            layers.release(layer)
+        }
+    }
+
+    /// Composites a layer holding `localArea` of a group's local space onto the surface through `transform`.
+    private func compositeTransformed(_ layer: Layer, localArea: Rect, transform: AffineTransform,
+                                      inverse: AffineTransform, onto surface: RenderSurface) {
+        let dpy = display.pointer
+        let destination = surface.pixels(transform.apply(to: localArea)).integral.intersection(surface.bounds)
+        guard !destination.isEmpty else { return }
+        // Surface pixel -> command space -> local space -> layer pixel.
+        let map = AffineTransform(translationX: surface.origin.x, y: surface.origin.y)
+            .concatenating(inverse)
+            .concatenating(AffineTransform(translationX: -localArea.minX, y: -localArea.minY))
+        var xTransform = XTransform(map)
+        XRenderSetPictureTransform(dpy, layer.picture, &xTransform)
+        XRenderSetPictureFilter(dpy, layer.picture, "bilinear", nil, 0)
+        prepare(surface)
+        XRenderComposite(dpy, PictOpOver, layer.picture, 0, surface.picture,
+                         Int32(destination.minX), Int32(destination.minY), 0, 0,
+                         Int32(destination.minX), Int32(destination.minY),
+                         UInt32(destination.width), UInt32(destination.height))
+        var identity = XTransform.identity
+        XRenderSetPictureTransform(dpy, layer.picture, &identity)
+        XRenderSetPictureFilter(dpy, layer.picture, "nearest", nil, 0)
+    }
+
+    /// A cleared layer for the pixel rectangle `area` of a surface whose command-space origin is `origin`,
+    /// with `clip` (in the same pixels) moved into the layer. Transformed layers are cleared entirely,
+    /// because bilinear sampling near their edges reads pixels beyond `area`.
+    private func makeLayer(area: Rect, clip: [Rect], origin: Point, clearingWholeLayer: Bool = false) -> (Layer, RenderSurface) {
+        statistics.layersRendered += 1
+        let layer = layers.acquire(width: Int(area.width), height: Int(area.height))
+        forgetClip(of: layer.picture)
+        let layerClip = clip.map { $0.offsetBy(dx: -area.minX, dy: -area.minY) }
+        let surface = RenderSurface(picture: layer.picture,
+                                    origin: Point(x: origin.x + area.minX, y: origin.y + area.minY), clip: layerClip)
+        var attributes = XRenderPictureAttributes()
+        attributes.clip_mask = Pixmap(None)
+        XRenderChangePicture(display.pointer, layer.picture, UInt(CPClipMask), &attributes)
+        var transparent = XRenderColor.transparent
+        let clearArea = clearingWholeLayer ? Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height))
+            : Rect(x: 0, y: 0, width: area.width, height: area.height)
+        XRenderFillRectangle(display.pointer, PictOpSrc, layer.picture, &transparent, 0, 0,
+                             UInt32(clearArea.width), UInt32(clearArea.height))
+        return (layer, surface)
+    }
+
+    /// The four corner squares of a rounded rectangle, where a rounded clip differs from a rectangular one.
+    static func corners(of rect: Rect, radius r: Double) -> [Rect] {
+        [Rect(x: rect.minX, y: rect.minY, width: r, height: r),
+         Rect(x: rect.maxX - r, y: rect.minY, width: r, height: r),
+         Rect(x: rect.minX, y: rect.maxY - r, width: r, height: r),
+         Rect(x: rect.maxX - r, y: rect.maxY - r, width: r, height: r)]
+    }
+}

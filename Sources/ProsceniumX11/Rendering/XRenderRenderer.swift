@@ -1,0 +1,250 @@
+import CX11
+import Foundation
+import Proscenium
+
+/// Executes display lists with XRender into a back-buffer picture, drawing only inside the damage region.
+///
+/// Rounded shapes are anti-aliased trapezoids, shadows are cached blurred masks, text is Xft, and groups
+/// (opacity, transforms, rounded clips) render into pooled offscreen layers composited onto their parent.
+@MainActor public final class XRenderRenderer: Renderer {
+    /// The connection everything is drawn on; kept open as long as the renderer lives.
+    public let display: Display
+    /// What the last `render` call did.
+    public internal(set) var statistics = RenderStatistics()
+
+    var target: Picture = 0
+    var targetSize: Size = .zero
+    let uploader: PixmapUploader
+    let solids: SolidFillCache
+    let layers: LayerPool
+    let shadows: ShadowCache
+    let images: ImageCache
+    let transformLayers: TransformLayerCache
+    private let fonts: XftFontCache
+    /// The clip last set on each picture, so unchanged clips are not sent again.
+    private var appliedClips: [Picture: [Rect]] = [:]
+    /// For each push command in the list being rendered, the index of its pop (or the list's end).
+    private var groupEnds: [Int] = []
+
+    /// A renderer drawing with `display`; call `setTarget(picture:size:)` before rendering.
+    public init(display: Display) {
+        self.display = display
+        uploader = PixmapUploader(display: display)
+        solids = SolidFillCache(display: display)
+        layers = LayerPool(display: display)
+        shadows = ShadowCache(display: display, uploader: uploader)
+        images = ImageCache(display: display, uploader: uploader)
+        transformLayers = TransformLayerCache()
+        fonts = XftFontCache(display: display)
+    }
+
+    isolated deinit {
+        transformLayers.removeAll(into: layers)
+        fonts.close()
+    }
+
+    /// Sets the picture frames are drawn into (the window host's back buffer, which it owns) and its size.
+    public func setTarget(picture: Picture, size: Size) {
+        target = picture
+        targetSize = size
+        appliedClips[picture] = nil
+    }
+
+    /// Shadow masks computed so far; each is a cache miss.
+    public var shadowMasksComputed: Int { shadows.computed }
+    /// Images uploaded to the server so far.
+    public var imageUploads: Int { images.uploads }
+    /// Offscreen layer pixmaps created so far.
+    public var layersCreated: Int { layers.created }
+
+    /// Draws `list` into the target, clipped to `damage`; the damaged area is first cleared to opaque white.
+    public func render(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
+        statistics = RenderStatistics()
+        guard target != 0 else { return }
+        let dpy = display.pointer
+        let damage = damage.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        statistics.damagePixels = Int(damage.area)
+        appliedClips[target] = nil
+        let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
+        if !damage.isEmpty {
+            groupEnds = Self.groupEnds(of: list.commands)
+            prepare(root)
+            var white = XRenderColor.opaqueWhite
+            fill(root, root.bounds, color: &white, op: PictOpSrc)
+            execute(list.commands, 0..<list.commands.count, in: root)
+        } else {
+            statistics.commandsCulled = list.commands.count(where: { !$0.isGroupMarker })
+        }
+        var attributes = XRenderPictureAttributes()
+        attributes.clip_mask = Pixmap(None)
+        XRenderChangePicture(dpy, target, UInt(CPClipMask), &attributes)
+        appliedClips[target] = nil
+        transformLayers.endFrame(into: layers)
+        layers.endFrame()
+        shadows.endFrame()
+        images.endFrame()
+    }
+
+    // MARK: - Walking the list
+
+    /// Executes `commands[range]` into `surface`, handing each group to its handler.
+    func execute(_ commands: [DisplayCommand], _ range: Range<Int>, in surface: RenderSurface) {
+        var i = range.lowerBound
+        while i < range.upperBound {
+            let end = min(groupEnds[i], range.upperBound)
+            switch commands[i] {
+            case let .pushClip(rect, radius):
+                clipGroup(commands, (i + 1)..<end, rect: rect, radius: radius, in: surface)
+            case let .pushOpacity(alpha, bounds):
+                opacityGroup(commands, (i + 1)..<end, alpha: alpha, bounds: bounds, in: surface)
+            case let .pushTransform(transform, bounds):
+                transformGroup(commands, (i + 1)..<end, transform: transform, bounds: bounds, in: surface)
+            case .popClip, .popOpacity, .popTransform:
+                break
+            default:
+                draw(commands[i], in: surface)
+            }
+            i = commands[i].isPush ? end + 1 : i + 1
+        }
+    }
+
+    /// Counts the drawing commands of a skipped range as culled.
+    func cull(_ commands: [DisplayCommand], _ range: Range<Int>) {
+        statistics.commandsCulled += commands[range].count(where: { !$0.isGroupMarker })
+    }
+
+    /// Index of the matching pop for every push (the list's count when unmatched); other entries unused.
+    static func groupEnds(of commands: [DisplayCommand]) -> [Int] {
+        var ends = [Int](repeating: commands.count, count: commands.count)
+        var open: [Int] = []
+        for (index, command) in commands.enumerated() {
+            if command.isPush {
+                open.append(index)
+            } else if command.isGroupMarker, let start = open.popLast() {
+                ends[start] = index
+            }
+        }
+        return ends
+    }
+
+    // MARK: - Drawing commands
+
+    private func draw(_ command: DisplayCommand, in surface: RenderSurface) {
+        guard let extent = Self.extent(of: command), surface.pixels(extent).intersects(surface.bounds) else {
+            statistics.commandsCulled += 1
+            return
+        }
+        statistics.commandsDrawn += 1
+        prepare(surface)
+        let dpy = display.pointer
+        switch command {
+        case let .fill(rect, radius, color):
+            guard color.alpha > 0 else { return }
+            fillShape(surface.pixels(rect), radius: radius, color: color, in: surface)
+        case let .border(rect, radius, width, color):
+            guard color.alpha > 0, width > 0 else { return }
+            let traps = RoundedRectGeometry.ring(surface.pixels(rect), radius: radius, width: width, limit: surface.bounds)
+            compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
+        case let .shadow(rect, radius, blur, offset, color):
+            guard color.alpha > 0 else { return }
+            let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
+            if blur < 0.5 {
+                fillShape(shape, radius: radius, color: color, in: surface)
+            } else {
+                shadows.draw(rect: shape.roundedToPixels, radius: radius, blurRadius: blur,
+                             source: solids.picture(for: color), target: surface.picture, limit: surface.bounds)
+            }
+        case let .text(layout, origin, color):
+            guard color.alpha > 0, let font = fonts.font(for: layout.font) else { return }
+            let source = solids.picture(for: color)
+            for line in layout.lines where !line.text.isEmpty {
+                let x = Int32((origin.x + line.x - surface.origin.x).rounded())
+                let y = Int32((origin.y + line.baseline - surface.origin.y).rounded())
+                let bytes = Array(line.text.utf8)
+                XftTextRenderUtf8(dpy, PictOpOver, source, font, surface.picture, 0, 0, x, y, bytes, Int32(bytes.count))
+            }
+        case let .image(image, rect):
+            images.draw(image, in: surface.pixels(rect), target: surface.picture, limit: surface.bounds)
+        default:
+            break
+        }
+    }
+
+    /// Fills a pixel-space (rounded) rectangle: `XRenderFillRectangle` when it is pixel-aligned with square
+    /// corners, otherwise anti-aliased trapezoids.
+    func fillShape(_ rect: Rect, radius: Double, color: Color, in surface: RenderSurface) {
+        if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01, rect.isPixelAligned {
+            var xColor = XRenderColor(premultiplying: color)
+            fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+        } else {
+            let traps = RoundedRectGeometry.fill(rect, radius: radius, limit: surface.bounds)
+            compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
+        }
+    }
+
+    /// Composites `source` through the anti-aliased mask of `traps` onto the surface. `sourceOrigin` is
+    /// where the source's pixel (0, 0) lies in the surface (solid sources ignore it).
+    func compositeTrapezoids(_ traps: [XTrapezoid], source: Picture, sourceOrigin: (x: Int32, y: Int32) = (0, 0),
+                             onto surface: RenderSurface) {
+        guard let first = traps.first else { return }
+        // XRender aligns the source with the first trapezoid's left edge start, rounded down.
+        let xDst = first.left.p1.x >> 16, yDst = first.left.p1.y >> 16
+        XRenderCompositeTrapezoids(display.pointer, PictOpOver, source, surface.picture, display.a8Format,
+                                   xDst - sourceOrigin.x, yDst - sourceOrigin.y, traps, Int32(traps.count))
+    }
+
+    /// `XRenderFillRectangle` over a pixel rectangle.
+    func fill(_ surface: RenderSurface, _ rect: Rect, color: inout XRenderColor, op: Int32) {
+        guard !rect.isEmpty else { return }
+        XRenderFillRectangle(display.pointer, op, surface.picture, &color, Int32(rect.minX), Int32(rect.minY),
+                             UInt32(rect.width), UInt32(rect.height))
+    }
+
+    /// Sets the surface's clip on its picture unless it is already in place.
+    func prepare(_ surface: RenderSurface) {
+        guard appliedClips[surface.picture] != surface.clip else { return }
+        var rects = surface.clip.map(\.xRectangle)
+        XRenderSetPictureClipRectangles(display.pointer, surface.picture, 0, 0, &rects, Int32(rects.count))
+        appliedClips[surface.picture] = surface.clip
+    }
+
+    /// Forgets what clip a picture has, for a layer handed out again by the pool.
+    func forgetClip(of picture: Picture) {
+        appliedClips[picture] = nil
+    }
+
+    /// The area a drawing command may touch, in its own coordinates; nil for group markers.
+    static func extent(of command: DisplayCommand) -> Rect? {
+        switch command {
+        case let .fill(rect, _, _), let .border(rect, _, _, _), let .image(_, rect):
+            return rect
+        case let .shadow(rect, _, blur, offset, _):
+            let margin = Double(ShadowMaskRasterizer.margin(blurRadius: blur)) + 1
+            return rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -margin, dy: -margin)
+        case let .text(layout, origin, _):
+            // Glyphs may overhang the advance box a little on every side.
+            let pad = (layout.font.size * 0.3).rounded(.up)
+            return Rect(origin: origin, size: layout.size).insetBy(dx: -pad, dy: -pad)
+        default:
+            return nil
+        }
+    }
+}
+
+extension DisplayCommand {
+    /// True for the commands that open a group.
+    var isPush: Bool {
+        switch self {
+        case .pushClip, .pushOpacity, .pushTransform: return true
+        default: return false
+        }
+    }
+
+    /// True for push and pop commands, which draw nothing themselves.
+    var isGroupMarker: Bool {
+        switch self {
+        case .pushClip, .pushOpacity, .pushTransform, .popClip, .popOpacity, .popTransform: return true
+        default: return false
+        }
+    }
+}

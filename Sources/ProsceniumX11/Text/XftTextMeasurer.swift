@@ -1,0 +1,59 @@
+import CX11
+import Proscenium
+
+/// Measures text with Xft on a display: advance widths from `XftTextExtentsUtf8`, ascent and descent from
+/// the font. Holds the display weakly; once it has closed, measures like the core's estimating measurer.
+@MainActor public final class XftTextMeasurer: TextMeasuring {
+    private weak var display: Display?
+    private let fonts: XftFontCache
+    private let fallback = EstimatingTextMeasurer()
+    private var widths: [WidthKey: Double] = [:]
+
+    private struct WidthKey: Hashable {
+        var text: String
+        var font: Proscenium.Font
+    }
+
+    /// A measurer for fonts on `display`.
+    public init(display: Display) {
+        self.display = display
+        fonts = XftFontCache(display: display)
+    }
+
+    isolated deinit {
+        if display != nil { fonts.close() } else { fonts.abandon() }
+    }
+
+    /// Makes an Xft measurer for `display` the one `TextLayout` uses.
+    public static func install(display: Display) {
+        TextLayout.measurer = XftTextMeasurer(display: display)
+    }
+
+    /// Advance width of `text` on one line, in pixels.
+    public func width(of text: String, font: Proscenium.Font) -> Double {
+        guard let display else {
+            fonts.abandon()
+            return fallback.width(of: text, font: font)
+        }
+        guard let xftFont = fonts.font(for: font) else { return fallback.width(of: text, font: font) }
+        let key = WidthKey(text: text, font: font)
+        if let width = widths[key] { return width }
+        var extents = XGlyphInfo()
+        let bytes = Array(text.utf8)
+        XftTextExtentsUtf8(display.pointer, xftFont, bytes, Int32(bytes.count), &extents)
+        let width = Double(extents.xOff)
+        if widths.count > 4096 { widths.removeAll(keepingCapacity: true) }
+        widths[key] = width
+        return width
+    }
+
+    /// Ascent and descent of the font, in pixels.
+    public func lineMetrics(for font: Proscenium.Font) -> (ascent: Double, descent: Double) {
+        guard display != nil else {
+            fonts.abandon()
+            return fallback.lineMetrics(for: font)
+        }
+        guard let xftFont = fonts.font(for: font) else { return fallback.lineMetrics(for: font) }
+        return (Double(xftFont.pointee.ascent), Double(xftFont.pointee.descent))
+    }
+}

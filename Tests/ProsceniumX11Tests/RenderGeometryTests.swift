@@ -1,0 +1,129 @@
+import CX11
+import Foundation
+import Proscenium
+@testable import ProsceniumX11
+import Testing
+
+/// The renderer's pure geometry: trapezoids of rounded shapes and the blurred shadow masks. No X server.
+@Suite struct RenderGeometryTests {
+    /// The area of XRender trapezoids, computed from their fixed-point edges.
+    static func area(_ traps: [XTrapezoid]) -> Double {
+        func x(_ line: XLineFixed, at y: Double) -> Double {
+            let x1 = Double(line.p1.x) / 65536, y1 = Double(line.p1.y) / 65536
+            let x2 = Double(line.p2.x) / 65536, y2 = Double(line.p2.y) / 65536
+            return y2 == y1 ? x1 : x1 + (x2 - x1) * (y - y1) / (y2 - y1)
+        }
+        return traps.reduce(0) { sum, t in
+            let top = Double(t.top) / 65536, bottom = Double(t.bottom) / 65536
+            let widthTop = x(t.right, at: top) - x(t.left, at: top)
+            let widthBottom = x(t.right, at: bottom) - x(t.left, at: bottom)
+            return sum + (widthTop + widthBottom) / 2 * (bottom - top)
+        }
+    }
+
+    static func roundedArea(_ w: Double, _ h: Double, _ r: Double) -> Double {
+        w * h - (4 - Double.pi) * r * r
+    }
+
+    /// The chords sit inside the arcs by at most 0.08 px, so the polygon lacks at most that much along the
+    /// corners' arc length.
+    static func chordSlack(_ r: Double) -> Double { 0.08 * 2 * Double.pi * r }
+
+    static let everywhere = Rect(x: -1000, y: -1000, width: 4000, height: 4000)
+
+    @Test func roundedRectTrapezoidsCoverTheShape() {
+        let traps = RoundedRectGeometry.fill(Rect(x: 10, y: 20, width: 100, height: 60), radius: 12, limit: Self.everywhere)
+        #expect(abs(Self.area(traps) - Self.roundedArea(100, 60, 12)) < Self.chordSlack(12))
+        #expect(traps.count >= 10)
+        let square = RoundedRectGeometry.fill(Rect(x: 0, y: 0, width: 10, height: 10), radius: 0, limit: Self.everywhere)
+        #expect(square.count == 1 && Self.area(square) == 100)
+    }
+
+    @Test func radiusIsClampedToHalfTheShorterSide() {
+        let traps = RoundedRectGeometry.fill(Rect(x: 0, y: 0, width: 100, height: 40), radius: 50, limit: Self.everywhere)
+        #expect(abs(Self.area(traps) - Self.roundedArea(100, 40, 20)) < Self.chordSlack(20))
+        #expect(Self.area(traps) < 100 * 40)
+    }
+
+    @Test func borderRingIsOuterMinusInner() {
+        let rect = Rect(x: 0, y: 0, width: 80, height: 50)
+        let ring = RoundedRectGeometry.ring(rect, radius: 14, width: 3, limit: Self.everywhere)
+        let expected = Self.roundedArea(80, 50, 14) - Self.roundedArea(74, 44, 11)
+        #expect(abs(Self.area(ring) - expected) < Self.chordSlack(14))
+        // A border wider than half the shape fills it.
+        let solid = RoundedRectGeometry.ring(rect, radius: 0, width: 30, limit: Self.everywhere)
+        #expect(abs(Self.area(solid) - 4000) < 0.01)
+    }
+
+    @Test func trapezoidsAreLimitedToTheDamagedRows() {
+        let limit = Rect(x: 0, y: 40, width: 200, height: 10)
+        let traps = RoundedRectGeometry.fill(Rect(x: 10, y: 20, width: 100, height: 60), radius: 12, limit: limit)
+        #expect(abs(Self.area(traps) - 1000) < 0.01)
+        #expect(RoundedRectGeometry.fill(Rect(x: 10, y: 20, width: 100, height: 60), radius: 12,
+                                         limit: Rect(x: 150, y: 0, width: 50, height: 100)).isEmpty)
+    }
+
+    @Test func boxBlurApproximatesTheGaussian() {
+        for blur in [2.0, 6, 10, 30] {
+            let boxes = ShadowMaskRasterizer.boxWidths(sigma: blur / 2)
+            #expect(boxes.allSatisfy { $0 % 2 == 1 })
+            // Three boxes of variance (w²-1)/12 add up to sigma².
+            let variance = boxes.reduce(0.0) { $0 + Double($1 * $1 - 1) / 12 }
+            #expect(abs(variance.squareRoot() - blur / 2) < 0.6)
+            // The blur stays inside the damage margin the core reserves for shadows (2 x radius).
+            #expect(Double(ShadowMaskRasterizer.margin(blurRadius: blur)) <= 2 * blur)
+        }
+    }
+
+    @Test func shadowMaskIsSymmetricAndOpaqueInside() {
+        let mask = ShadowMaskRasterizer.mask(width: 40, height: 30, radius: 8, blurRadius: 6)
+        let m = ShadowMaskRasterizer.margin(blurRadius: 6)
+        #expect(mask.width == 40 + 2 * m && mask.height == 30 + 2 * m)
+        #expect(mask.bytes[(mask.height / 2) * mask.width + mask.width / 2] == 255)
+        #expect(mask.bytes[0] == 0)
+        for y in 0..<mask.height {
+            for x in 0..<mask.width {
+                let mirrored = mask.bytes[(mask.height - 1 - y) * mask.width + (mask.width - 1 - x)]
+                #expect(abs(Int(mask.bytes[y * mask.width + x]) - Int(mirrored)) <= 1)
+            }
+        }
+    }
+
+    /// The nine-patch built from the small mask equals the mask computed at full size.
+    @Test func ninePatchMatchesTheFullMask() {
+        let (width, height, radius, blur) = (150, 90, 10.0, 8.0)
+        let k = ShadowMaskRasterizer.margin(blurRadius: blur)
+        let (corner, small) = ShadowCache.ninePatch(radius: radius, margin: k)
+        let full = ShadowMaskRasterizer.mask(width: width, height: height, radius: radius, blurRadius: blur)
+        let part = ShadowMaskRasterizer.mask(width: min(width, small), height: min(height, small), radius: radius, blurRadius: blur)
+        let xs = ShadowCache.segments(length: full.width, smallLength: part.width, corner: corner)
+        let ys = ShadowCache.segments(length: full.height, smallLength: part.height, corner: corner)
+        #expect(xs.count == 3 && ys.count == 3)
+        var worst = 0
+        for sx in xs {
+            for sy in ys {
+                for dy in 0..<sy.length {
+                    for dx in 0..<sx.length {
+                        let fromX = sx.stretched ? sx.src : sx.src + dx, fromY = sy.stretched ? sy.src : sy.src + dy
+                        let assembled = Int(part.bytes[fromY * part.width + fromX])
+                        let expected = Int(full.bytes[(sy.dst + dy) * full.width + sx.dst + dx])
+                        worst = max(worst, abs(assembled - expected))
+                    }
+                }
+            }
+        }
+        #expect(worst <= 1)
+    }
+
+    @Test func coloursArePremultiplied() {
+        let c = XRenderColor(premultiplying: Color(red: 1, green: 0.5, blue: 0, alpha: 0.5))
+        #expect(c.alpha == 32768 && c.red == 32768 && c.green == 16384 && c.blue == 0)
+        let bgra = ImageCache.premultipliedBGRA(Image(width: 1, height: 1, pixels: [255, 128, 0, 128]))
+        #expect(bgra == [0, 64, 128, 128])
+    }
+
+    @Test func fontPatternsNameFamilySizeAndWeight() {
+        #expect(XftFontCache.pattern(for: Font(size: 13)) == "DejaVu Sans:pixelsize=13:weight=80")
+        #expect(XftFontCache.pattern(for: Font(family: "A-B", size: 12.5, weight: .bold)) == "A\\-B:pixelsize=12.5:weight=200")
+    }
+}

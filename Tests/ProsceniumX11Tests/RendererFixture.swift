@@ -1,0 +1,82 @@
+import CX11
+import Foundation
+import Proscenium
+@testable import ProsceniumX11
+import TestSupport
+import Testing
+
+/// An `XRenderRenderer` drawing into an offscreen back buffer (a pixmap of the screen's depth) on a
+/// private Xvfb, with helpers to render display lists, read the pixels back and compare with goldens.
+@MainActor final class RendererFixture {
+    let server: PrivateXvfb
+    private(set) var display: Display!
+    private(set) var renderer: XRenderRenderer!
+    let size: Size
+    private var pixmap: Pixmap = 0
+    private var picture: Picture = 0
+
+    init(width: Int = 160, height: Int = 120) async throws {
+        server = try await PrivateXvfb.start(width: 1280, height: 800)
+        display = try Display(name: server.displayName)
+        size = Size(width: Double(width), height: Double(height))
+        pixmap = XCreatePixmap(display.pointer, display.rootWindow, UInt32(width), UInt32(height), UInt32(display.depth))
+        picture = XRenderCreatePicture(display.pointer, pixmap, display.windowFormat, 0, nil)
+        renderer = XRenderRenderer(display: display)
+        renderer.setTarget(picture: picture, size: size)
+        XftTextMeasurer.install(display: display)
+    }
+
+    /// The whole target as a region.
+    var everything: Proscenium.Region { Proscenium.Region(Rect(origin: .zero, size: size)) }
+
+    /// Renders `commands` clipped to `damage` (everything when nil) and expects no X errors.
+    func render(_ commands: [DisplayCommand], damage: Proscenium.Region? = nil,
+                sourceLocation: SourceLocation = #_sourceLocation) {
+        let errors = XErrorLog.trap(display.pointer) {
+            renderer.render(DisplayList(commands: commands), damage: damage ?? everything, size: size)
+        }
+        #expect(errors.isEmpty, "X errors while rendering: \(errors.map { XErrorLog.describe(display.pointer, $0) })",
+                sourceLocation: sourceLocation)
+    }
+
+    /// The back buffer's pixels.
+    func capture() throws -> Image {
+        display.sync()
+        return try ScreenCapture.capture(display: display.pointer, drawable: pixmap,
+                                         width: Int(size.width), height: Int(size.height))
+    }
+
+    /// Renders `commands` over everything and compares the result with the golden `name`.
+    func expectGolden(_ name: String, _ commands: [DisplayCommand], tolerance: Int = 8, maxMismatchedPixels: Int = 0,
+                      testFile: String = #filePath) throws {
+        render(commands)
+        try ImageComparison.assertMatches(try capture(), golden: ImageComparison.goldenPath(name, testFile: testFile),
+                                          tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels)
+    }
+
+    /// Frees the back buffer, closes the connection, then stops the server (in that order, so closing
+    /// never talks to a dead server).
+    func stop() {
+        if let display {
+            renderer = nil
+            XRenderFreePicture(display.pointer, picture)
+            XFreePixmap(display.pointer, pixmap)
+            display.sync()
+        }
+        display = nil
+        server.stop()
+    }
+}
+
+extension Image {
+    /// The pixel at (x, y) as 0...255 RGBA components, for exact assertions.
+    func rgba(_ x: Int, _ y: Int) -> [Int] {
+        let i = (y * width + x) * 4
+        return pixels[i..<(i + 4)].map(Int.init)
+    }
+}
+
+/// True when every component of `a` is within `tolerance` of `b`.
+func close(_ a: [Int], _ b: [Int], tolerance: Int = 3) -> Bool {
+    a.count == b.count && zip(a, b).allSatisfy { abs($0 - $1) <= tolerance }
+}
