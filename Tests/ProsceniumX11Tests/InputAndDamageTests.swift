@@ -63,7 +63,7 @@ struct InputAndDamageTests {
         dot.backgroundColor = .red
         fixture.root.addSubview(dot)
         fixture.frame()
-        var copied: [Region] = []
+        var copied: [Proscenium.Region] = []
         fixture.host.framePresented = { copied.append($0) }
         let before = try fixture.capture()
 

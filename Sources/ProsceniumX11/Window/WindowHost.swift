@@ -25,7 +25,7 @@ import Proscenium
     /// Frames copied to the window so far.
     public private(set) var presentedFrames = 0
     /// Called after every frame that was copied to the window, with the region copied.
-    public var framePresented: (@MainActor (Region) -> Void)?
+    public var framePresented: (@MainActor (Proscenium.Region) -> Void)?
 
     private let gc: GC
     private let windowFormatPicture: Picture
@@ -74,7 +74,7 @@ import Proscenium
         attributes.background_pixmap = Pixmap(None)
         attributes.border_pixel = 0
         attributes.colormap = display.colormap
-        attributes.bit_gravity = UInt32(NorthWestGravity)
+        attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
             | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask
         let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
@@ -84,7 +84,7 @@ import Proscenium
 
     // MARK: - WindowSurface
 
-    public func present(_ list: DisplayList, damage: Region, size: Size) {
+    public func present(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         let dpy = display.pointer
         ensureBackBuffer(size: size)
         renderer.render(list, damage: damage, size: size)
