@@ -57,12 +57,16 @@ private struct PixelLayout {
     }
 
     func convertRow(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
-        if isPlainXRGB {
-            for i in 0..<count {
-                let p = UInt32(littleEndian: source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self))
+        if isPlainXRGB, source.isAligned(for: UInt32.self) {
+            // Whole 32-bit words, with a plain loop: this is the common case and must be quick in debug builds.
+            let from = source.assumingMemoryBound(to: UInt32.self)
+            let to = destination.assumingMemoryBound(to: UInt32.self)
+            var i = 0
+            while i < count {
+                let p = UInt32(littleEndian: from[i])
                 // Memory order R G B A is the little-endian value 0xAABBGGRR.
-                let rgba: UInt32 = 0xFF00_0000 | (p & 0xFF) << 16 | (p & 0xFF00) | (p >> 16 & 0xFF)
-                destination.storeBytes(of: rgba.littleEndian, toByteOffset: i * 4, as: UInt32.self)
+                to[i] = (0xFF00_0000 | (p & 0xFF) &<< 16 | (p & 0xFF00) | (p &>> 16 & 0xFF)).littleEndian
+                i &+= 1
             }
             return
         }
@@ -107,5 +111,12 @@ private struct Channel: Equatable {
     func value(in pixel: UInt) -> UInt {
         let v = (pixel & mask) >> shift
         return maximum == 255 ? v : (v * 255 + maximum / 2) / maximum
+    }
+}
+
+private extension UnsafeRawPointer {
+    /// Whether the pointer is suitably aligned for `T`.
+    func isAligned<T>(for type: T.Type) -> Bool {
+        Int(bitPattern: self) % MemoryLayout<T>.alignment == 0
     }
 }
