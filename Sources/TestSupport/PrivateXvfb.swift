@@ -77,7 +77,7 @@ public final class PrivateXvfb: Sendable {
             case .notYet: break
             }
             if number == nil {
-                if let status = ServerRegistry.exitStatus(pid) { throw fail("it exited with \(status)") }
+                if let ending = ServerRegistry.exitStatus(pid) { throw fail(ending) }
                 if DispatchTime.now().uptimeNanoseconds > deadline { throw fail("no display number after \(timeout) s") }
                 try? await Task.sleep(for: .milliseconds(5))
             }

@@ -18,14 +18,16 @@ enum ServerRegistry {
         pids.withLock { _ = $0.insert(pid) }
     }
 
-    /// How the child ended if it has (reaping it), or nil while it runs.
+    /// How the child ended if it has (reaping it), such as "it exited with status 1", or nil while it runs.
     static func exitStatus(_ pid: pid_t) -> String? {
-        guard pids.withLock({ $0.contains(pid) }) else { return "already reaped" }
+        guard pids.withLock({ $0.contains(pid) }) else {
+            return "it was stopped while starting, probably because this process is exiting"
+        }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid || (result < 0 && errno == ECHILD) else { return nil }
         pids.withLock { _ = $0.remove(pid) }
-        if result < 0 { return "an unknown status" }
+        if result < 0 { return "it exited" }
         return describe(status)
     }
 
@@ -53,7 +55,7 @@ enum ServerRegistry {
 
     private static func describe(_ status: Int32) -> String {
         let signal = status & 0x7F
-        if signal == 0 { return "exit status \((status >> 8) & 0xFF)" }
-        return "signal \(signal)"
+        if signal == 0 { return "it exited with status \((status >> 8) & 0xFF)" }
+        return "it was killed by signal \(signal)"
     }
 }
