@@ -56,14 +56,16 @@ public final class PrivateXvfb: Sendable {
         let pid: pid_t
         switch spawned {
         case .success(let child): pid = child
-        case .failure(let error): throw .didNotStart("cannot run \(xvfb): \(error)", log: "")
+        case .failure(let error):
+            unlink(logPath)
+            throw .didNotStart("cannot run \(command[0]): \(error)", log: "")
         }
-        ServerRegistry.add(pid)
+        ServerRegistry.add(pid, log: logPath)
         pipe.closeWriteEnd()
 
         func fail(_ reason: String) -> PrivateXvfbError {
-            ServerRegistry.terminate(pid)
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+            ServerRegistry.terminate(pid)
             unlink(logPath)
             return .didNotStart(reason, log: log)
         }

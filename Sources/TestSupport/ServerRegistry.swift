@@ -3,9 +3,10 @@ import Synchronization
 import Glibc
 #endif
 
-/// The helper servers this process started and has not reaped yet, so they can be stopped at exit.
+/// The helper servers this process started and has not reaped yet, with their log files, so both can be
+/// cleaned up at exit.
 enum ServerRegistry {
-    private static let pids = Mutex<Set<pid_t>>([])
+    private static let pids = Mutex<[pid_t: String]>([:])
 
     /// Registers the exit hook on first use.
     private static let exitHookInstalled: Bool = {
@@ -13,28 +14,30 @@ enum ServerRegistry {
         return true
     }()
 
-    static func add(_ pid: pid_t) {
+    /// Registers a running child and the log file to delete once it is gone.
+    static func add(_ pid: pid_t, log: String) {
         _ = exitHookInstalled
-        pids.withLock { _ = $0.insert(pid) }
+        pids.withLock { $0[pid] = log }
     }
 
     /// How the child ended if it has (reaping it), such as "it exited with status 1", or nil while it runs.
     static func exitStatus(_ pid: pid_t) -> String? {
-        guard pids.withLock({ $0.contains(pid) }) else {
+        guard pids.withLock({ $0[pid] != nil }) else {
             return "it was stopped while starting, probably because this process is exiting"
         }
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid || (result < 0 && errno == ECHILD) else { return nil }
-        pids.withLock { _ = $0.remove(pid) }
+        pids.withLock { _ = $0.removeValue(forKey: pid) }
         if result < 0 { return "it exited" }
         return describe(status)
     }
 
-    /// Sends SIGTERM, waits up to `grace` seconds, then SIGKILL, and reaps. Does nothing for unknown pids,
-    /// so a recycled pid is never signalled.
+    /// Sends SIGTERM, waits up to `grace` seconds, then SIGKILL, reaps, and deletes the log. Does nothing
+    /// for unknown pids, so a recycled pid is never signalled.
     static func terminate(_ pid: pid_t, grace: Double = 2) {
-        guard pids.withLock({ $0.remove(pid) }) != nil else { return }
+        guard let log = pids.withLock({ $0.removeValue(forKey: pid) }) else { return }
+        defer { unlink(log) }
         var status: Int32 = 0
         if grace > 0 {
             kill(pid, SIGTERM)
@@ -50,7 +53,7 @@ enum ServerRegistry {
     }
 
     static func terminateAll() {
-        for pid in pids.withLock({ Array($0) }) { terminate(pid, grace: 1) }
+        for pid in pids.withLock({ Array($0.keys) }) { terminate(pid, grace: 1) }
     }
 
     private static func describe(_ status: Int32) -> String {
