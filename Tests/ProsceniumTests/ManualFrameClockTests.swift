@@ -9,11 +9,11 @@ struct ManualFrameClockTests {
         let clock = ManualFrameClock(startTime: 10)
         var times: [Double] = []
         clock.frameHandler = { times.append($0) }
-        clock.step()
+        clock.advance(by: 0.25)
         #expect(times.isEmpty)
         clock.setNeedsFrame()
         clock.setNeedsFrame()
-        clock.advance(by: 0.5)
+        clock.advance(by: 0.25)
         #expect(times == [10.5])
         clock.step()
         #expect(times == [10.5])

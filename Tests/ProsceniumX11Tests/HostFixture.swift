@@ -7,9 +7,9 @@ import TestSupport
 /// A window host on its own private Xvfb, driven by a manual frame clock: the set-up shared by the X tests.
 @MainActor final class HostFixture {
     let server: PrivateXvfb
-    let display: Display
+    private(set) var display: Display!
     let clock = ManualFrameClock()
-    let host: WindowHost
+    private(set) var host: WindowHost!
     let root = View()
 
     init(size: Size = Size(width: 640, height: 480), screen: Size = Size(width: 1280, height: 800)) async throws {
@@ -63,7 +63,14 @@ import TestSupport
         return Point(x: Double(x), y: Double(y))
     }
 
+    /// Closes the window and the connection, then stops the server: the other order would leave Xlib
+    /// talking to a dead server, which ends the test process through the I/O error handler.
     func stop() {
+        host?.framePresented = nil
+        host?.window.rootViewController = nil
+        host = nil
+        display?.sync()
+        display = nil
         server.stop()
     }
 }

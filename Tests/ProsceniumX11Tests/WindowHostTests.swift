@@ -145,7 +145,7 @@ struct WindowHostTests {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
         let blocker = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-blocker-\(getpid())")
-        FileManager.default.createFile(atPath: blocker.path, contents: Data("not a directory".utf8))
+        _ = FileManager.default.createFile(atPath: blocker.path, contents: Data("not a directory".utf8))
         defer { try? FileManager.default.removeItem(at: blocker) }
         let path = blocker.appendingPathComponent("shot.png").path
 
