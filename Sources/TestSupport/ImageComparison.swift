@@ -4,8 +4,9 @@ import ProsceniumX11
 
 /// How two images differ: pixels with any channel (alpha included) further apart than the tolerance.
 public struct ComparisonResult: Sendable, Equatable {
-    /// The compared area: the larger of the two sizes; pixels only one image has count as mismatched.
+    /// The compared width: the larger of the two; pixels only one image has count as mismatched.
     public let width: Int
+    /// The compared height: the larger of the two.
     public let height: Int
     /// Pixels where some channel differs by more than the tolerance.
     public let mismatchedPixels: Int

@@ -9,6 +9,7 @@ public enum ImageComparisonError: Error, CustomStringConvertible {
 
     private static let rerecord = "if the change is intended, re-record with \(ImageComparison.recordVariable)=1"
 
+    /// The message to show: what failed, and what to do about it.
     public var description: String {
         switch self {
         case let .mismatch(golden, result, tolerance, allowed, artifacts):

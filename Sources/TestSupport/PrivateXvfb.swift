@@ -13,8 +13,9 @@ public final class PrivateXvfb: Sendable {
     public let displayName: String
     /// The server's process id.
     public let pid: pid_t
-    /// The screen size.
+    /// The screen width in pixels.
     public let width: Int
+    /// The screen height in pixels.
     public let height: Int
     /// Seconds from spawning the server to a client connection succeeding.
     public let startupSeconds: Double
@@ -158,6 +159,7 @@ public enum PrivateXvfbError: Error, CustomStringConvertible {
     /// The server did not come up; `log` is what it printed.
     case didNotStart(String, log: String)
 
+    /// The message to show: what failed, and what to do about it.
     public var description: String {
         switch self {
         case .notInstalled:

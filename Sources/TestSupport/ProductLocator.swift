@@ -50,6 +50,7 @@ public enum ProductLocatorError: Error, CustomStringConvertible {
     /// No executable `name` in any of `searched`.
     case notBuilt(name: String, searched: [String])
 
+    /// The message to show: what failed, and what to do about it.
     public var description: String {
         switch self {
         case let .notBuilt(name, searched):

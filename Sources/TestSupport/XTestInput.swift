@@ -97,6 +97,7 @@ public enum XTestInputError: Error, CustomStringConvertible {
     /// The server has no XTest extension.
     case missingExtension(String)
 
+    /// The message to show: what failed, and what to do about it.
     public var description: String {
         switch self {
         case .cannotOpen(let name):

@@ -9,6 +9,7 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
     /// Encoding to or decoding from memory failed.
     case codecFailed(String)
 
+    /// The message to show: what failed, and what to do about it.
     public var description: String {
         switch self {
         case let .cannotWrite(path, reason):

@@ -9,6 +9,7 @@ public enum ScreenCaptureError: Error, CustomStringConvertible, Equatable {
     /// Shared memory was required (`.sharedMemory`) but MIT-SHM could not be used.
     case sharedMemoryUnavailable(String)
 
+    /// The message to show: what failed, and what to do about it.
     public var description: String {
         switch self {
         case let .invalidSize(width, height):

@@ -13,6 +13,7 @@ public enum CaptureMethod: Sendable, Equatable, CustomStringConvertible {
     /// XGetImage only: the pixels travel through the connection.
     case getImage
 
+    /// The name of the X request the method uses.
     public var description: String {
         switch self {
         case .automatic: return "automatic"
