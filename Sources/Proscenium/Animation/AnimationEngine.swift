@@ -1,10 +1,196 @@
 /// Runs the animations of one window: advances them to each frame's time and writes presentation values.
+///
+/// Every animation reads the one timestamp the window's frame clock hands out per frame. Finished
+/// animations remove themselves; completions run after the frame's values are written. Between frames
+/// a view's `animatedPresentation` holds model values for every property that does not animate.
 @MainActor public final class AnimationEngine {
+    /// The animations of one view, at most one per property.
+    final class Entry {
+        let view: View
+        var animations: [RunningAnimation] = []
+        init(view: View) { self.view = view }
+    }
+
+    private var entries: [ObjectIdentifier: Entry] = [:]
+    /// Animations that run by themselves (not under a property animator).
+    private var timedCount = 0
+    private var animators: [ObjectIdentifier: PropertyAnimator] = [:]
+    /// True during `advance(to:)`: the frame in progress draws what changes, so no new frame is asked for.
+    private var isAdvancing = false
+
+    /// The time of the last `advance(to:)`, or nil before the first.
+    public private(set) var lastFrameTime: Double?
+
+    /// An engine with nothing to run.
     public init() {}
 
-    /// True while at least one animation runs; the window keeps asking for frames until it is false.
-    public var hasRunningAnimations: Bool { false }
+    // MARK: - State
 
-    /// Advances every animation to `time` and updates the presentation values of the views involved.
-    public func advance(to time: Double) {}
+    /// True while at least one animation runs; the window keeps asking for frames until it is false.
+    /// Paused property animators do not count: they change nothing by themselves.
+    public var hasRunningAnimations: Bool {
+        timedCount > 0 || animators.values.contains { $0.isRunning }
+    }
+
+    /// How many property animations are registered, running or paused.
+    public var animationCount: Int {
+        entries.values.reduce(0) { $0 + $1.animations.count }
+    }
+
+    /// The properties of `view` that animate now.
+    public func animatedProperties(of view: View) -> [AnimatableProperty] {
+        entries[ObjectIdentifier(view)]?.animations.map(\.property) ?? []
+    }
+
+    /// The animation of `property` on `view`, if any.
+    func animation(for view: View, _ property: AnimatableProperty) -> RunningAnimation? {
+        entries[ObjectIdentifier(view)]?.animations.first { $0.property == property }
+    }
+
+    /// Whether `view` has an animation that does not allow user interaction.
+    func refusesHits(_ view: View) -> Bool {
+        entries[ObjectIdentifier(view)]?.animations.contains { !$0.allowsUserInteraction } ?? false
+    }
+
+    // MARK: - Frames
+
+    /// Advances every animation to `time` (the frame clock's `now` for this frame), writes presentation
+    /// values and marks the views for redraw, removes what finished, then runs completions.
+    public func advance(to time: Double) {
+        lastFrameTime = time
+        var emptied: [ObjectIdentifier] = []
+        var finished: [RunningAnimation] = []
+        isAdvancing = true
+        for (id, entry) in entries {
+            var properties = entry.view.model
+            var kept: [RunningAnimation]?
+            for (index, animation) in entry.animations.enumerated() {
+                let (value, done) = animation.sample(at: time)
+                if done {
+                    if kept == nil { kept = Array(entry.animations[..<index]) }
+                    finished.append(animation)
+                } else {
+                    kept?.append(animation)
+                    animation.lastValue = value
+                    animation.property.write(value, into: &properties)
+                }
+            }
+            if let kept { entry.animations = kept }
+            let presentation = entry.animations.isEmpty ? nil : properties
+            if presentation != entry.view.animatedPresentation {
+                entry.view.animatedPresentation = presentation
+                entry.view.needsDisplay = true
+            }
+            if entry.animations.isEmpty { emptied.append(id) }
+        }
+        for id in emptied { entries[id] = nil }
+        for animation in finished { retire(animation, finished: true) }
+        if !animators.isEmpty {
+            for animator in Array(animators.values) { animator.engineDidAdvance(to: time) }
+        }
+        isAdvancing = false
+        CompletionQueue.drain()
+    }
+
+    // MARK: - Adding and removing
+
+    /// Registers `animation`, replacing (finished = false) any animation of the same property on the same
+    /// view, and shows its starting value at once.
+    func add(_ animation: RunningAnimation) {
+        let id = ObjectIdentifier(animation.view)
+        let entry: Entry
+        if let existing = entries[id] {
+            entry = existing
+        } else {
+            entry = Entry(view: animation.view)
+            entries[id] = entry
+        }
+        if let index = entry.animations.firstIndex(where: { $0.property == animation.property }) {
+            let old = entry.animations[index]
+            entry.animations[index] = animation
+            retire(old, finished: false)
+        } else {
+            entry.animations.append(animation)
+        }
+        if animation.isTimed { timedCount += 1 }
+        refreshPresentation(entry)
+    }
+
+    /// Removes one animation before its end; its completion will report `finished`.
+    func remove(_ animation: RunningAnimation, finished: Bool = false) {
+        guard !animation.isRemoved, let entry = entries[ObjectIdentifier(animation.view)],
+              let index = entry.animations.firstIndex(where: { $0 === animation }) else { return }
+        entry.animations.remove(at: index)
+        retire(animation, finished: finished)
+        refreshPresentation(entry)
+    }
+
+    /// Removes every animation of `view` (finished = false) and shows its model values.
+    public func removeAnimations(of view: View) {
+        guard let entry = entries[ObjectIdentifier(view)] else { return }
+        let removed = entry.animations
+        entry.animations = []
+        refreshPresentation(entry)
+        for animation in removed { retire(animation, finished: false) }
+    }
+
+    /// Removes the animations of `root` and every view below it: called when the subtree leaves the window.
+    /// Their completions run with finished = false at the next drain (the window's next frame).
+    public func removeAnimations(inSubtreeOf root: View) {
+        guard !entries.isEmpty else { return }
+        for entry in Array(entries.values) where entry.view.isDescendant(of: root) {
+            removeAnimations(of: entry.view)
+        }
+    }
+
+    /// A model value of `view` changed outside an animation block: an animation of that property stops
+    /// (finished = false) and the new value shows at once; other animations of the view go on.
+    func modelDidChange(of view: View, _ property: AnimatableProperty) {
+        guard let entry = entries[ObjectIdentifier(view)] else {
+            view.animatedPresentation = nil
+            return
+        }
+        if let animation = entry.animations.first(where: { $0.property == property }) {
+            remove(animation)
+        } else {
+            refreshPresentation(entry)
+        }
+    }
+
+    /// Rebuilds a view's presentation from its model and each animation's last value, between frames.
+    func refreshPresentation(of view: View) {
+        if let entry = entries[ObjectIdentifier(view)] { refreshPresentation(entry) }
+    }
+
+    private func refreshPresentation(_ entry: Entry) {
+        let view = entry.view
+        if entry.animations.isEmpty {
+            entries[ObjectIdentifier(view)] = nil
+            view.animatedPresentation = nil
+        } else {
+            var properties = view.model
+            for animation in entry.animations { animation.property.write(animation.lastValue, into: &properties) }
+            view.animatedPresentation = properties
+        }
+        if isAdvancing { view.needsDisplay = true } else { view.setNeedsDisplay() }
+    }
+
+    private func retire(_ animation: RunningAnimation, finished: Bool) {
+        guard !animation.isRemoved else { return }
+        animation.isRemoved = true
+        if animation.isTimed { timedCount -= 1 }
+        animation.group?.memberEnded(finished: finished)
+    }
+
+    // MARK: - Property animators
+
+    /// Lets `animator` hear about every frame of this engine while it has tracks here.
+    func register(_ animator: PropertyAnimator) {
+        animators[ObjectIdentifier(animator)] = animator
+    }
+
+    /// Stops telling `animator` about frames.
+    func unregister(_ animator: PropertyAnimator) {
+        animators[ObjectIdentifier(animator)] = nil
+    }
 }

@@ -122,6 +122,7 @@
             v.subviews.forEach(forget)
         }
         forget(view)
+        animationEngine.removeAnimations(inSubtreeOf: view)
         if view.isFirstResponderOrAncestor(of: firstResponder) { firstResponder = nil }
         if let touched = activeTouch?.view, touched.isDescendant(of: view) {
             cancelActiveTouch()

@@ -1,0 +1,240 @@
+/// One animated property of a property animator: where it started, where it ends, and the values the
+/// current segment runs between.
+struct AnimatorTrack {
+    let view: View
+    let property: AnimatableProperty
+    /// The values at fraction 0 and 1.
+    let from: AnimationVector
+    let to: AnimationVector
+    /// Model values to restore at the start or keep at the end.
+    let startModel: LayerProperties
+    let endModel: LayerProperties
+    let animation: RunningAnimation
+    var segmentStart: AnimationVector
+    var segmentEnd: AnimationVector
+    /// A value fixed by scrubbing or by joining mid-run; wins over the segment until the next rebase.
+    var pinned: AnimationVector?
+}
+
+extension PropertyAnimator {
+    // MARK: - Time
+
+    /// The clock time of the window the animator runs in.
+    var now: Double {
+        for host in hosts {
+            if let window = host.window { return window.clock.now }
+        }
+        return lastKnownTime
+    }
+
+    /// The overall fraction complete at clock time `time`.
+    func currentFraction(at time: Double) -> Double {
+        guard state != .inactive else { return 0 }
+        if let scrubbedFraction { return scrubbedFraction }
+        return segment.fraction(atTau: segment.tau(at: time, running: isRunning))
+    }
+
+    // MARK: - Values
+
+    /// The value of track `index` at clock time `time`; the engine calls this every frame.
+    func value(ofTrack index: Int, at time: Double) -> AnimationVector {
+        let track = tracks[index]
+        if let pinned = track.pinned { return pinned }
+        let progress = segment.progress(atTau: segment.tau(at: time, running: isRunning))
+        return track.segmentStart + (track.segmentEnd - track.segmentStart) * progress
+    }
+
+    /// Shows the values at `time` now, between frames (after pausing or scrubbing).
+    func pushValues(at time: Double) {
+        for index in tracks.indices where !tracks[index].animation.isRemoved {
+            let track = tracks[index]
+            track.animation.lastValue = value(ofTrack: index, at: time)
+            track.view.window?.animationEngine.refreshPresentation(of: track.view)
+        }
+    }
+
+    /// Asks every window involved for a frame.
+    func requestFrames() {
+        for host in hosts { host.window?.setNeedsFrame() }
+    }
+
+    // MARK: - Activation
+
+    /// Runs the pending animation blocks, turns their changes into tracks, and sets up the original
+    /// segment paused at the start.
+    func activate() {
+        state = .active
+        isRunning = false
+        scrubbedFraction = nil
+        let blocks = pendingAnimations
+        pendingAnimations = []
+        let changes = AnimationTransaction.record(.animator) { for block in blocks { block() } }
+        addTracks(changes, pinned: false)
+        let (timing, resolvedDuration) = ResolvedTiming.resolve(timingParameters, requested: duration)
+        segment = AnimatorSegment(timing: timing, duration: resolvedDuration, fractionStart: 0, fractionEnd: 1,
+                                  isOriginal: true)
+        segment.anchorTime = now
+    }
+
+    /// Creates a track per change of a view in a window, registered with that window's engine. A property
+    /// that already animates starts from its value on screen. `pinned` holds new tracks at their start
+    /// until the next rebase (for tracks added mid-run).
+    func addTracks(_ changes: [AnimationTransaction.Change], pinned: Bool) {
+        for change in changes {
+            guard let window = change.view.window else { continue }
+            let view = change.view, property = change.property, engine = window.animationEngine
+            let time = window.clock.now
+            let existing = engine.animation(for: view, property)
+            let from = existing?.sample(at: time).value
+                ?? property.vector(in: change.before, colorFallback: view.model.backgroundColor)
+            let to = property.vector(in: view.model, colorFallback: Color(animationVector: from))
+            if existing == nil && from == to { continue }
+            let animation = RunningAnimation(
+                view: view, property: property, from: from, to: to, startTime: time, duration: 0,
+                driver: .animator(self, track: tracks.count), group: nil,
+                allowsUserInteraction: isUserInteractionEnabled)
+            tracks.append(AnimatorTrack(view: view, property: property, from: from, to: to,
+                                        startModel: change.before, endModel: view.model, animation: animation,
+                                        segmentStart: from, segmentEnd: to, pinned: pinned ? from : nil))
+            if !hosts.contains(where: { $0.window === window }) {
+                hosts.append(WeakWindow(window: window))
+                engine.register(self)
+                lastKnownTime = time
+            }
+            engine.add(animation)
+        }
+    }
+
+    // MARK: - Timing changes
+
+    /// Continues from the current state towards the end (or start when reversed): along the current
+    /// segment when possible, else from the values on screen with new timing.
+    func resume(_ parameters: TimingCurveProvider?, durationFactor: Double, delay: Double) {
+        let time = now
+        let target = isReversed ? 0.0 : 1.0
+        let canContinue = parameters == nil && scrubbedFraction == nil && !tracks.contains { $0.pinned != nil }
+        if canContinue && (segment.heading == target || segment.isOriginal) {
+            segment.anchorTau = segment.tau(at: time, running: isRunning)
+            segment.anchorTime = time + delay
+            segment.direction = target == segment.fractionEnd ? 1 : -1
+            segment.rate = 1 / durationFactor
+        } else {
+            rebase(parameters ?? timingParameters, durationFactor: durationFactor, at: time)
+            segment.anchorTime = time + delay
+        }
+        isRunning = true
+        requestFrames()
+    }
+
+    /// Starts a new segment at clock time `time` from the values on screen towards the end (or the start
+    /// when reversed), taking `durationFactor` times the remaining share of the original duration.
+    func rebase(_ parameters: TimingCurveProvider, durationFactor: Double, at time: Double) {
+        let fraction = currentFraction(at: time)
+        let target = isReversed ? 0.0 : 1.0
+        for index in tracks.indices {
+            let current = value(ofTrack: index, at: time)
+            tracks[index].segmentStart = current
+            tracks[index].segmentEnd = isReversed ? tracks[index].from : tracks[index].to
+            tracks[index].pinned = nil
+        }
+        let requested = duration * abs(target - fraction) * durationFactor
+        let (timing, resolvedDuration) = ResolvedTiming.resolve(parameters, requested: requested)
+        segment = AnimatorSegment(timing: timing, duration: requested > 0 ? resolvedDuration : 0,
+                                  fractionStart: fraction, fractionEnd: target, isOriginal: false)
+        segment.anchorTime = time
+        scrubbedFraction = nil
+    }
+
+    /// Turns a running animation around at once; a paused one turns when it continues.
+    func reversalDidChange() {
+        guard state == .active, isRunning else { return }
+        let time = now
+        if segment.isOriginal && scrubbedFraction == nil {
+            segment.anchorTau = segment.tau(at: time, running: true)
+            segment.anchorTime = max(time, segment.anchorTime)
+            segment.direction = -segment.direction
+        } else {
+            rebase(timingParameters, durationFactor: 1, at: time)
+        }
+        requestFrames()
+    }
+
+    /// Sets the fraction while paused: pins each track to its value there (linearly or along the timing).
+    func scrub(to newFraction: Double) {
+        let fraction = min(max(newFraction, 0), 1)
+        if state == .inactive { activate() }
+        guard state == .active, !isRunning else { return }
+        if !scrubsLinearly && segment.isOriginal && scrubbedFraction == nil && !tracks.contains(where: { $0.pinned != nil }) {
+            segment.anchorTau = fraction * segment.duration
+        } else {
+            let progress: Double
+            if scrubsLinearly {
+                progress = fraction
+            } else {
+                let (timing, resolvedDuration) = ResolvedTiming.resolve(timingParameters, requested: duration)
+                progress = timing.progress(at: fraction * resolvedDuration, duration: resolvedDuration)
+            }
+            for index in tracks.indices {
+                tracks[index].pinned = tracks[index].from + (tracks[index].to - tracks[index].from) * progress
+            }
+            scrubbedFraction = fraction
+        }
+        pushValues(at: now)
+    }
+
+    // MARK: - Ending
+
+    /// Called by each engine holding tracks after it wrote a frame's values: finishes the run when the
+    /// segment reached its end.
+    func engineDidAdvance(to time: Double) {
+        lastKnownTime = time
+        guard state == .active, isRunning else { return }
+        let tau = segment.tau(at: time, running: true)
+        guard segment.isFinished(atTau: tau) else { return }
+        complete(at: segment.heading >= 1 ? .end : .start, drainNow: false)
+    }
+
+    /// Natural end of a run: the model takes the values of the end reached, completions run (at once, or
+    /// with the frame's other completions when called from an engine).
+    func complete(at position: AnimatingPosition, drainNow: Bool = true) {
+        isRunning = false
+        let live = detachTracks()
+        if position == .start {
+            View.performWithoutAnimation {
+                for index in live { tracks[index].view.setModelValue(of: tracks[index].property, from: tracks[index].startModel) }
+            }
+        }
+        finishRun(at: position, drainNow: drainNow)
+    }
+
+    /// Removes the tracks that are still in their engines (returning their indices) and leaves the engines.
+    func detachTracks() -> [Int] {
+        var live: [Int] = []
+        for (index, track) in tracks.enumerated() where !track.animation.isRemoved {
+            live.append(index)
+            track.view.window?.animationEngine.remove(track.animation, finished: true)
+        }
+        for host in hosts { host.window?.animationEngine.unregister(self) }
+        hosts = []
+        return live
+    }
+
+    /// Sets the model of a track's view to a vector value, without animation.
+    func setModel(of track: AnimatorTrack, to value: AnimationVector) {
+        var properties = track.view.model
+        track.property.write(value, into: &properties)
+        track.view.setModelValue(of: track.property, from: properties)
+    }
+
+    /// Becomes inactive and queues every completion with `position`.
+    func finishRun(at position: AnimatingPosition, drainNow: Bool = true) {
+        state = .inactive
+        isRunning = false
+        tracks = []
+        scrubbedFraction = nil
+        let blocks = completions
+        completions = []
+        for completion in blocks { CompletionQueue.enqueue { completion(position) } }
+        if drainNow && AnimationTransaction.current == nil { CompletionQueue.drain() }
+    }
+}

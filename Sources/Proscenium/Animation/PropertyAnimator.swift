@@ -1,0 +1,212 @@
+/// The state of a property animator, as UIKit's `UIViewAnimatingState`.
+public enum AnimatingState: Sendable, Hashable {
+    /// Not started, or finished: animations added now wait for the next start.
+    case inactive
+    /// Started or paused: views show the animator's values.
+    case active
+    /// Stopped with `stopAnimation(false)`: waits for `finishAnimation(at:)`.
+    case stopped
+}
+
+/// Where a property animator ended, as UIKit's `UIViewAnimatingPosition`.
+public enum AnimatingPosition: Sendable, Hashable {
+    /// At the end values (fraction 1).
+    case end
+    /// Back at the start values (fraction 0).
+    case start
+    /// Wherever the animation was when it was stopped.
+    case current
+}
+
+/// An interruptible, interactive animation in the shape of UIKit's `UIViewPropertyAnimator`: start,
+/// pause, scrub `fractionComplete`, reverse, continue with new timing, stop or finish at either end.
+///
+/// Property changes made in its animation blocks become tracks that follow the animator's one timeline.
+/// Reduced motion does not apply: an animator usually follows the user's finger. Views not in a window
+/// are not animated; an animator with no animated views finishes as soon as it starts.
+@MainActor public final class PropertyAnimator {
+    // MARK: - Configuration
+
+    /// The duration asked for; physical springs in `timingParameters` use their settling time instead.
+    public let duration: Double
+    /// The timing of the run from start to end.
+    public let timingParameters: TimingCurveProvider
+    /// Whether the animated views keep receiving touches; true by default, as in UIKit.
+    public var isUserInteractionEnabled = true
+    /// While paused, `fractionComplete` moves the values linearly (true, the default) or along the timing.
+    public var scrubsLinearly = true
+
+    // MARK: - State
+
+    /// Inactive, active or stopped.
+    public internal(set) var state: AnimatingState = .inactive
+    /// True while active and not paused.
+    public internal(set) var isRunning = false
+
+    /// Whether the animation runs from its end values back to its start values. Changing it while running
+    /// turns the motion around at once; while paused it applies when the animation continues.
+    public var isReversed = false {
+        didSet { if isReversed != oldValue { reversalDidChange() } }
+    }
+
+    /// How far the animation is, 0 at the start values and 1 at the end values, in time. Setting it while
+    /// paused (or inactive, which pauses) scrubs; it is ignored while running.
+    public var fractionComplete: Double {
+        get { currentFraction(at: now) }
+        set { scrub(to: newValue) }
+    }
+
+    // MARK: - Internals shared with the track code
+
+    var pendingAnimations: [@MainActor () -> Void] = []
+    var completions: [@MainActor (AnimatingPosition) -> Void] = []
+    var tracks: [AnimatorTrack] = []
+    var segment = AnimatorSegment(timing: .curve(.linear), duration: 0, fractionStart: 0, fractionEnd: 1, isOriginal: true)
+    /// The fraction set by scrubbing since the last continue; tracks then hold pinned values.
+    var scrubbedFraction: Double?
+    /// The windows whose engines hold this animator's tracks; the first gives the time.
+    var hosts: [WeakWindow] = []
+    var lastKnownTime = 0.0
+
+    // MARK: - Making animators
+
+    /// An animator with any timing; `animations` is optional here, add it later with `addAnimations`.
+    public init(duration: Double, timingParameters: TimingCurveProvider) {
+        self.duration = max(0, duration)
+        self.timingParameters = timingParameters
+    }
+
+    /// An animator along one of the named curves.
+    public convenience init(duration: Double, curve: AnimationCurve, animations: (@MainActor () -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: CubicTimingParameters(animationCurve: curve))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// An animator with UIKit's ratio spring, settling in `duration`.
+    public convenience init(duration: Double, dampingRatio: Double, animations: (@MainActor () -> Void)? = nil) {
+        self.init(duration: duration, timingParameters: SpringTimingParameters(dampingRatio: dampingRatio))
+        if let animations { addAnimations(animations) }
+    }
+
+    /// An animator started at once, as UIKit's `runningPropertyAnimator(withDuration:…)`.
+    public static func runningPropertyAnimator(withDuration duration: Double, delay: Double = 0,
+                                               options: AnimationOptions = [],
+                                               animations: @escaping @MainActor () -> Void,
+                                               completion: (@MainActor (AnimatingPosition) -> Void)? = nil) -> PropertyAnimator {
+        let animator = PropertyAnimator(duration: duration, curve: options.curve, animations: animations)
+        animator.isUserInteractionEnabled = options.contains(.allowUserInteraction)
+        if let completion { animator.addCompletion(completion) }
+        animator.startAnimation(afterDelay: delay)
+        return animator
+    }
+
+    // MARK: - Animations and completions
+
+    /// Adds property changes to animate. While active they run now, from what is on screen, over the
+    /// rest of the run (the whole animator re-times its remaining part).
+    public func addAnimations(_ animations: @escaping @MainActor () -> Void) {
+        guard state == .active else {
+            pendingAnimations.append(animations)
+            return
+        }
+        let before = tracks.count
+        addTracks(AnimationTransaction.record(.animator, animations), pinned: true)
+        if tracks.count > before { rebase(timingParameters, durationFactor: 1, at: now) }
+        requestFrames()
+    }
+
+    /// Adds a block called once when the animator finishes, with the position it ended at.
+    public func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void) {
+        completions.append(completion)
+    }
+
+    // MARK: - Running
+
+    /// Starts (or, when paused, resumes) after `delay` seconds.
+    public func startAnimation(afterDelay delay: Double = 0) {
+        switch state {
+        case .stopped: return
+        case .inactive: activate()
+        case .active: if isRunning { return }
+        }
+        guard !hosts.isEmpty else {
+            complete(at: isReversed ? .start : .end)
+            return
+        }
+        resume(nil, durationFactor: 1, delay: max(0, delay))
+    }
+
+    /// Pauses where it is; the views keep showing the current values.
+    public func pauseAnimation() {
+        if state == .inactive { activate() }
+        guard state == .active, isRunning else { return }
+        let time = now
+        segment.anchorTau = segment.tau(at: time, running: true)
+        segment.anchorTime = time
+        isRunning = false
+        pushValues(at: time)
+    }
+
+    /// Resumes a paused animation with new timing (nil keeps the current timing) towards the end (or
+    /// the start when reversed); the rest takes `durationFactor` times its share of the original duration.
+    public func continueAnimation(withTimingParameters parameters: TimingCurveProvider?, durationFactor: Double = 1) {
+        switch state {
+        case .stopped: return
+        case .inactive:
+            activate()
+        case .active:
+            break
+        }
+        guard !hosts.isEmpty else {
+            complete(at: isReversed ? .start : .end)
+            return
+        }
+        resume(parameters, durationFactor: max(durationFactor, 1e-6), delay: 0)
+    }
+
+    // MARK: - Stopping
+
+    /// Stops where it is and makes the current values the model. With `withoutFinishing` true the animator
+    /// becomes inactive and its completions are not called; otherwise it waits in `.stopped` for
+    /// `finishAnimation(at:)`.
+    public func stopAnimation(_ withoutFinishing: Bool) {
+        guard state == .active else { return }
+        let time = now
+        let values = tracks.indices.map { value(ofTrack: $0, at: time) }
+        isRunning = false
+        let live = detachTracks()
+        View.performWithoutAnimation {
+            for index in live { setModel(of: tracks[index], to: values[index]) }
+        }
+        if withoutFinishing {
+            state = .inactive
+            tracks = []
+            completions = []
+        } else {
+            state = .stopped
+        }
+        CompletionQueue.drain()
+    }
+
+    /// Ends a stopped animator: the views jump to the end values, the start values, or stay (`.current`),
+    /// and the completions run with `position`. An active animator is stopped first.
+    public func finishAnimation(at position: AnimatingPosition) {
+        if state == .active { stopAnimation(false) }
+        guard state == .stopped else { return }
+        View.performWithoutAnimation {
+            for track in tracks {
+                switch position {
+                case .end: track.view.setModelValue(of: track.property, from: track.endModel)
+                case .start: track.view.setModelValue(of: track.property, from: track.startModel)
+                case .current: break
+                }
+            }
+        }
+        finishRun(at: position)
+    }
+}
+
+/// A weak reference to a window, so animators do not keep windows alive.
+struct WeakWindow {
+    weak var window: Window?
+}

@@ -1,0 +1,165 @@
+/// One animation of one property of one view, as an engine runs it: from and to as vectors, timing,
+/// and who is told when it ends.
+@MainActor final class RunningAnimation {
+    /// What produces the values.
+    enum Driver {
+        /// Runs by itself on the frame clock from `startTime` for `duration`.
+        case timed(ResolvedTiming)
+        /// Follows a property animator, which owns the timing (pause, scrub, reverse).
+        case animator(PropertyAnimator, track: Int)
+    }
+
+    // MARK: - Description
+
+    let view: View
+    let property: AnimatableProperty
+    let from: AnimationVector
+    let to: AnimationVector
+    /// Clock time at which the motion begins (creation time plus delay).
+    let startTime: Double
+    let duration: Double
+    let driver: Driver
+    let group: AnimationGroup?
+    let allowsUserInteraction: Bool
+    /// Whether `from` shows during a delay (UIKit's backwards fill); otherwise `to` does until the start.
+    let fillsBackwards: Bool
+
+    /// Initial displacement from rest (from − to) and initial velocity, for springs, in value space.
+    private let displacement: AnimationVector
+    private let initialVelocity: AnimationVector
+
+    /// The value written in the last frame (or `from` before the first); used when presentation values
+    /// must be rebuilt between frames.
+    var lastValue: AnimationVector
+    /// Set once the animation left its engine, finished or not.
+    var isRemoved = false
+
+    /// An animation; `carriedVelocity` is the value-space velocity taken over from an interrupted animation,
+    /// added to a spring's own relative initial velocity.
+    init(view: View, property: AnimatableProperty, from: AnimationVector, to: AnimationVector, startTime: Double,
+         duration: Double, driver: Driver, group: AnimationGroup?, allowsUserInteraction: Bool,
+         carriedVelocity: AnimationVector = AnimationVector(), fillsBackwards: Bool = true) {
+        self.view = view
+        self.property = property
+        self.from = from
+        self.to = to
+        self.startTime = startTime
+        self.duration = max(0, duration)
+        self.driver = driver
+        self.group = group
+        self.allowsUserInteraction = allowsUserInteraction
+        self.fillsBackwards = fillsBackwards
+        displacement = from - to
+        if case let .timed(.spring(_, relative)) = driver {
+            initialVelocity = carriedVelocity + (to - from) * relative
+        } else {
+            initialVelocity = AnimationVector()
+        }
+        lastValue = fillsBackwards ? from : to
+    }
+
+    /// Whether it runs on its own clock rather than under a property animator.
+    var isTimed: Bool {
+        if case .timed = driver { return true }
+        return false
+    }
+
+    // MARK: - Sampling
+
+    /// The value at clock time `time`, and whether the animation is over (then the value is `to`).
+    /// Before the start (during a delay) it holds `from`, as UIKit's backwards fill does, unless
+    /// `fillsBackwards` is off.
+    func sample(at time: Double) -> (value: AnimationVector, finished: Bool) {
+        switch driver {
+        case let .animator(animator, track):
+            return (animator.value(ofTrack: track, at: time), false)
+        case let .timed(timing):
+            let t = time - startTime
+            if t >= duration - 1e-9 { return (to, true) }
+            if t <= 0 { return (fillsBackwards ? from : to, false) }
+            switch timing {
+            case let .curve(curve):
+                return (from + (to - from) * curve.value(at: t / duration), false)
+            case let .spring(spring, _):
+                let r = spring.response(at: t)
+                return (to + displacement * r.a + initialVelocity * r.b, false)
+            }
+        }
+    }
+
+    /// The value-space velocity (units per second) at clock time `time`; zero outside the motion.
+    func velocity(at time: Double) -> AnimationVector {
+        guard case let .timed(timing) = driver else { return AnimationVector() }
+        let t = time - startTime
+        guard t >= 0, t < duration else { return AnimationVector() }
+        switch timing {
+        case let .curve(curve):
+            return (to - from) * (curve.slope(at: t / duration) / duration)
+        case let .spring(spring, _):
+            let r = spring.response(at: t)
+            return displacement * r.da + initialVelocity * r.db
+        }
+    }
+}
+
+// MARK: - Groups
+
+/// The animations one `View.animate` call created; its completion runs once, after the last one ends,
+/// with `finished` false if any of them was interrupted or removed.
+@MainActor final class AnimationGroup {
+    private var completion: (@MainActor (Bool) -> Void)?
+    private var pending = 1
+    private var allFinished = true
+
+    /// A group; it stays open (cannot complete) until `seal()`.
+    init(completion: (@MainActor (Bool) -> Void)?) {
+        self.completion = completion
+    }
+
+    /// Counts one more animation.
+    func addMember() { pending += 1 }
+
+    /// Records that the block that fills the group closed; a group with no animations completes now.
+    func seal() { memberEnded(finished: true) }
+
+    /// Records the end of one animation; the last one queues the completion.
+    func memberEnded(finished: Bool) {
+        allFinished = allFinished && finished
+        pending -= 1
+        guard pending == 0, let completion else { return }
+        self.completion = nil
+        let finished = allFinished
+        CompletionQueue.enqueue { completion(finished) }
+    }
+}
+
+// MARK: - Completion queue
+
+/// Completions waiting to run. They never run in the middle of engine or view-tree bookkeeping: the queue
+/// drains after a frame's values are written, and when an animation call (`View.animate`, animator
+/// methods) returns.
+@MainActor enum CompletionQueue {
+    private static var pending: [@MainActor () -> Void] = []
+    private static var isDraining = false
+
+    /// Adds a completion to run at the next drain.
+    static func enqueue(_ work: @escaping @MainActor () -> Void) {
+        pending.append(work)
+    }
+
+    /// Whether completions are waiting.
+    static var isEmpty: Bool { pending.isEmpty }
+
+    /// Runs everything queued, including what those completions queue, in order. Re-entrant calls
+    /// return at once; the outer drain picks their work up.
+    static func drain() {
+        guard !isDraining else { return }
+        isDraining = true
+        defer { isDraining = false }
+        while !pending.isEmpty {
+            let batch = pending
+            pending = []
+            for work in batch { work() }
+        }
+    }
+}

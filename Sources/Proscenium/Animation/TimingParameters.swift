@@ -1,0 +1,143 @@
+/// The named curves of UIKit's `UIView.AnimationCurve`.
+public enum AnimationCurve: Sendable, Hashable {
+    /// Slow start and end, slow start, slow end, constant speed.
+    case easeInOut, easeIn, easeOut, linear
+
+    /// The cubic Bézier the curve stands for.
+    public var timing: CubicBezierTiming {
+        switch self {
+        case .easeInOut: .easeInOut
+        case .easeIn: .easeIn
+        case .easeOut: .easeOut
+        case .linear: .linear
+        }
+    }
+}
+
+/// Timing for an animation: a cubic curve or a spring, as UIKit's `UITimingCurveProvider`.
+public protocol TimingCurveProvider: Sendable {
+    /// The curve, when this timing is a cubic curve.
+    var cubicTimingParameters: CubicTimingParameters? { get }
+    /// The spring, when this timing is a spring.
+    var springTimingParameters: SpringTimingParameters? { get }
+}
+
+// MARK: - Cubic
+
+/// Timing along a cubic Bézier curve, as UIKit's `UICubicTimingParameters`.
+public struct CubicTimingParameters: TimingCurveProvider, Hashable {
+    /// The curve that maps time to progress.
+    public let timingCurve: CubicBezierTiming
+
+    /// Ease-in-out.
+    public init() { timingCurve = .easeInOut }
+    /// One of the named curves.
+    public init(animationCurve: AnimationCurve) { timingCurve = animationCurve.timing }
+    /// A custom curve through two control points.
+    public init(controlPoint1: Point, controlPoint2: Point) {
+        timingCurve = CubicBezierTiming(controlPoint1: controlPoint1, controlPoint2: controlPoint2)
+    }
+    /// Any cubic-Bézier timing.
+    public init(_ curve: CubicBezierTiming) { timingCurve = curve }
+
+    /// Itself.
+    public var cubicTimingParameters: CubicTimingParameters? { self }
+    /// Nil: this is a curve.
+    public var springTimingParameters: SpringTimingParameters? { nil }
+}
+
+// MARK: - Spring
+
+/// Timing by a spring, as UIKit's `UISpringTimingParameters`: either a damping ratio that takes the
+/// animation's duration as its settling time, or a fixed spring that settles in its own time.
+public struct SpringTimingParameters: TimingCurveProvider, Hashable {
+    enum Kind: Hashable {
+        /// UIKit's ratio form: ω₀ follows from the animation's duration.
+        case dampingRatio(Double)
+        /// A spring with its own constants; the animation lasts its settling duration.
+        case physical(Spring)
+    }
+
+    let kind: Kind
+    /// Velocity at the start, in units of the animation's total distance per second.
+    public let initialVelocity: Double
+
+    /// A spring with damping ratio ζ (clamped to (0, 1]) that settles in the animation's duration.
+    public init(dampingRatio: Double, initialVelocity: Double = 0) {
+        kind = .dampingRatio(dampingRatio)
+        self.initialVelocity = initialVelocity
+    }
+
+    /// A spring by its physical constants; the animation's requested duration is ignored.
+    public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
+        kind = .physical(Spring(mass: mass, stiffness: stiffness, damping: damping))
+        self.initialVelocity = initialVelocity
+    }
+
+    /// A spring by perceptual duration and bounce, as SwiftUI and libadwaita describe it; the animation
+    /// lasts until the spring settles.
+    public init(duration: Double, bounce: Double = 0, initialVelocity: Double = 0) {
+        kind = .physical(Spring(duration: duration, bounce: bounce))
+        self.initialVelocity = initialVelocity
+    }
+
+    /// Any spring; the animation lasts until it settles.
+    public init(spring: Spring, initialVelocity: Double = 0) {
+        kind = .physical(spring)
+        self.initialVelocity = initialVelocity
+    }
+
+    /// A critically damped spring that settles in the animation's duration (UIKit's default).
+    public init() { self.init(dampingRatio: 1) }
+
+    /// Nil: this is a spring.
+    public var cubicTimingParameters: CubicTimingParameters? { nil }
+    /// Itself.
+    public var springTimingParameters: SpringTimingParameters? { self }
+
+    /// The spring an animation of `duration` seconds runs.
+    public func spring(forDuration duration: Double) -> Spring {
+        switch kind {
+        case let .dampingRatio(ratio): Spring(dampingRatio: ratio, duration: duration)
+        case let .physical(spring): spring
+        }
+    }
+
+    /// The longest a physical spring animates; an undamped spring never settles.
+    public static let maximumSettlingDuration = 30.0
+
+    /// How long the animation runs: `duration` for the ratio form, the settling duration otherwise
+    /// (at most `maximumSettlingDuration`).
+    public func animationDuration(forRequested duration: Double) -> Double {
+        switch kind {
+        case .dampingRatio: duration
+        case let .physical(spring):
+            min(spring.settlingDuration(initialVelocity: initialVelocity), Self.maximumSettlingDuration)
+        }
+    }
+}
+
+// MARK: - Resolved timing
+
+/// Timing ready to evaluate: what a running animation stores.
+enum ResolvedTiming {
+    case curve(CubicBezierTiming)
+    case spring(Spring, initialVelocity: Double)
+
+    /// Resolves `provider` for an animation asked to last `requested` seconds; returns the real duration.
+    static func resolve(_ provider: TimingCurveProvider, requested: Double) -> (ResolvedTiming, duration: Double) {
+        if let spring = provider.springTimingParameters {
+            return (.spring(spring.spring(forDuration: requested), initialVelocity: spring.initialVelocity),
+                    spring.animationDuration(forRequested: requested))
+        }
+        return (.curve(provider.cubicTimingParameters?.timingCurve ?? .easeInOut), requested)
+    }
+
+    /// Progress (0 at start, 1 at the end) after `time` seconds of an animation lasting `duration`.
+    func progress(at time: Double, duration: Double) -> Double {
+        switch self {
+        case let .curve(curve): duration > 0 ? curve.value(at: time / duration) : 1
+        case let .spring(spring, velocity): spring.value(at: time, initialVelocity: velocity)
+        }
+    }
+}
