@@ -1,4 +1,6 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import Proscenium
 import ProsceniumX11
 
@@ -10,7 +12,7 @@ import ProsceniumX11
         do {
             display = try Display()
         } catch {
-            FileHandle.standardError.write(Data("proscenium-demo: \(error)\n".utf8))
+            Console.writeError("proscenium-demo: \(error)\n")
             exit(1)
         }
         let clock = DispatchFrameClock()
@@ -19,16 +21,16 @@ import ProsceniumX11
         let scene = SimpleSceneController()
         host.window.rootViewController = scene
         let log = EventLog()
-        log.write(["event": "ready", "window": String(format: "0x%lx", host.xWindow), "display": display.name,
-                   "width": options.size.width, "height": options.size.height])
+        log.write(["event": "ready", "window": .text("0x" + String(host.xWindow, radix: 16)), "display": .text(display.name),
+                   "width": .number(Double(options.size.width)), "height": .number(Double(options.size.height))])
 
-        scene.onTap = { point in log.write(["event": "pointer", "kind": "tap", "x": point.x, "y": point.y]) }
+        scene.onTap = { point in log.write(["event": "pointer", "kind": "tap", "x": .number(point.x), "y": .number(point.y)]) }
         var firstFrameSeen = false
         host.framePresented = { _ in
             guard !firstFrameSeen else { return }
             firstFrameSeen = true
             let ms = Double(DispatchTime.now().uptimeNanoseconds - launchTime.uptimeNanoseconds) / 1e6
-            log.write(["event": "firstFrame", "ms": (ms * 10).rounded() / 10])
+            log.write(["event": "firstFrame", "ms": .number((ms * 10).rounded() / 10)])
             if let click = options.click {
                 scene.simulateTap(at: Point(x: click.x, y: click.y), in: host.window)
             }
@@ -42,7 +44,8 @@ import ProsceniumX11
         if let seconds = options.exitAfter {
             DispatchQueue.main.asyncAfter(deadline: .now() + seconds) {
                 MainActor.assumeIsolated {
-                    log.write(["event": "frameStats", "frames": clock.frameCount, "dropped": clock.droppedFrames])
+                    log.write(["event": "frameStats", "frames": .number(Double(clock.frameCount)),
+                               "dropped": .number(Double(clock.droppedFrames))])
                     exit(0)
                 }
             }
@@ -62,10 +65,10 @@ import ProsceniumX11
                 }
                 do {
                     try host.writeScreenshot(to: path)
-                    log.write(["event": "screenshot", "path": path])
+                    log.write(["event": "screenshot", "path": .text(path)])
                     exit(0)
                 } catch {
-                    FileHandle.standardError.write(Data("proscenium-demo: \(error)\n".utf8))
+                    Console.writeError("proscenium-demo: \(error)\n")
                     exit(1)
                 }
             }
@@ -75,8 +78,33 @@ import ProsceniumX11
 
 /// One JSON object per line on standard output, flushed at once so a reading process sees it immediately.
 @MainActor final class EventLog {
-    func write(_ fields: [String: Any]) {
-        guard let data = try? JSONSerialization.data(withJSONObject: fields, options: [.sortedKeys]) else { return }
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    private let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    func write(_ fields: [String: LogValue]) {
+        guard let data = try? encoder.encode(fields) else { return }
+        Console.writeOutput(String(decoding: data, as: UTF8.self) + "\n")
+    }
+}
+
+/// A value in the JSON event log: text or a number.
+enum LogValue: Encodable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByFloatLiteral {
+    case text(String)
+    case number(Double)
+
+    init(stringLiteral value: String) { self = .text(value) }
+    init(integerLiteral value: Int) { self = .number(Double(value)) }
+    init(floatLiteral value: Double) { self = .number(value) }
+
+    func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        switch self {
+        case .text(let text): try container.encode(text)
+        case .number(let number):
+            if number == number.rounded(), abs(number) < 1e15 { try container.encode(Int(number)) } else { try container.encode(number) }
+        }
     }
 }

@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import Glibc
 import Proscenium
 import ProsceniumX11
 
@@ -76,10 +76,9 @@ struct DemoPoint: Sendable {
 enum ScreenshotPath {
     static func validate(_ path: String) throws {
         guard path.hasSuffix(".png") else { throw ValidationError("--screenshot must name a .png file; got '\(path)'") }
-        let directory = (path as NSString).deletingLastPathComponent
-        let dir = directory.isEmpty ? "." : directory
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDirectory), isDirectory.boolValue else {
+        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        var info = stat()
+        guard stat(dir, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
             throw ValidationError("cannot write screenshot '\(path)': directory '\(dir)' does not exist")
         }
         guard access(dir, W_OK) == 0 else {

@@ -32,10 +32,10 @@ import Testing
     /// Renders `commands` clipped to `damage` (everything when nil) and expects no X errors.
     func render(_ commands: [DisplayCommand], damage: Proscenium.Region? = nil,
                 sourceLocation: SourceLocation = #_sourceLocation) {
-        let errors = XErrorLog.trap(display.pointer) {
+        let (_, errors) = XErrorTrap.run(on: display.pointer) {
             renderer.render(DisplayList(commands: commands), damage: damage ?? everything, size: size)
         }
-        #expect(errors.isEmpty, "X errors while rendering: \(errors.map { XErrorLog.describe(display.pointer, $0) })",
+        #expect(errors.isEmpty, "X errors while rendering: \(errors)",
                 sourceLocation: sourceLocation)
     }
 

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Process-wide animation preferences.
 @MainActor public enum AnimationSettings {

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// A damped harmonic oscillator, m·x″ + c·x′ + k·x = 0, solved in closed form: the pure maths behind
 /// spring animations and presentation transitions. Values are *progress* from 0 (start) to 1 (rest).

@@ -1,5 +1,5 @@
 import CX11
-import Foundation
+import Glibc
 import Proscenium
 
 /// A connection to an X server: opens it with a clear error, caches atoms, reports protocol errors without
@@ -27,7 +27,7 @@ import Proscenium
 
     /// Opens the display named `name`, or `DISPLAY` when nil.
     public init(name: String? = nil) throws(DisplayError) {
-        guard let displayName = name ?? ProcessInfo.processInfo.environment["DISPLAY"], !displayName.isEmpty else {
+        guard let displayName = name ?? getenv("DISPLAY").map({ String(cString: $0) }), !displayName.isEmpty else {
             throw .noDisplayName
         }
         XErrorLog.install()

@@ -1,69 +1,47 @@
 import CX11
-import Foundation
+import Glibc
+import Synchronization
 
 /// Process-wide Xlib error handling. Xlib's default handlers print and `exit` (protocol errors) or exit
 /// without a word a program can control (I/O errors); these log protocol errors with `XGetErrorText` and
-/// carry on, and turn a lost server into one line on stderr and exit status 1.
+/// carry on, and turn a lost server into one line on stderr and exit status 1. Requests that may fail
+/// harmlessly use `XErrorTrap` instead, which collects their errors for the caller.
 enum XErrorLog {
     /// Display names by connection, so the I/O handler can say which server went away.
-    nonisolated(unsafe) private static var names: [OpaquePointer: String] = [:]
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var installed = false
-
-    /// When set, protocol errors are recorded here instead of logged: see `trap(_:_:)`.
-    nonisolated(unsafe) private static var trapped: [XErrorEvent]?
+    private static let names = Mutex<[UInt: String]>([:])
+    private static let installed = Mutex(false)
 
     static func install() {
-        lock.lock(); defer { lock.unlock() }
-        guard !installed else { return }
-        installed = true
+        let first = installed.withLock { done in
+            defer { done = true }
+            return !done
+        }
+        guard first else { return }
         XSetErrorHandler { display, event in
             guard let display, let event else { return 0 }
-            XErrorLog.handle(display, event.pointee)
+            Console.writeError("proscenium: X error: \(XErrorLog.describe(display, event.pointee))\n")
             return 0
         }
         XSetIOErrorHandler { display in
             let name = display.flatMap { XErrorLog.name(of: $0) } ?? "?"
-            FileHandle.standardError.write(Data("proscenium: lost the connection to X server '\(name)' — it exited or was killed; quitting\n".utf8))
+            Console.writeError("proscenium: lost the connection to X server '\(name)' — it exited or was killed; quitting\n")
             exit(1)
         }
     }
 
     static func register(_ display: OpaquePointer, name: String) {
-        lock.lock(); defer { lock.unlock() }
-        names[display] = name
+        let key = UInt(bitPattern: display)
+        names.withLock { $0[key] = name }
     }
 
     static func unregister(_ display: OpaquePointer) {
-        lock.lock(); defer { lock.unlock() }
-        names[display] = nil
+        let key = UInt(bitPattern: display)
+        names.withLock { $0[key] = nil }
     }
 
     static func name(of display: OpaquePointer) -> String? {
-        lock.lock(); defer { lock.unlock() }
-        return names[display]
-    }
-
-    /// Runs `body`, syncs, and returns the protocol errors it caused instead of logging them; for requests
-    /// that may fail harmlessly (a window that is already gone, an optional extension).
-    static func trap(_ display: OpaquePointer, _ body: () -> Void) -> [XErrorEvent] {
-        XSync(display, 0)
-        lock.lock(); trapped = []; lock.unlock()
-        body()
-        XSync(display, 0)
-        lock.lock(); defer { trapped = nil; lock.unlock() }
-        return trapped ?? []
-    }
-
-    private static func handle(_ display: OpaquePointer, _ event: XErrorEvent) {
-        lock.lock()
-        if trapped != nil {
-            trapped?.append(event)
-            lock.unlock()
-            return
-        }
-        lock.unlock()
-        FileHandle.standardError.write(Data("proscenium: X error: \(describe(display, event))\n".utf8))
+        let key = UInt(bitPattern: display)
+        return names.withLock { $0[key] }
     }
 
     /// "BadWindow (invalid Window parameter), request 12.0, resource 0x200001".

@@ -1,5 +1,5 @@
 import CX11
-import Foundation
+import Glibc
 import Proscenium
 
 /// The outline of a (rounded) rectangle as horizontal bands: between consecutive breakpoints both the left

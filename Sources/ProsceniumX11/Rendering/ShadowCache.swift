@@ -1,5 +1,5 @@
 import CX11
-import Foundation
+import Glibc
 import Proscenium
 
 /// Blurred shadow masks, computed once per (size, corner radius, blur) and kept on the server.

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// Computes a soft shadow's alpha mask in Swift: rasterizes an anti-aliased rounded rectangle into a float
 /// buffer with a margin around it, then blurs it with three box passes per axis, which approximates a

@@ -1,5 +1,5 @@
 import CX11
-import Foundation
+import Glibc
 import Proscenium
 
 /// Executes display lists with XRender into a back-buffer picture, drawing only inside the damage region.

@@ -1,6 +1,6 @@
 import CX11
 import Dispatch
-import Foundation
+import Glibc
 import Proscenium
 
 /// Runs a window host on Dispatch: a read source on the X connection's file descriptor handles events as

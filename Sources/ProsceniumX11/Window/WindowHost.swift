@@ -1,5 +1,6 @@
 import CX11
-import Foundation
+import Dispatch
+import Glibc
 import Proscenium
 
 /// One top-level X window showing a core `Window`: creates and names the X window, keeps a back buffer the

@@ -1,5 +1,5 @@
 import CX11
-import Foundation
+import Glibc
 import Proscenium
 
 /// The ICCCM and EWMH properties a well-behaved top-level window sets before it is mapped.
