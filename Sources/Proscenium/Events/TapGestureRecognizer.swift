@@ -18,7 +18,10 @@
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = touches.first else { return }
-        state = touch.tapCount >= numberOfTapsRequired ? .recognized : .failed
+        // The release can be far from the press with no move reported in between (the platform may send
+        // none), so the distance is checked here too.
+        let movedTooFar = start.map { touch.location(in: nil).distance(to: $0) > allowableMovement } ?? false
+        state = !movedTooFar && touch.tapCount >= numberOfTapsRequired ? .recognized : .failed
     }
 
     open override func reset() {

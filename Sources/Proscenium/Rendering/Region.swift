@@ -33,7 +33,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         var merged = true
         while merged {
             merged = false
-            for (index, existing) in rects.enumerated() where existing.intersects(pending) || existing.contains(pending) {
+            for (index, existing) in rects.enumerated() where existing.intersects(pending) || Self.tile(existing, pending) {
                 pending = pending.union(existing)
                 rects.remove(at: index)
                 merged = true
@@ -60,6 +60,12 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
 
     public func intersects(_ rect: Rect) -> Bool {
         rects.contains { $0.intersects(rect) }
+    }
+
+    /// Whether two rectangles share a whole edge, so their union covers exactly the two: "touching".
+    private static func tile(_ a: Rect, _ b: Rect) -> Bool {
+        (a.minY == b.minY && a.maxY == b.maxY && (a.maxX == b.minX || b.maxX == a.minX))
+            || (a.minX == b.minX && a.maxX == b.maxX && (a.maxY == b.minY || b.maxY == a.minY))
     }
 
     private mutating func mergeCheapestPair() {
