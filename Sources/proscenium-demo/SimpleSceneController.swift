@@ -15,8 +15,10 @@ import Proscenium
         card.shadowOffset = Point(x: 0, y: 6)
         return card
     }
+    private let mark = ImageView(image: Assets.image(named: "proscenium-mark.png"))
     private let titleLabel = Label(text: "Proscenium")
-    private let hintLabel = Label(text: "Click anywhere: the cards spring to new places.")
+    private let hintLabel = Label(text: "Click anywhere or press Shuffle: the cards spring to new places.")
+    private lazy var shuffleButton = Button(title: "Shuffle") { [weak self] _ in self?.rearrange() }
     private var arrangement = 0
 
     override func viewDidLoad() {
@@ -28,8 +30,12 @@ import Proscenium
         hintLabel.font = .systemFont(ofSize: 17)
         hintLabel.textColor = Color(hex: 0x3C3C43)
         for card in cards { view.addSubview(card) }
+        mark.identifier = "mark"
         view.addSubview(titleLabel)
         view.addSubview(hintLabel)
+        view.addSubview(mark)
+        shuffleButton.identifier = "shuffle"
+        view.addSubview(shuffleButton)
         view.addGestureRecognizer(TapGestureRecognizer { [weak self] recognizer in
             guard let self else { return }
             self.onTap?(recognizer.location(in: self.view))
@@ -64,6 +70,9 @@ import Proscenium
         let bounds = view.bounds
         titleLabel.frame = Rect(x: 48, y: 40, width: bounds.width - 96, height: 44)
         hintLabel.frame = Rect(x: 48, y: 92, width: bounds.width - 96, height: 24)
+        mark.frame = Rect(x: bounds.width - 48 - 72, y: 36, width: 72, height: 72)
+        let buttonSize = shuffleButton.sizeThatFits(bounds.size)
+        shuffleButton.frame = Rect(x: 48, y: bounds.height - 48 - buttonSize.height, width: buttonSize.width, height: buttonSize.height)
         let cardWidth = min(320, (bounds.width - 48 * 4) / 3)
         let cardHeight = min(220, bounds.height - 220)
         for (index, card) in cards.enumerated() {

@@ -55,4 +55,22 @@ struct ManualFrameClockTests {
         view.backgroundColor = .red
         #expect(clock.needsFrame)
     }
+
+    @Test("a frame whose layout moves and resizes views does not ask for another frame")
+    func layoutDoesNotRearmTheClock() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 200, height: 100), clock: clock)
+        let controller = ViewController()
+        let child = View()
+        controller.view.addSubview(child)
+        window.rootViewController = controller
+        clock.step()
+        #expect(!clock.needsFrame)
+
+        window.resize(to: Size(width: 300, height: 150))
+        #expect(clock.needsFrame)
+        clock.step()
+        #expect(controller.view.bounds.size == Size(width: 300, height: 150))
+        #expect(!clock.needsFrame, "the frame served its own layout's changes")
+    }
 }

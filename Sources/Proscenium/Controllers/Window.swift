@@ -37,6 +37,8 @@
     public private(set) var lastDamage = Region()
 
     private var pendingDamage = Region()
+    private var isPreparingFrame = false
+    private var layoutRequested = false
     private var activeTouch: Touch?
     private var touchRecognizers: [GestureRecognizer] = []
     private var touchCancelledInView = false
@@ -68,19 +70,29 @@
 
     // MARK: - Frames
 
-    /// Asks the clock for a frame.
+    /// Asks the clock for a frame. Requests made while a frame is being prepared (input, animation
+    /// completions, layout) are served by that same frame, so they do not wake the clock again.
     public func setNeedsFrame() {
+        guard !isPreparingFrame else { return }
         clock.setNeedsFrame()
     }
 
-    /// One frame: advance animations, lay out, build the display list, present the damaged region.
+    /// Notes a `setNeedsLayout()` in this window, so a layout pass can tell whether it must run again.
+    func layoutWasRequested() {
+        layoutRequested = true
+        setNeedsFrame()
+    }
+
+    /// One frame: read input, advance animations, lay out, build the display list, present the damage.
     public func performFrame(at time: Double) {
         frameCount += 1
+        isPreparingFrame = true
         frameWillBegin?()
         animationEngine.advance(to: time)
-        layoutIfNeeded()
+        layOutUntilSettled()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage)
         builder.build(root: self)
+        isPreparingFrame = false
         pendingDamage = Region()
         let damage = builder.damage.intersection(bounds)
         if !damage.isEmpty {
@@ -89,6 +101,18 @@
         }
         if animationEngine.hasRunningAnimations { clock.setNeedsFrame() }
         surface?.frameDidComplete()
+    }
+
+    /// Runs layout passes until no view asks for layout again. A view marked by a later sibling's
+    /// `layoutSubviews()` would otherwise wait a frame; after a few passes the rest waits for the next frame.
+    private func layOutUntilSettled() {
+        var passes = 0
+        repeat {
+            layoutRequested = false
+            layoutIfNeeded()
+            passes += 1
+        } while layoutRequested && passes < 4
+        if layoutRequested { clock.setNeedsFrame() }
     }
 
     /// The display list of the whole window as it would be drawn now, for tests and tree dumps.

@@ -248,7 +248,7 @@
     /// Asks for `layoutSubviews()` in the next frame's layout pass.
     public func setNeedsLayout() {
         needsLayout = true
-        window?.setNeedsFrame()
+        window?.layoutWasRequested()
     }
 
     /// Runs the pending layout of this view and then of its subviews, top-down, each view at most once.

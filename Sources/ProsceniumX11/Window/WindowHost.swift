@@ -109,7 +109,12 @@ import Proscenium
         if let syncCounter, syncCounter.pendingValue != nil, window.bounds.size == size, backSize == size {
             syncCounter.frameIsOnScreen()
         }
-        // Round trips made during the frame can leave events in Xlib's queue without the fd turning readable.
+        drainQueuedEventsSoon()
+    }
+
+    /// Round trips (`XSync`, `XGetImage`) read events into Xlib's queue without leaving the connection's fd
+    /// readable, so the read source would not fire for them: handle them on the next turn of the main queue.
+    private func drainQueuedEventsSoon() {
         if XEventsQueued(display.pointer, QueuedAlready) > 0 {
             DispatchQueue.main.async { [weak self] in self?.processPendingEvents() }
         }
@@ -132,6 +137,7 @@ import Proscenium
 
     /// The window's pixels as the X server has them.
     public func captureImage() throws(ScreenCaptureError) -> Image {
+        defer { drainQueuedEventsSoon() }
         display.sync()
         return try ScreenCapture.capture(display: display.pointer, drawable: xWindow,
                                          width: Int(size.width), height: Int(size.height))

@@ -1,0 +1,46 @@
+import Glibc
+import Proscenium
+import ProsceniumX11
+
+/// Finds and loads the PNGs in the repository's `Assets/` folder: `PROSCENIUM_ASSETS` if set, else the
+/// nearest `Assets/` above the executable or the working directory.
+enum Assets {
+    static func image(named name: String) -> Image? {
+        guard let directory = directory() else {
+            Console.writeError("proscenium-demo: no Assets/ folder found; set PROSCENIUM_ASSETS to show images\n")
+            return nil
+        }
+        do {
+            return try PNGCodec.read(contentsOf: directory + "/" + name)
+        } catch {
+            Console.writeError("proscenium-demo: \(error)\n")
+            return nil
+        }
+    }
+
+    static func directory() -> String? {
+        if let path = getenv("PROSCENIUM_ASSETS") { return String(cString: path) }
+        var starts: [String] = []
+        var buffer = [CChar](repeating: 0, count: 4096)
+        let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        if count > 0 {
+            starts.append(String(decoding: buffer.prefix(count).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        if getcwd(&buffer, buffer.count) != nil {
+            starts.append(String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) + "/.")
+        }
+        for start in starts {
+            var folder = start
+            while let slash = folder.lastIndex(of: "/"), slash != folder.startIndex {
+                folder = String(folder[..<slash])
+                if isDirectory(folder + "/Assets") { return folder + "/Assets" }
+            }
+        }
+        return nil
+    }
+
+    private static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+}
