@@ -27,6 +27,50 @@ struct WindowHostTests {
         #expect(image.color(atX: 300, y: 150).isClose(to: Color(hex: 0x2040C0)))
     }
 
+    @Test("the window names itself and asks for the protocols a window manager needs")
+    func windowProperties() async throws {
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480))
+        defer { fixture.stop() }
+        let dpy = fixture.display.pointer
+        let window = fixture.host.xWindow
+
+        var name: UnsafeMutablePointer<CChar>?
+        XFetchName(dpy, window, &name)
+        #expect(name.map { String(cString: $0) } == "test")
+        XFree(name)
+        #expect(WindowPropertyReader.string(dpy, window, "_NET_WM_NAME", type: "UTF8_STRING") == "test")
+
+        var hint = XClassHint()
+        XGetClassHint(dpy, window, &hint)
+        #expect(hint.res_name.map { String(cString: $0) } == "proscenium")
+        #expect(hint.res_class.map { String(cString: $0) } == "Proscenium")
+        XFree(hint.res_name)
+        XFree(hint.res_class)
+
+        #expect(WindowPropertyReader.cardinals(dpy, window, "_NET_WM_PID") == [Int(getpid())])
+        let counter = try #require(WindowPropertyReader.cardinals(dpy, window, "_NET_WM_SYNC_REQUEST_COUNTER").first)
+        #expect(counter != 0)
+
+        var protocols: UnsafeMutablePointer<Atom>?
+        var count: Int32 = 0
+        XGetWMProtocols(dpy, window, &protocols, &count)
+        let atoms = (0..<Int(count)).map { protocols![$0] }
+        XFree(protocols)
+        #expect(atoms.contains(fixture.display.atom("WM_DELETE_WINDOW")))
+        #expect(atoms.contains(fixture.display.atom("_NET_WM_SYNC_REQUEST")))
+
+        let hints = XAllocSizeHints()!
+        defer { XFree(hints) }
+        var supplied = 0
+        XGetWMNormalHints(dpy, window, hints, &supplied)
+        #expect(hints.pointee.flags & PMinSize != 0)
+        #expect(hints.pointee.min_width == 320 && hints.pointee.min_height == 240)
+
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(dpy, window, &attributes)
+        #expect(attributes.map_state == IsViewable)
+    }
+
     @Test("an XTest click at window point (x, y) arrives as a touch at (x, y)")
     func clickArrivesAtPoint() async throws {
         let fixture = try await HostFixture()
@@ -180,5 +224,32 @@ extension Color {
     func isClose(to other: Color, tolerance: Double = 2) -> Bool {
         abs(red - other.red) * 255 <= tolerance && abs(green - other.green) * 255 <= tolerance
             && abs(blue - other.blue) * 255 <= tolerance
+    }
+}
+
+/// Reads window properties back from the server, as a window manager would.
+enum WindowPropertyReader {
+    static func raw(_ display: OpaquePointer, _ window: CX11.Window, _ name: String, type: Atom) -> (format: Int32, count: Int, data: UnsafeMutablePointer<UInt8>)? {
+        var actualType: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0, remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, type,
+                                        &actualType, &format, &count, &remaining, &data)
+        guard status == Success, let data, actualType == type else { return nil }
+        return (format, Int(count), data)
+    }
+
+    static func string(_ display: OpaquePointer, _ window: CX11.Window, _ name: String, type: String) -> String? {
+        guard let (_, count, data) = raw(display, window, name, type: XInternAtom(display, type, 0)) else { return nil }
+        defer { XFree(data) }
+        return String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
+    }
+
+    /// 32-bit properties come back from Xlib as an array of C longs.
+    static func cardinals(_ display: OpaquePointer, _ window: CX11.Window, _ name: String) -> [Int] {
+        guard let (_, count, data) = raw(display, window, name, type: XA_CARDINAL) else { return [] }
+        defer { XFree(data) }
+        return data.withMemoryRebound(to: CLong.self, capacity: count) { longs in (0..<count).map { Int(longs[$0]) } }
     }
 }
