@@ -20,7 +20,9 @@ public enum Key: Sendable, Hashable {
 
 /// One key press, handed to `pressesBegan`/`pressesEnded`, as UIKit's `UIPress`.
 @MainActor public final class Press: Hashable {
+    /// The key that went down or came up.
     public let key: Key
+    /// Seconds on the frame clock's time base when the key went down or came up.
     public let timestamp: Double
 
     init(key: Key, timestamp: Double) {
@@ -37,8 +39,11 @@ public enum Key: Sendable, Hashable {
     /// What kind of input the event carries.
     public enum Kind: Sendable { case touches, presses }
 
+    /// Whether the event carries touches or key presses.
     public let kind: Kind
+    /// Seconds on the frame clock's time base when the event happened, as `UIEvent.timestamp`.
     public let timestamp: Double
+    /// Every touch in the event; empty for a press event, as `UIEvent.allTouches`.
     public let allTouches: Set<Touch>
 
     init(kind: Kind, timestamp: Double, touches: Set<Touch> = []) {

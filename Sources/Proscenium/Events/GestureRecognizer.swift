@@ -10,7 +10,9 @@
         public static let recognized = State.ended
     }
 
+    /// The view the recognizer is attached to, set by `View.addGestureRecognizer(_:)`.
     public internal(set) weak var view: View?
+    /// A disabled recognizer ignores touches; true by default.
     public var isEnabled = true
     /// When true (the default), recognizing cancels the touches in the view.
     public var cancelsTouchesInView = true
@@ -18,10 +20,12 @@
     private var actions: [@MainActor (GestureRecognizer) -> Void] = []
     private var trackedTouches: [Touch] = []
 
+    /// A recognizer that calls `action` when its gesture is recognized, as `UIGestureRecognizer(target:action:)`.
     public init(action: (@MainActor (GestureRecognizer) -> Void)? = nil) {
         if let action { actions.append(action) }
     }
 
+    /// Adds a closure called when the gesture begins, changes, ends, or is cancelled after it began.
     public func addAction(_ action: @escaping @MainActor (GestureRecognizer) -> Void) {
         actions.append(action)
     }
@@ -52,9 +56,13 @@
 
     // MARK: - Subclass hooks
 
+    /// Subclasses override to start following new touches and update `state`.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event?) {}
+    /// Subclasses override to follow moved touches and update `state`.
     open func touchesMoved(_ touches: Set<Touch>, with event: Event?) {}
+    /// Subclasses override to handle lifted touches and set the final `state`.
     open func touchesEnded(_ touches: Set<Touch>, with event: Event?) {}
+    /// The touches were taken away; by default the gesture is cancelled if it began, else it fails.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         state = hasRecognized ? .cancelled : .failed
     }

@@ -1,6 +1,7 @@
 /// An object that can handle touches and key presses, and pass what it does not handle to `next`, as
 /// UIKit's `UIResponder`. Views, view controllers and windows are responders.
 @MainActor open class Responder {
+    /// Creates a responder; subclasses decide what comes `next`.
     public init() {}
 
     /// The next responder in the chain; events a responder does not handle travel there.
@@ -8,14 +9,20 @@
 
     // MARK: - Touches
 
+    /// A touch began on this responder; the default passes it to `next`, as in UIKit.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
+    /// A touch moved; the default passes it to `next`.
     open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { next?.touchesMoved(touches, with: event) }
+    /// A touch lifted; the default passes it to `next`.
     open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { next?.touchesEnded(touches, with: event) }
+    /// A touch was cancelled, for example by a gesture recognizer; the default passes it to `next`.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { next?.touchesCancelled(touches, with: event) }
 
     // MARK: - Keys
 
+    /// A key went down while this responder was first in line; the default passes it to `next`.
     open func pressesBegan(_ presses: Set<Press>, with event: Event?) { next?.pressesBegan(presses, with: event) }
+    /// A key came up; the default passes it to `next`.
     open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
 
     // MARK: - First responder
@@ -42,11 +49,13 @@
         return true
     }
 
+    /// Stops receiving key events first, as `UIResponder.resignFirstResponder()`; always returns true.
     @discardableResult
     open func resignFirstResponder() -> Bool {
         if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
         return true
     }
 
+    /// Whether this responder is its window's first responder.
     public var isFirstResponder: Bool { responderWindow?.firstResponder === self }
 }

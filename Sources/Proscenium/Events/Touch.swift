@@ -3,11 +3,13 @@
     /// Where a touch is in its life.
     public enum Phase: Sendable { case began, moved, ended, cancelled }
 
+    /// Where the touch is in its life: began, moved, ended or cancelled.
     public internal(set) var phase: Phase
     /// Seconds on the frame clock's time base when the touch last changed.
     public internal(set) var timestamp: Double
     /// The view hit when the touch began; it keeps the touch until it ends.
     public internal(set) weak var view: View?
+    /// The window the touch happened in.
     public internal(set) weak var window: Window?
     /// 1 for a single click, 2 for a double click.
     public internal(set) var tapCount: Int

@@ -1,31 +1,46 @@
 /// An axis-aligned rectangle: an origin and a size, in points.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The corner the size is measured from; the top-left when the size is positive.
     public var origin: Point
+    /// Width and height; may be negative, which the edge properties and `standardized` account for.
     public var size: Size
 
+    /// A rectangle from an origin and a size.
     public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
+    /// A rectangle from its origin's coordinates and its size, in points, as `CGRect(x:y:width:height:)`.
     public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin, as `CGRect.zero`.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// `(x, y, widthxheight)`, for logs.
     public var description: String { "(\(origin.x.compactDescription), \(origin.y.compactDescription), \(size))" }
 
     // MARK: - Edges
 
+    /// The x of the left edge, whatever the sign of the width.
     public var minX: Double { min(origin.x, origin.x + size.width) }
+    /// The y of the top edge, whatever the sign of the height.
     public var minY: Double { min(origin.y, origin.y + size.height) }
+    /// The x of the right edge, whatever the sign of the width.
     public var maxX: Double { max(origin.x, origin.x + size.width) }
+    /// The y of the bottom edge, whatever the sign of the height.
     public var maxY: Double { max(origin.y, origin.y + size.height) }
+    /// The x halfway between the left and right edges.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The y halfway between the top and bottom edges.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width, never negative.
     public var width: Double { abs(size.width) }
+    /// The height, never negative.
     public var height: Double { abs(size.height) }
+    /// The centre point, (`midX`, `midY`).
     public var center: Point { Point(x: midX, y: midY) }
 
     /// A rectangle with no area.
@@ -46,6 +61,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         !other.isEmpty && other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
+    /// Whether the two rectangles overlap with some area; edges that only touch do not count.
     public func intersects(_ other: Rect) -> Bool {
         !intersection(other).isEmpty
     }
@@ -74,12 +90,14 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         Rect(x: minX + dx, y: minY + dy, width: Swift.max(0, width - 2 * dx), height: Swift.max(0, height - 2 * dy))
     }
 
+    /// Shrinks the rectangle by each edge's inset, as `CGRect.inset(by:)`; the size never goes below zero.
     public func inset(by insets: EdgeInsets) -> Rect {
         Rect(x: minX + insets.left, y: minY + insets.top,
              width: Swift.max(0, width - insets.left - insets.right),
              height: Swift.max(0, height - insets.top - insets.bottom))
     }
 
+    /// The same rectangle moved by `dx` and `dy`, as `CGRect.offsetBy(dx:dy:)`.
     public func offsetBy(dx: Double, dy: Double) -> Rect {
         Rect(x: origin.x + dx, y: origin.y + dy, width: size.width, height: size.height)
     }

@@ -5,12 +5,15 @@
 /// window's coordinate space (origin top-left, y down, one unit per pixel). Colours are straight-alpha; a
 /// backend premultiplies where its API needs it.
 public struct DisplayList: Sendable, Equatable {
+    /// The commands in drawing order; later ones draw on top.
     public var commands: [DisplayCommand]
 
+    /// A display list holding `commands`, empty by default.
     public init(commands: [DisplayCommand] = []) {
         self.commands = commands
     }
 
+    /// Adds a command at the end, so it draws over everything before it.
     public mutating func append(_ command: DisplayCommand) {
         commands.append(command)
     }

@@ -10,10 +10,12 @@ public struct DrawingContext {
         self.offset = offset
     }
 
+    /// Fills `rect` (in bounds coordinates) with `color`, rounding the corners when `cornerRadius` > 0.
     public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, color: Color) {
         list.append(.fill(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, color: color))
     }
 
+    /// Strokes a band `width` points wide just inside `rect`'s edge, as a layer border does.
     public mutating func stroke(_ rect: Rect, cornerRadius: Double = 0, width: Double, color: Color) {
         list.append(.border(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, width: width, color: color))
     }

@@ -4,13 +4,18 @@ public struct Font: Hashable, Sendable {
     public enum Weight: Int, Sendable, Hashable, Comparable {
         case regular = 400, medium = 500, semibold = 600, bold = 700
 
+        /// Orders weights from light to heavy by their numeric value.
         public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
+    /// The fontconfig family name, such as "DejaVu Sans".
     public var family: String
+    /// The em size in pixels (a point is a pixel here).
     public var size: Double
+    /// How heavy the strokes are; regular by default.
     public var weight: Weight
 
+    /// A font of `family` (DejaVu Sans by default) at `size` pixels and `weight`.
     public init(family: String = Font.defaultFamily, size: Double, weight: Weight = .regular) {
         self.family = family
         self.size = size
@@ -20,6 +25,7 @@ public struct Font: Hashable, Sendable {
     /// DejaVu Sans: present on every Debian machine through fonts-dejavu-core.
     public static let defaultFamily = "DejaVu Sans"
 
+    /// The default family at `size` and `weight`, as `UIFont.systemFont(ofSize:weight:)`.
     public static func systemFont(ofSize size: Double, weight: Weight = .regular) -> Font {
         Font(size: size, weight: weight)
     }

@@ -3,11 +3,14 @@
 /// The core never decodes files itself; the backend's PNG codec produces these. An image is a class so
 /// renderers can cache what they uploaded for it (keyed by `ObjectIdentifier`).
 public final class Image: Sendable {
+    /// Width in pixels.
     public let width: Int
+    /// Height in pixels.
     public let height: Int
     /// `width * height * 4` bytes, R G B A per pixel.
     public let pixels: [UInt8]
 
+    /// An image from raw RGBA bytes; traps unless there are exactly `width * height * 4`.
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "Image needs width*height*4 bytes, got \(pixels.count) for \(width)x\(height)")
@@ -26,6 +29,7 @@ public final class Image: Sendable {
         self.init(width: width, height: height, pixels: pixels)
     }
 
+    /// The pixel dimensions as a `Size`, one point per pixel.
     public var size: Size { Size(width: Double(width), height: Double(height)) }
 
     /// The pixel at (x, y) as a colour with straight alpha.

@@ -4,17 +4,21 @@
 /// falls back to merging the closest pair, because a handful of clip rectangles is cheaper for XRender than
 /// many tiny ones.
 public struct Region: Sendable, Equatable, CustomStringConvertible {
+    /// The rectangles: whole-pixel, non-overlapping, at most `maximumRectangles` of them.
     public private(set) var rects: [Rect] = []
 
     /// Past this many rectangles, the two that waste least area when merged become one.
     public static let maximumRectangles = 8
 
+    /// An empty region: nothing to redraw.
     public init() {}
 
+    /// A region covering `rect`, rounded out to whole pixels.
     public init(_ rect: Rect) {
         add(rect)
     }
 
+    /// True when there is nothing to redraw.
     public var isEmpty: Bool { rects.isEmpty }
 
     /// The smallest rectangle that contains the whole region.
@@ -23,6 +27,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     /// Total number of pixels covered (rectangles never overlap after merging).
     public var area: Double { rects.reduce(0) { $0 + $1.width * $1.height } }
 
+    /// `Region[...]` listing the rectangles, for logs.
     public var description: String { "Region\(rects)" }
 
     /// Adds a rectangle, rounded out to whole pixels.
@@ -44,6 +49,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         while rects.count > Self.maximumRectangles { mergeCheapestPair() }
     }
 
+    /// Adds every rectangle of another region.
     public mutating func add(_ other: Region) {
         for rect in other.rects { add(rect) }
     }
@@ -58,6 +64,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         return result
     }
 
+    /// Whether any part of the region overlaps `rect`.
     public func intersects(_ rect: Rect) -> Bool {
         rects.contains { $0.intersects(rect) }
     }

@@ -1,17 +1,22 @@
 /// A tappable button with a title, filled background and a darker highlighted state while pressed,
 /// as UIKit's `UIButton` with a filled configuration.
 @MainActor open class Button: Control {
+    /// The label that shows the title, as `UIButton.titleLabel`: centred, 17-pixel semibold.
     public let titleLabel = Label()
 
+    /// The text on the button; stored in `titleLabel`.
     public var title: String {
         get { titleLabel.text }
         set { titleLabel.text = newValue }
     }
+    /// Background fill while not pressed; system blue by default.
     public var tintColor: Color = .systemBlue { didSet { updateColors() } }
+    /// Colour of the title text; white by default, half transparent when disabled.
     public var titleColor: Color = .white { didSet { updateColors() } }
     /// Background while pressed; nil darkens the tint colour.
     public var highlightedColor: Color? { didSet { updateColors() } }
 
+    /// A button with `title` and 10-point rounded corners that calls `action`, if given, when tapped.
     public init(title: String, frame: Rect = .zero, action: (@MainActor (Control) -> Void)? = nil) {
         super.init(frame: frame)
         titleLabel.text = title

@@ -19,6 +19,7 @@
     private var primaryActions: [@MainActor (Control) -> Void] = []
     private let enabledCursor: Cursor?
 
+    /// A control at `frame` that shows `cursor` (the pointing hand by default) under the pointer while enabled.
     public init(frame: Rect = .zero, cursor: Cursor? = .pointingHand) {
         enabledCursor = cursor
         super.init(frame: frame)

@@ -1,14 +1,19 @@
 /// Shows read-only text: one line or wrapped over several, aligned in its bounds, as UIKit's `UILabel`.
 @MainActor open class Label: View {
+    /// The text shown; "\n" starts a new line, as `UILabel.text`.
     public var text: String = "" { didSet { if text != oldValue { textChanged() } } }
+    /// The font of the text; the 17-pixel system font by default, as UILabel's.
     public var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { textChanged() } } }
+    /// Colour of the text; black by default.
     public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    /// How each line sits horizontally in the bounds; left by default. Text is centred vertically.
     public var textAlignment: TextAlignment = .left { didSet { if textAlignment != oldValue { textChanged() } } }
     /// Maximum number of lines; 0 means as many as the text needs. Lines wrap at spaces when not 1.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textChanged() } } }
 
     private var cachedLayout: (width: Double, layout: TextLayout)?
 
+    /// A label showing `text`, placed at `frame`.
     public init(text: String = "", frame: Rect = .zero) {
         self.text = text
         super.init(frame: frame)

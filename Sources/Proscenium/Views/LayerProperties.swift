@@ -3,14 +3,22 @@
 /// A view holds two of these. The *model* changes the moment a property is set; the *presentation* is what
 /// is on screen this frame while an animation runs. Rendering reads presentation, hit-testing reads model.
 public struct LayerProperties: Equatable, Sendable {
+    /// The view's own coordinate space, origin and size, as `UIView.bounds`.
     public var bounds: Rect = .zero
+    /// Where the bounds' centre sits in the superview's coordinates, as `UIView.center`.
     public var center: Point = .zero
+    /// Transform applied about the centre, as `UIView.transform`.
     public var transform: AffineTransform = .identity
+    /// Opacity of the view and its subviews, 0...1, as `UIView.alpha`.
     public var alpha: Double = 1
+    /// Fill behind the view's content; nil draws none.
     public var backgroundColor: Color? = nil
+    /// Radius of the background's rounded corners, in points, as `CALayer.cornerRadius`.
     public var cornerRadius: Double = 0
+    /// Strength of the drop shadow, 0 (none) to 1, as `CALayer.shadowOpacity`.
     public var shadowOpacity: Double = 0
 
+    /// Empty bounds at the origin, identity transform, opaque, no background, square corners, no shadow.
     public init() {}
 
     /// The map from the view's bounds coordinates into its superview's, about the centre (anchor 0.5, 0.5).

@@ -9,18 +9,25 @@ import Proscenium
     public let pointer: OpaquePointer
     /// The name the connection was opened with, such as ":7".
     public let name: String
+    /// The default screen's number.
     public let screen: Int32
+    /// The default screen's root window, parent of top-level windows.
     public let rootWindow: CX11.Window
+    /// The default screen's visual; always TrueColor with a depth of 24 or more.
     public let visual: UnsafeMutablePointer<Visual>
+    /// Bits per pixel of the default visual, 24 or more.
     public let depth: Int32
+    /// The default screen's colormap, for windows created with the default visual.
     public let colormap: Colormap
 
     /// The XRender picture formats the renderer uses.
     public let windowFormat: UnsafeMutablePointer<XRenderPictFormat>
+    /// The standard 32-bit ARGB format, for offscreen layers and images with alpha.
     public let argb32Format: UnsafeMutablePointer<XRenderPictFormat>
+    /// The standard 8-bit alpha-only format, for masks such as shadows and rounded edges.
     public let a8Format: UnsafeMutablePointer<XRenderPictFormat>
 
-    /// The XSync extension's event base, when the server has it (needed for `_NET_WM_SYNC_REQUEST`).
+    /// Whether the server has the XSYNC extension, needed to answer `_NET_WM_SYNC_REQUEST` during resizes.
     public private(set) var hasSync = false
 
     private var atoms: [String: Atom] = [:]

@@ -6,11 +6,14 @@ public struct WindowConfiguration: Sendable {
     public var title: String
     /// `WM_CLASS` instance and class names, used by window managers to match rules.
     public var instanceName: String
+    /// The `WM_CLASS` class name: the application's general name, where `instanceName` names this instance.
     public var className: String
+    /// The window's initial size, in pixels; 1280×800 by default.
     public var size: Size
     /// The smallest size the window manager lets the user resize to.
     public var minimumSize: Size
 
+    /// A configuration; every field has a default, so name only what differs.
     public init(title: String = "Proscenium", instanceName: String = "proscenium", className: String = "Proscenium",
                 size: Size = Size(width: 1280, height: 800), minimumSize: Size = Size(width: 320, height: 240)) {
         self.title = title
