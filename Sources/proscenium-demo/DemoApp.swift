@@ -32,7 +32,9 @@ import ProsceniumX11
             let ms = Double(DispatchTime.now().uptimeNanoseconds - launchTime.uptimeNanoseconds) / 1e6
             log.write(["event": "firstFrame", "ms": .number((ms * 10).rounded() / 10)])
             if let click = options.click {
-                scene.simulateTap(at: Point(x: click.x, y: click.y), in: host.window)
+                if !host.click(at: Point(x: click.x, y: click.y)) {
+                    Console.writeError("proscenium-demo: --click needs the X server's XTEST extension\n")
+                }
             }
             if let path = options.screenshot {
                 ScreenshotWhenIdle.schedule(host: host, clock: clock, path: path, log: log)

@@ -47,12 +47,6 @@ import Proscenium
         layoutCards()
     }
 
-    /// What a click at `point` does, for scripted runs.
-    func simulateTap(at point: Point, in window: Window) {
-        window.send(.pointerDown(point, button: 1, time: 0))
-        window.send(.pointerUp(point, button: 1, time: 0.05))
-    }
-
     /// Starts a new spring every time the last one settles, so something is always moving.
     func keepMoving() {
         rearrange { [weak self] in self?.keepMoving() }

@@ -8,11 +8,15 @@ import TestSupport
 @MainActor final class HostFixture {
     let server: PrivateXvfb
     private(set) var display: Display!
-    let clock = ManualFrameClock()
+    let frameClock: FrameClock
+    /// The manual clock most tests step; only valid when the fixture was made without another clock.
+    var clock: ManualFrameClock { frameClock as! ManualFrameClock }
     private(set) var host: WindowHost!
     let root = View()
 
-    init(size: Size = Size(width: 640, height: 480), screen: Size = Size(width: 1280, height: 800)) async throws {
+    init(size: Size = Size(width: 640, height: 480), screen: Size = Size(width: 1280, height: 800),
+         clock: FrameClock = ManualFrameClock()) async throws {
+        frameClock = clock
         server = try await PrivateXvfb.start(width: Int(screen.width), height: Int(screen.height))
         display = try Display(name: server.displayName)
         host = WindowHost(display: display, configuration: WindowConfiguration(title: "test", size: size), clock: clock)
@@ -22,8 +26,8 @@ import TestSupport
         root.identifier = "root"
         root.backgroundColor = .white
         host.window.rootViewController = controller
-        try waitUntil("the window is mapped") { self.host.isMapped }
-        frame()
+        try await waitUntil("the window is mapped") { self.host.isMapped }
+        if clock is ManualFrameClock { frame() }
     }
 
     /// Reads pending X events, then runs a frame if one was asked for.
@@ -33,14 +37,16 @@ import TestSupport
         clock.step()
     }
 
-    /// Processes X events until `condition` holds, failing after `timeout` seconds.
-    func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) throws {
+    /// Processes X events until `condition` holds, failing after `timeout` seconds. It sleeps without
+    /// blocking the main thread, so other suites' Dispatch timers keep running meanwhile.
+    func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             display.sync()
             host.processPendingEvents()
+            if condition() { return }
             if Date() > deadline { throw FixtureError.timeout(what) }
-            usleep(2_000)
+            try await Task.sleep(for: .milliseconds(2))
         }
     }
 

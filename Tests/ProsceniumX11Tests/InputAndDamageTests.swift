@@ -20,7 +20,7 @@ struct InputAndDamageTests {
         let input = try XTestInput(displayName: fixture.server.displayName)
         let origin = fixture.windowOrigin()
         input.click(at: Point(x: origin.x + 260, y: origin.y + 222))
-        try fixture.waitUntil("the click is handled") { taps > 0 }
+        try await fixture.waitUntil("the click is handled") { taps > 0 }
         fixture.frame()
         #expect(taps == 1)
         #expect(!button.isHighlighted)
@@ -33,7 +33,7 @@ struct InputAndDamageTests {
         var taps = 0
         let button = Button(title: "Below", frame: Rect(x: 40, y: 40, width: 160, height: 44)) { _ in taps += 1 }
         fixture.root.addSubview(button)
-        let overlay = TouchForwardingView(frame: fixture.root.bounds)
+        let overlay = RecordingForwardingView(frame: fixture.root.bounds)
         overlay.identifier = "overlay"
         overlay.backgroundColor = Color(white: 0, alpha: 0.3)
         fixture.root.addSubview(overlay)
@@ -46,12 +46,14 @@ struct InputAndDamageTests {
         // XTest requests are synchronous: once they return, the server has queued the events for the host.
         fixture.frame()
         fixture.frame()
+        #expect(overlay.touchesReceived == 1, "the click reached the overlay")
         #expect(taps == 0, "the overlay must block the button while it is not a passthrough view")
 
         overlay.passthroughViews = [button]
         input.click(at: onButton)
-        try fixture.waitUntil("the click passes through") { taps == 1 }
+        try await fixture.waitUntil("the click passes through") { taps == 1 }
         #expect(taps == 1)
+        #expect(overlay.touchesReceived == 1, "the second click went to the button, not the overlay")
     }
 
     @Test("changing one small view's colour redraws and copies only that view's region")
@@ -83,5 +85,14 @@ struct InputAndDamageTests {
 
         fixture.frame()
         #expect(copied.count == 1, "a frame with nothing dirty must not draw")
+    }
+}
+
+/// A touch-forwarding view that counts the touches that stop at it.
+@MainActor final class RecordingForwardingView: TouchForwardingView {
+    var touchesReceived = 0
+
+    override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        touchesReceived += 1
     }
 }

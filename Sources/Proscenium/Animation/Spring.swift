@@ -25,9 +25,13 @@ public struct Spring: Hashable, Sendable {
 
     // MARK: - Making springs
 
-    /// A spring from its physical constants; all must be positive (damping may be 0 for no damping).
+    /// A spring from its physical constants. Values a spring cannot have are corrected rather than trapped,
+    /// since they often come from a designer's input: a mass or stiffness that is not positive becomes
+    /// 1e-6, a negative damping 0, and anything not finite the default (mass 1, stiffness 100, damping 10).
     public init(mass: Double = 1, stiffness: Double, damping: Double) {
-        precondition(mass > 0 && stiffness > 0 && damping >= 0, "spring constants must be positive")
+        let mass = mass.isFinite ? max(mass, 1e-6) : 1
+        let stiffness = stiffness.isFinite ? max(stiffness, 1e-6) : 100
+        let damping = damping.isFinite ? max(damping, 0) : 10
         self.mass = mass
         self.stiffness = stiffness
         self.damping = damping

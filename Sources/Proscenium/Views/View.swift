@@ -60,6 +60,7 @@
         set { setModel(\.alpha, min(max(newValue, 0), 1), .alpha) }
     }
 
+    /// Fills the (rounded) bounds behind the view's content; nil draws nothing.
     public var backgroundColor: Color? {
         get { model.backgroundColor }
         set { setModel(\.backgroundColor, newValue, .backgroundColor) }
@@ -71,16 +72,23 @@
         set { setModel(\.cornerRadius, max(0, newValue), .cornerRadius) }
     }
 
+    /// Opacity of the shadow, 0 (none, the default) to 1, as `CALayer.shadowOpacity`.
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
         set { setModel(\.shadowOpacity, min(max(newValue, 0), 1), .shadowOpacity) }
     }
 
+    /// A hidden view and its subviews are neither drawn nor hit-tested.
     public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
+    /// Width of the border drawn inside the bounds' edge, above the subviews, as `CALayer.borderWidth`.
     public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { setNeedsDisplay() } } }
+    /// Colour of the border.
     public var borderColor: Color = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
+    /// Colour of the shadow; its alpha multiplies `shadowOpacity`.
     public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
+    /// Blur radius of the shadow, in points (3 by default, as in Core Animation).
     public var shadowRadius: Double = 3 { didSet { if shadowRadius != oldValue { setNeedsDisplay() } } }
+    /// How far the shadow is moved from the view; (0, -3) by default, as in Core Animation.
     public var shadowOffset = Point(x: 0, y: -3) { didSet { if shadowOffset != oldValue { setNeedsDisplay() } } }
     /// Whether subviews are clipped to the (rounded) bounds when drawn. Hit-testing ignores it: a subview
     /// outside its superview's bounds is never hit either way.
@@ -94,7 +102,9 @@
 
     // MARK: - Hierarchy
 
+    /// The view this one is a subview of; nil for a root.
     public private(set) weak var superview: View?
+    /// Subviews from back to front: later ones draw above and are hit-tested first.
     public private(set) var subviews: [View] = []
 
     /// The window the view is in, found through its superviews.
@@ -110,6 +120,7 @@
     /// The view controller whose root view this is, if any; it follows the view in the responder chain.
     public internal(set) weak var owningViewController: ViewController?
 
+    /// A view occupying `frame` in its future superview's coordinates.
     public init(frame: Rect = .zero) {
         super.init()
         model.bounds = Rect(origin: .zero, size: frame.standardized.size)
@@ -118,16 +129,19 @@
 
     // MARK: - Managing subviews
 
+    /// Adds `view` above all other subviews, removing it from its old superview first.
     public func addSubview(_ view: View) {
         insertSubview(view, at: subviews.count)
     }
 
+    /// Inserts `view` at `index` in `subviews` (clamped to the valid range), moving it if it is already a
+    /// subview. Making a view a subview of itself or of its own descendant is a programming error.
     public func insertSubview(_ view: View, at index: Int) {
-        precondition(view !== self, "a view cannot be its own subview")
+        precondition(!isDescendant(of: view), "cannot add a view to itself or to one of its own subviews")
         let oldWindow = view.window
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
-            subviews.insert(view, at: min(index, subviews.count))
+            subviews.insert(view, at: min(max(index, 0), subviews.count))
             view.setNeedsDisplay()
             return
         }
@@ -140,26 +154,31 @@
         didAddSubview(view)
     }
 
+    /// Inserts `view` just below `sibling`; when `sibling` is not a subview, `view` goes on top.
     public func insertSubview(_ view: View, belowSubview sibling: View) {
-        let index = subviews.firstIndex { $0 === sibling } ?? 0
+        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
         insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
     }
 
+    /// Inserts `view` just above `sibling`; when `sibling` is not a subview, `view` goes on top.
     public func insertSubview(_ view: View, aboveSubview sibling: View) {
         let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
         insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
     }
 
+    /// Moves a subview above all its siblings.
     public func bringSubviewToFront(_ view: View) {
         guard view.superview === self else { return }
         insertSubview(view, at: subviews.count)
     }
 
+    /// Moves a subview below all its siblings.
     public func sendSubviewToBack(_ view: View) {
         guard view.superview === self else { return }
         insertSubview(view, at: 0)
     }
 
+    /// Detaches the view from its superview and window; what it drew there is redrawn.
     public func removeFromSuperview() {
         guard superview != nil else { return }
         let oldWindow = window
@@ -251,7 +270,7 @@
         window?.layoutWasRequested()
     }
 
-    /// Runs the pending layout of this view and then of its subviews, top-down, each view at most once.
+    /// Runs the pending layout of this view and then of its subviews, top-down, each view once per pass.
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
@@ -262,7 +281,8 @@
         for subview in subviews { subview.layoutIfNeeded() }
     }
 
-    /// Override to position subviews; called at most once per frame, only when layout was asked for.
+    /// Override to position subviews; called once per frame when layout was asked for (again in the same
+    /// frame only if something asked for it again during that frame's layout).
     open func layoutSubviews() {}
 
     /// The size that best fits the view's content within `size`; the default keeps the current size.
@@ -310,12 +330,14 @@
     /// Gesture recognizers attached to this view, in the order added.
     public private(set) var gestureRecognizers: [GestureRecognizer] = []
 
+    /// Attaches a recognizer; it sees touches on this view and its subviews before they do.
     public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
         recognizer.view?.removeGestureRecognizer(recognizer)
         gestureRecognizers.append(recognizer)
         recognizer.view = self
     }
 
+    /// Detaches a recognizer.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         gestureRecognizers.removeAll { $0 === recognizer }
         if recognizer.view === self { recognizer.view = nil }

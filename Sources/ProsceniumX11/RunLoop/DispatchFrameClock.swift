@@ -8,8 +8,12 @@ import Proscenium
 /// run late do not make the clock drift). When the main thread is too busy to take a tick, the timer fires
 /// once for several intervals; the extra intervals are counted as dropped frames.
 @MainActor public final class DispatchFrameClock: FrameClock {
-    public private(set) var now: Double
+    /// The frame's timestamp during a frame; between frames, the live monotonic time, so an animation
+    /// started from input after an idle spell starts now rather than at the last frame, seconds ago.
+    public var now: Double { frameTime ?? Self.monotonicSeconds() }
+    /// Runs once per frame with the frame's timestamp.
     public var frameHandler: (@MainActor (Double) -> Void)?
+    /// Intervals the timer fired late for, each a frame that could not be shown on time.
     public private(set) var droppedFrames = 0
     /// Timer fires so far, frames or not; a test counts these to check the clock sleeps when idle.
     public private(set) var ticks = 0
@@ -18,15 +22,19 @@ import Proscenium
     /// True while the timer is scheduled.
     public private(set) var isRunning = false
 
+    /// Time between frames while running.
     public let interval: DispatchTimeInterval
-    private let intervalSeconds: Double
+    private let intervalNanoseconds: UInt64
+    /// When the last frame started, in uptime nanoseconds.
+    private var lastFrameUptime: UInt64?
     private let timer: DispatchSourceTimer
     private var needsFrame = false
+    /// Set while `frameHandler` runs.
+    private var frameTime: Double?
 
     public init(framesPerSecond: Int = 60) {
-        intervalSeconds = 1 / Double(framesPerSecond)
+        intervalNanoseconds = UInt64(1_000_000_000 / framesPerSecond)
         interval = .nanoseconds(1_000_000_000 / framesPerSecond)
-        now = Self.monotonicSeconds()
         timer = DispatchSource.makeTimerSource(flags: .strict, queue: .main)
         timer.schedule(deadline: .distantFuture, repeating: .never)
         timer.setEventHandler { [weak self] in
@@ -39,12 +47,16 @@ import Proscenium
         timer.cancel()
     }
 
+    /// Asks for a frame; a sleeping clock wakes and runs it at once, a running one on its next tick.
     public func setNeedsFrame() {
         needsFrame = true
         guard !isRunning else { return }
         isRunning = true
-        // The first frame after sleeping runs at once; the rest follow on the 60 Hz grid from here.
-        timer.schedule(deadline: .now(), repeating: interval, leeway: .microseconds(250))
+        // The first frame after sleeping runs at once, unless the last one was less than an interval ago:
+        // frames never come faster than the rate, so a burst of requests (a live resize) is coalesced.
+        let earliest = lastFrameUptime.map { $0 + intervalNanoseconds } ?? 0
+        let deadline = DispatchTime(uptimeNanoseconds: max(DispatchTime.now().uptimeNanoseconds, earliest))
+        timer.schedule(deadline: deadline, repeating: interval, leeway: .microseconds(250))
     }
 
     private func tick() {
@@ -56,9 +68,13 @@ import Proscenium
             return
         }
         needsFrame = false
-        now = Self.monotonicSeconds()
         frameCount += 1
-        frameHandler?(now)
+        let uptime = DispatchTime.now().uptimeNanoseconds
+        lastFrameUptime = uptime
+        let time = Double(uptime) / 1_000_000_000
+        frameTime = time
+        frameHandler?(time)
+        frameTime = nil
         if !needsFrame { sleep() }
     }
 

@@ -9,6 +9,7 @@ import Proscenium
     private let host: WindowHost
     private var readSource: DispatchSourceRead?
 
+    /// A loop for `host`; nothing happens until `start()` or `run()`.
     public init(host: WindowHost) {
         self.host = host
     }
@@ -23,6 +24,16 @@ import Proscenium
         readSource = source
         // Events may already sit in Xlib's queue from the round trips made while setting up.
         host.processPendingEvents()
+    }
+
+    /// Stops watching the connection (for tests and embedders that run their own main loop).
+    public func stop() {
+        readSource?.cancel()
+        readSource = nil
+    }
+
+    isolated deinit {
+        readSource?.cancel()
     }
 
     /// Starts the loop and never returns; the process ends from a handler (window closed, server lost).

@@ -6,8 +6,10 @@ import CX11
 @MainActor final class SyncCounter {
     let counter: XSyncCounter
     private let display: Display
-    /// The value the WM asked for, waiting for a frame at `awaitedSize`.
+    /// The value the WM asked for, waiting for the resize that follows the request.
     private(set) var pendingValue: Int64?
+    /// Set once a ConfigureNotify arrived after the request: only a frame drawn after it may answer.
+    private(set) var isArmed = false
 
     init(display: Display) {
         self.display = display
@@ -21,12 +23,19 @@ import CX11
     /// Records a `_NET_WM_SYNC_REQUEST` value; it is answered by `frameIsOnScreen()`.
     func request(_ value: Int64) {
         pendingValue = value
+        isArmed = false
     }
 
-    /// Called after a frame at the current size was copied to the window and flushed.
+    /// The configure the request announced has arrived; the next frame on screen answers it.
+    func configureArrived() {
+        if pendingValue != nil { isArmed = true }
+    }
+
+    /// Called after a frame at the configured size was copied to the window and flushed.
     func frameIsOnScreen() {
-        guard let value = pendingValue else { return }
+        guard let value = pendingValue, isArmed else { return }
         pendingValue = nil
+        isArmed = false
         XSyncSetCounter(display.pointer, counter, Self.value(value))
         XFlush(display.pointer)
     }

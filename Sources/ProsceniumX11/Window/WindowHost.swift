@@ -11,6 +11,7 @@ import Proscenium
     public let window: Proscenium.Window
     /// The X window's id.
     public let xWindow: CX11.Window
+    /// Draws the core's display lists into the back buffer.
     public let renderer: XRenderRenderer
 
     /// Called when the window manager asks the window to close (`WM_DELETE_WINDOW`). The default ends the
@@ -77,7 +78,7 @@ import Proscenium
         attributes.colormap = display.colormap
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask
+            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask
         let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
         return XCreateWindow(display.pointer, display.rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0,
                              display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
@@ -85,6 +86,7 @@ import Proscenium
 
     // MARK: - WindowSurface
 
+    /// Draws the damaged region into the back buffer, copies it to the window and flushes.
     public func present(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         let dpy = display.pointer
         ensureBackBuffer(size: size)
@@ -99,14 +101,16 @@ import Proscenium
         framePresented?(damage)
     }
 
+    /// Shows `cursor` over the window.
     public func setCursor(_ cursor: Proscenium.Cursor) {
         XDefineCursor(display.pointer, xWindow, cursors.cursor(for: cursor))
         XFlush(display.pointer)
     }
 
+    /// Answers a pending sync request and schedules reading input that arrived during the frame.
     public func frameDidComplete() {
         // Answer a pending sync request once the window shows a frame at the size the server gave it.
-        if let syncCounter, syncCounter.pendingValue != nil, window.bounds.size == size, backSize == size {
+        if let syncCounter, syncCounter.isArmed, window.bounds.size == size, backSize == size {
             syncCounter.frameIsOnScreen()
         }
         drainQueuedEventsSoon()
@@ -148,6 +152,25 @@ import Proscenium
         try PNGCodec.write(captureImage(), to: path)
     }
 
+    // MARK: - Synthetic input
+
+    /// Clicks at a window point through the XTest extension, so the press and release travel through the
+    /// X server and arrive like a user's (for scripted demo runs). Returns false without XTest.
+    @discardableResult
+    public func click(at point: Point, button: UInt32 = 1) -> Bool {
+        let dpy = display.pointer
+        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
+        guard XTestQueryExtension(dpy, &eventBase, &errorBase, &major, &minor) != 0 else { return false }
+        var rootX: Int32 = 0, rootY: Int32 = 0
+        var child: CX11.Window = 0
+        XTranslateCoordinates(dpy, xWindow, display.rootWindow, Int32(point.x), Int32(point.y), &rootX, &rootY, &child)
+        XTestFakeMotionEvent(dpy, display.screen, rootX, rootY, 0)
+        XTestFakeButtonEvent(dpy, button, 1, 0)
+        XTestFakeButtonEvent(dpy, button, 0, 0)
+        XFlush(dpy)
+        return true
+    }
+
     /// The value of the window's `_NET_WM_SYNC_REQUEST_COUNTER`, read from the server; nil without XSync.
     public func syncCounterValue() -> Int64? {
         syncCounter?.currentValue()
@@ -168,6 +191,11 @@ extension WindowHost {
     }
 
     private func handle(_ event: inout XEvent) {
+        // Keyboard mapping changes are not about any one window.
+        if event.type == MappingNotify {
+            XRefreshKeyboardMapping(&event.xmapping)
+            return
+        }
         guard event.xany.window == xWindow else { return }
         if let input = EventTranslator.translate(&event) {
             window.send(input)
@@ -180,6 +208,10 @@ extension WindowHost {
             if newSize != size {
                 size = newSize
                 window.resize(to: newSize)
+            }
+            if let syncCounter, syncCounter.pendingValue != nil {
+                syncCounter.configureArrived()
+                window.setNeedsFrame()
             }
         case Expose:
             let e = event.xexpose
@@ -195,8 +227,6 @@ extension WindowHost {
             isMapped = false
         case ClientMessage:
             handleClientMessage(event.xclient)
-        case MappingNotify:
-            XRefreshKeyboardMapping(&event.xmapping)
         default:
             break
         }

@@ -36,7 +36,14 @@ import Proscenium
         }
         XSetWMProtocols(dpy, window, &protocols, Int32(protocols.count))
 
-        let hints = XAllocSizeHints()!
+        // EWMH pairs _NET_WM_PID with WM_CLIENT_MACHINE, so the pid can be trusted to be local.
+        var host = [CChar](repeating: 0, count: 256)
+        if gethostname(&host, host.count - 1) == 0 {
+            let name = Array(host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
+            XChangeProperty(dpy, window, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, name, Int32(name.count))
+        }
+
+        guard let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = PMinSize | PSize
         hints.pointee.min_width = Int32(configuration.minimumSize.width)
         hints.pointee.min_height = Int32(configuration.minimumSize.height)
