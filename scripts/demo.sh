@@ -5,9 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 demo=".build/release/proscenium-demo"
 
-if [ -n "${DISPLAY:-}" ] && command -v xdpyinfo >/dev/null && xdpyinfo >/dev/null 2>&1; then
-    exec "$demo" "$@"
-elif [ -n "${DISPLAY:-}" ] && ! command -v xdpyinfo >/dev/null; then
+if [ -n "${DISPLAY:-}" ] && xdpyinfo >/dev/null 2>&1; then
     exec "$demo" "$@"
 fi
 

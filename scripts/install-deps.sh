@@ -2,7 +2,13 @@
 # Installs the Debian packages Proscenium needs to build, test and run, if any are missing.
 set -euo pipefail
 
-packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libpng-dev pkg-config xvfb fonts-dejavu-core)
+if ! command -v swift >/dev/null; then
+    echo "swift is not on PATH: install the Swift 6 toolchain (swift.org) and try again" >&2
+    exit 1
+fi
+
+# x11-utils gives xdpyinfo, which scripts/demo.sh uses to tell whether $DISPLAY really answers.
+packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libpng-dev pkg-config xvfb x11-utils fonts-dejavu-core)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then
@@ -20,8 +26,3 @@ fi
 export DEBIAN_FRONTEND=noninteractive
 $sudo apt-get update -qq
 $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}"
-
-if ! command -v swift >/dev/null; then
-    echo "swift is not on PATH: install the Swift 6 toolchain (swift.org) and try again" >&2
-    exit 1
-fi
