@@ -10,7 +10,7 @@ demo: deps
 
 test: deps
 	swift build --build-tests
-	swift test --skip-build
+	swift test --skip-build --disable-xctest
 
 bench: deps
 	swift build -c release --product proscenium-demo
