@@ -56,6 +56,23 @@ struct InputAndDamageTests {
         #expect(overlay.touchesReceived == 1, "the second click went to the button, not the overlay")
     }
 
+    @Test("Escape, Return and Tab typed through XTest reach the first responder as keys")
+    func keysReachFirstResponder() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        let field = KeyRecordingView(frame: Rect(x: 10, y: 10, width: 100, height: 30))
+        fixture.root.addSubview(field)
+        fixture.frame()
+        #expect(field.becomeFirstResponder())
+        // Give the window keyboard focus, as a window manager would (WM_HINTS says it accepts input).
+        XSetInputFocus(fixture.display.pointer, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
+        fixture.display.sync()
+        let input = try XTestInput(displayName: fixture.server.displayName)
+        for keysym in [XK_Escape, XK_Return, XK_Tab, XK_a] { input.key(UInt(keysym)) }
+        try await fixture.waitUntil("the keys arrive") { field.keys.count >= 4 }
+        #expect(field.keys == [.escape, .return, .tab, .character("a")])
+    }
+
     @Test("changing one small view's colour redraws and copies only that view's region")
     func smallChangeCopiesOnlyItsRegion() async throws {
         let fixture = try await HostFixture(size: Size(width: 640, height: 480))
@@ -94,5 +111,16 @@ struct InputAndDamageTests {
 
     override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         touchesReceived += 1
+    }
+}
+
+/// A view that can be first responder and records the keys pressed.
+@MainActor final class KeyRecordingView: View {
+    var keys: [Key] = []
+
+    override var canBecomeFirstResponder: Bool { true }
+
+    override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        keys.append(contentsOf: presses.map(\.key))
     }
 }

@@ -66,6 +66,10 @@ struct WindowHostTests {
         #expect(hints.pointee.flags & PMinSize != 0)
         #expect(hints.pointee.min_width == 320 && hints.pointee.min_height == 240)
 
+        let wmHints = try #require(XGetWMHints(dpy, window))
+        #expect(wmHints.pointee.flags & InputHint != 0 && wmHints.pointee.input != 0, "asks the WM for keyboard focus")
+        XFree(wmHints)
+
         var attributes = XWindowAttributes()
         XGetWindowAttributes(dpy, window, &attributes)
         #expect(attributes.map_state == IsViewable)

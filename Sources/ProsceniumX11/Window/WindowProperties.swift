@@ -43,6 +43,15 @@ import Proscenium
             XChangeProperty(dpy, window, XA_WM_CLIENT_MACHINE, XA_STRING, 8, PropModeReplace, name, Int32(name.count))
         }
 
+        // ICCCM: a window that wants keyboard focus from the window manager says so in WM_HINTS.
+        if let wmHints = XAllocWMHints() {
+            wmHints.pointee.flags = InputHint | StateHint
+            wmHints.pointee.input = 1
+            wmHints.pointee.initial_state = NormalState
+            XSetWMHints(dpy, window, wmHints)
+            XFree(wmHints)
+        }
+
         guard let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = PMinSize | PSize
         hints.pointee.min_width = Int32(configuration.minimumSize.width)
