@@ -39,8 +39,16 @@ enum LaunchBenchmark {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
         let demo = try BenchDemo(arguments: ["--animate-continuously", "--exit-after", "10"], display: server.displayName)
+        _ = try demo.waitFor("firstFrame")
+        let cpuBefore = ProcessCPU.seconds(pid: demo.pid) + ProcessCPU.seconds(pid: server.pid)
+        // The demo exits right after printing its statistics, so read the CPU clocks just before that.
+        try await Task.sleep(for: .milliseconds(9_800))
+        let cpu = ProcessCPU.seconds(pid: demo.pid) + ProcessCPU.seconds(pid: server.pid) - cpuBefore
         let event = try demo.waitFor("frameStats", timeout: 30)
         report("10 s continuous animation: frames / dropped", "\(event["frames"] ?? "?") / \(event["dropped"] ?? "?")")
+        if let frames = event["frames"] as? Double ?? (event["frames"] as? Int).map(Double.init), frames > 0 {
+            report("10 s continuous animation: CPU, demo + X server, per frame", format(cpu * 1000 / (frames * 0.98)))
+        }
     }
 }
 
