@@ -57,7 +57,7 @@
     /// Opacity of the view and its subviews; below 0.01 the view is not hit-tested.
     public var alpha: Double {
         get { model.alpha }
-        set { setModel(\.alpha, min(max(newValue, 0), 1), .alpha) }
+        set { setModel(\.alpha, newValue.isNaN ? 1 : min(max(newValue, 0), 1), .alpha) }
     }
 
     /// Fills the (rounded) bounds behind the view's content; nil draws nothing.
@@ -69,25 +69,37 @@
     /// Radius of the rounded corners of the background, border, shadow and (with `clipsToBounds`) clip.
     public var cornerRadius: Double {
         get { model.cornerRadius }
-        set { setModel(\.cornerRadius, max(0, newValue), .cornerRadius) }
+        set { setModel(\.cornerRadius, newValue.isFinite ? max(0, newValue) : 0, .cornerRadius) }
     }
 
     /// Opacity of the shadow, 0 (none, the default) to 1, as `CALayer.shadowOpacity`.
     public var shadowOpacity: Double {
         get { model.shadowOpacity }
-        set { setModel(\.shadowOpacity, min(max(newValue, 0), 1), .shadowOpacity) }
+        set { setModel(\.shadowOpacity, newValue.isNaN ? 0 : min(max(newValue, 0), 1), .shadowOpacity) }
     }
 
     /// A hidden view and its subviews are neither drawn nor hit-tested.
     public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
-    /// Width of the border drawn inside the bounds' edge, above the subviews, as `CALayer.borderWidth`.
-    public var borderWidth: Double = 0 { didSet { if borderWidth != oldValue { setNeedsDisplay() } } }
+    /// Width of the border drawn inside the bounds' edge, above the subviews, as `CALayer.borderWidth`;
+    /// negative or non-finite values become 0.
+    public var borderWidth: Double = 0 {
+        didSet {
+            if !borderWidth.isFinite || borderWidth < 0 { borderWidth = 0 }
+            if borderWidth != oldValue { setNeedsDisplay() }
+        }
+    }
     /// Colour of the border.
     public var borderColor: Color = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
     /// Colour of the shadow; its alpha multiplies `shadowOpacity`.
     public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
-    /// Blur radius of the shadow, in points (3 by default, as in Core Animation).
-    public var shadowRadius: Double = 3 { didSet { if shadowRadius != oldValue { setNeedsDisplay() } } }
+    /// Blur radius of the shadow, in points (3 by default, as in Core Animation); negative or non-finite
+    /// values become 0.
+    public var shadowRadius: Double = 3 {
+        didSet {
+            if !shadowRadius.isFinite || shadowRadius < 0 { shadowRadius = 0 }
+            if shadowRadius != oldValue { setNeedsDisplay() }
+        }
+    }
     /// How far the shadow is moved from the view; (0, -3) by default, as in Core Animation.
     public var shadowOffset = Point(x: 0, y: -3) { didSet { if shadowOffset != oldValue { setNeedsDisplay() } } }
     /// Whether subviews are clipped to the (rounded) bounds when drawn. Hit-testing ignores it: a subview
