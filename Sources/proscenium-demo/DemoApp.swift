@@ -8,13 +8,7 @@ import ProsceniumX11
 @MainActor enum DemoApp {
     static func launch(_ options: DemoCommand) throws -> Never {
         let launchTime = DispatchTime.now()
-        let display: Display
-        do {
-            display = try Display()
-        } catch {
-            Console.writeError("proscenium-demo: \(error)\n")
-            exit(1)
-        }
+        let display = Application.openDisplay()
         let clock = DispatchFrameClock()
         let size = Size(width: Double(options.size.width), height: Double(options.size.height))
         let host = WindowHost(display: display, configuration: WindowConfiguration(title: "Proscenium demo", instanceName: "proscenium-demo", size: size), clock: clock)

@@ -1,0 +1,32 @@
+import Glibc
+import Proscenium
+
+/// Starts an app in one call, as `UIApplicationMain` does: opens the display, shows the root view
+/// controller in a window paced by a 60 Hz `DispatchFrameClock`, and runs the Dispatch event loop.
+@MainActor public enum Application {
+    /// Shows `rootViewController` in a new window and runs until the window is closed (exit 0) or the X
+    /// server goes away (exit 1). Without a reachable display it prints why and exits 1.
+    public static func run(_ rootViewController: ViewController,
+                           configuration: WindowConfiguration = WindowConfiguration()) -> Never {
+        let host = WindowHost(display: openDisplay(), configuration: configuration, clock: DispatchFrameClock())
+        host.window.rootViewController = rootViewController
+        EventLoop(host: host).run()
+    }
+
+    /// The display named `name` (nil: `DISPLAY`), or, when it cannot be opened, a one-line message on
+    /// standard error naming the program and the reason, and exit status 1.
+    public static func openDisplay(named name: String? = nil) -> Display {
+        do {
+            return try Display(name: name)
+        } catch {
+            Console.writeError("\(programName): \(error)\n")
+            exit(1)
+        }
+    }
+
+    /// The name the program was started as, without its directory.
+    static var programName: String {
+        let path = CommandLine.arguments.first ?? "proscenium"
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }
+}
