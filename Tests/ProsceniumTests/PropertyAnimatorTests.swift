@@ -171,6 +171,21 @@ import Testing
         #expect(f.window.hitTest(Point(x: 105, y: 10), with: nil) === view)
     }
 
+    @Test func changingUserInteractionWhileActiveTakesEffectAtOnce() {
+        let (f, view, animator, _) = Self.make()
+        animator.isUserInteractionEnabled = false
+        animator.startAnimation()
+        f.clock.advance(by: 0.2)
+        #expect(f.window.hitTest(Point(x: 105, y: 10), with: nil) === f.window)
+        animator.isUserInteractionEnabled = true
+        #expect(f.window.hitTest(Point(x: 105, y: 10), with: nil) === view)
+        animator.pauseAnimation()
+        animator.isUserInteractionEnabled = false
+        #expect(f.window.hitTest(Point(x: 105, y: 10), with: nil) === f.window)
+        animator.stopAnimation(true)
+        #expect(f.window.hitTest(view.center, with: nil) === view)
+    }
+
     @Test func runningPropertyAnimatorStartsAtOnce() {
         let f = AnimationFixture()
         let view = f.addView()

@@ -16,6 +16,9 @@
             let engine = window.animationEngine, now = window.clock.now
             let existing = engine.animation(for: view, property)
 
+            // A delayed animation of a property that animates waits behind the running one, which goes
+            // on; at the hand-off the engine replaces `from` and the carried velocity with the running
+            // one's values at the new start time.
             let from: AnimationVector
             var carried = AnimationVector()
             if let existing {
@@ -42,7 +45,7 @@
                 driver: .timed(timing), group: group,
                 allowsUserInteraction: spec.options.contains(.allowUserInteraction), carriedVelocity: carried)
             group.addMember()
-            engine.add(animation)
+            engine.add(animation, waitsForStart: spec.delay > 0)
         }
         for view in jumped where !alphaChanged.contains(ObjectIdentifier(view)) {
             fadeIn(view, spec: spec, group: group)

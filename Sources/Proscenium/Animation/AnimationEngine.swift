@@ -3,11 +3,19 @@
 /// Every animation reads the one timestamp the window's frame clock hands out per frame. Finished
 /// animations remove themselves; completions run after the frame's values are written. Between frames
 /// a view's `animatedPresentation` holds model values for every property that does not animate.
+///
+/// A delayed animation of a property that already animates waits behind the running one, which keeps
+/// driving the property (as UIKit keeps the in-flight animation) until the new start time. There the
+/// new animation takes over: it starts from the old one's value and, for springs, its velocity at that
+/// instant, and the old one ends with finished = false, reported at the hand-off. If the old one reaches
+/// its end first, it ends with finished = true and the new one holds that end value until its start.
 @MainActor public final class AnimationEngine {
-    /// The animations of one view, at most one per property.
+    /// The animations of one view, at most one per property, and delayed animations waiting behind
+    /// them, at most one per property and only for a property in `animations`.
     final class Entry {
         let view: View
         var animations: [RunningAnimation] = []
+        var pending: [RunningAnimation] = []
         init(view: View) { self.view = view }
     }
 
@@ -32,9 +40,9 @@
         timedCount > 0 || animators.values.contains { $0.isRunning }
     }
 
-    /// How many property animations are registered, running or paused.
+    /// How many property animations are registered, running, paused or waiting behind another.
     public var animationCount: Int {
-        entries.values.reduce(0) { $0 + $1.animations.count }
+        entries.values.reduce(0) { $0 + $1.animations.count + $1.pending.count }
     }
 
     /// The properties of `view` that animate now.
@@ -47,9 +55,10 @@
         entries[ObjectIdentifier(view)]?.animations.first { $0.property == property }
     }
 
-    /// Whether `view` has an animation that does not allow user interaction.
+    /// Whether `view` has an animation (running or waiting) that does not allow user interaction.
     func refusesHits(_ view: View) -> Bool {
-        entries[ObjectIdentifier(view)]?.animations.contains { !$0.allowsUserInteraction } ?? false
+        guard let entry = entries[ObjectIdentifier(view)] else { return false }
+        return entry.animations.contains { !$0.allowsUserInteraction } || entry.pending.contains { !$0.allowsUserInteraction }
     }
 
     // MARK: - Frames
@@ -60,8 +69,10 @@
         lastFrameTime = time
         var emptied: [ObjectIdentifier] = []
         var finished: [RunningAnimation] = []
+        var handedOff: [(animation: RunningAnimation, finished: Bool)] = []
         isAdvancing = true
         for (id, entry) in entries {
+            if !entry.pending.isEmpty { handOff(in: entry, at: time, ended: &handedOff) }
             var properties = entry.view.model
             var kept: [RunningAnimation]?
             for (index, animation) in entry.animations.enumerated() {
@@ -84,6 +95,7 @@
             if entry.animations.isEmpty { emptied.append(id) }
         }
         for id in emptied { entries[id] = nil }
+        for old in handedOff { retire(old.animation, finished: old.finished) }
         for animation in finished { retire(animation, finished: true) }
         if !animators.isEmpty {
             for animator in Array(animators.values) { animator.engineDidAdvance(to: time) }
@@ -92,11 +104,38 @@
         CompletionQueue.drain()
     }
 
+    // MARK: - Hand-off
+
+    /// Lets each animation waiting in `entry` take over its property once its start time is reached
+    /// (or as soon as the running one reached its end), from the running one's value and velocity at
+    /// the start time. The animations that end are collected with their `finished` flags.
+    private func handOff(in entry: Entry, at time: Double,
+                         ended: inout [(animation: RunningAnimation, finished: Bool)]) {
+        entry.pending.removeAll { next in
+            guard let index = entry.animations.firstIndex(where: { $0.property == next.property }) else {
+                entry.animations.append(next)
+                return true
+            }
+            let current = entry.animations[index]
+            let handOffTime = min(next.startTime, time)
+            let (value, done) = current.sample(at: handOffTime)
+            guard done || next.startTime <= time else { return false }
+            next.takeOver(from: value, velocity: done ? AnimationVector() : current.velocity(at: handOffTime))
+            entry.animations[index] = next
+            ended.append((current, done))
+            return true
+        }
+    }
+
     // MARK: - Adding and removing
 
     /// Registers `animation`, replacing (finished = false) any animation of the same property on the same
     /// view, and shows its starting value at once.
-    func add(_ animation: RunningAnimation) {
+    ///
+    /// With `waitsForStart` (a delayed animation) and the property already animating, the running
+    /// animation goes on and `animation` waits behind it until its start time; see the type's notes.
+    /// An animation already waiting for that property is replaced at once (finished = false) either way.
+    func add(_ animation: RunningAnimation, waitsForStart: Bool = false) {
         let id = ObjectIdentifier(animation.view)
         let entry: Entry
         if let existing = entries[id] {
@@ -105,22 +144,41 @@
             entry = Entry(view: animation.view)
             entries[id] = entry
         }
+        if animation.isTimed { timedCount += 1 }
+        if let index = entry.pending.firstIndex(where: { $0.property == animation.property }) {
+            retire(entry.pending.remove(at: index), finished: false)
+        }
         if let index = entry.animations.firstIndex(where: { $0.property == animation.property }) {
+            if waitsForStart {
+                entry.pending.append(animation)
+                return
+            }
             let old = entry.animations[index]
             entry.animations[index] = animation
             retire(old, finished: false)
         } else {
             entry.animations.append(animation)
         }
-        if animation.isTimed { timedCount += 1 }
         refreshPresentation(entry)
     }
 
-    /// Removes one animation before its end; its completion will report `finished`.
+    /// Removes one animation before its end; its completion will report `finished`. An animation waiting
+    /// behind it takes over at once from the value on screen.
     func remove(_ animation: RunningAnimation, finished: Bool = false) {
-        guard !animation.isRemoved, let entry = entries[ObjectIdentifier(animation.view)],
-              let index = entry.animations.firstIndex(where: { $0 === animation }) else { return }
-        entry.animations.remove(at: index)
+        guard !animation.isRemoved, let entry = entries[ObjectIdentifier(animation.view)] else { return }
+        if let index = entry.pending.firstIndex(where: { $0 === animation }) {
+            entry.pending.remove(at: index)
+            retire(animation, finished: finished)
+            return
+        }
+        guard let index = entry.animations.firstIndex(where: { $0 === animation }) else { return }
+        if let next = entry.pending.firstIndex(where: { $0.property == animation.property }) {
+            let successor = entry.pending.remove(at: next)
+            successor.takeOver(from: animation.lastValue, velocity: AnimationVector())
+            entry.animations[index] = successor
+        } else {
+            entry.animations.remove(at: index)
+        }
         retire(animation, finished: finished)
         refreshPresentation(entry)
     }
@@ -128,8 +186,9 @@
     /// Removes every animation of `view` (finished = false) and shows its model values.
     public func removeAnimations(of view: View) {
         guard let entry = entries[ObjectIdentifier(view)] else { return }
-        let removed = entry.animations
+        let removed = entry.animations + entry.pending
         entry.animations = []
+        entry.pending = []
         refreshPresentation(entry)
         for animation in removed { retire(animation, finished: false) }
     }
@@ -150,6 +209,7 @@
             view.animatedPresentation = nil
             return
         }
+        if let waiting = entry.pending.first(where: { $0.property == property }) { remove(waiting) }
         if let animation = entry.animations.first(where: { $0.property == property }) {
             remove(animation)
         } else {

@@ -24,6 +24,13 @@ public enum AnimatingPosition: Sendable, Hashable {
 /// Property changes made in its animation blocks become tracks that follow the animator's one timeline.
 /// Reduced motion does not apply: an animator usually follows the user's finger. Views not in a window
 /// are not animated; an animator with no animated views finishes as soon as it starts.
+///
+/// Lifetime: while active, the engines of the windows it animates in keep the animator alive, so a
+/// running animator may be dropped and still finishes (as `runningPropertyAnimator` relies on). A paused
+/// animator that is dropped is kept alive too (its tracks and its window's engine hold it), its views
+/// frozen at its values and the animator unreachable; UIKit treats releasing a paused or stopped animator
+/// as a programmer error. Finish it (`stopAnimation(false)` then `finishAnimation(at:)`,
+/// or `stopAnimation(true)`) or let it run to the end before dropping it.
 @MainActor public final class PropertyAnimator {
     // MARK: - Configuration
 
@@ -31,7 +38,8 @@ public enum AnimatingPosition: Sendable, Hashable {
     public let duration: Double
     /// The timing of the run from start to end.
     public let timingParameters: TimingCurveProvider
-    /// Whether the animated views keep receiving touches; true by default, as in UIKit.
+    /// Whether the animated views keep receiving touches; true by default, as in UIKit. Hit-testing reads
+    /// the current value, so changing it while active takes effect at once.
     public var isUserInteractionEnabled = true
     /// While paused, `fractionComplete` moves the values linearly (true, the default) or along the timing.
     public var scrubsLinearly = true

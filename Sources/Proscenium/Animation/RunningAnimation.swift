@@ -13,20 +13,22 @@
 
     let view: View
     let property: AnimatableProperty
-    let from: AnimationVector
+    /// The start value; an animation that waited behind an earlier one takes it over at hand-off.
+    private(set) var from: AnimationVector
     let to: AnimationVector
     /// Clock time at which the motion begins (creation time plus delay).
     let startTime: Double
     let duration: Double
     let driver: Driver
     let group: AnimationGroup?
-    let allowsUserInteraction: Bool
+    /// `.allowUserInteraction` of a timed animation; animator tracks ask their animator instead.
+    private let allowsInteractionOption: Bool
     /// Whether `from` shows during a delay (UIKit's backwards fill); otherwise `to` does until the start.
     let fillsBackwards: Bool
 
     /// Initial displacement from rest (from − to) and initial velocity, for springs, in value space.
-    private let displacement: AnimationVector
-    private let initialVelocity: AnimationVector
+    private var displacement: AnimationVector
+    private var initialVelocity: AnimationVector
 
     /// The value written in the last frame (or `from` before the first); used when presentation values
     /// must be rebuilt between frames.
@@ -47,15 +49,34 @@
         self.duration = max(0, duration)
         self.driver = driver
         self.group = group
-        self.allowsUserInteraction = allowsUserInteraction
+        self.allowsInteractionOption = allowsUserInteraction
         self.fillsBackwards = fillsBackwards
         displacement = from - to
-        if case let .timed(.spring(_, relative)) = driver {
-            initialVelocity = carriedVelocity + (to - from) * relative
-        } else {
-            initialVelocity = AnimationVector()
-        }
+        initialVelocity = Self.initialVelocity(driver: driver, from: from, to: to, carried: carriedVelocity)
         lastValue = fillsBackwards ? from : to
+    }
+
+    /// A spring's initial velocity: the carried velocity plus its own relative one; zero for curves.
+    private static func initialVelocity(driver: Driver, from: AnimationVector, to: AnimationVector,
+                                        carried: AnimationVector) -> AnimationVector {
+        if case let .timed(.spring(_, relative)) = driver { return carried + (to - from) * relative }
+        return AnimationVector()
+    }
+
+    /// Hand-off from the animation this one waited behind during its delay: starts from `value`, the
+    /// predecessor's value at the hand-off, carrying `velocity` (used by springs only).
+    func takeOver(from value: AnimationVector, velocity: AnimationVector) {
+        from = value
+        displacement = value - to
+        initialVelocity = Self.initialVelocity(driver: driver, from: value, to: to, carried: velocity)
+        lastValue = fillsBackwards ? value : to
+    }
+
+    /// Whether the view keeps receiving touches while this runs: `.allowUserInteraction` for a timed
+    /// animation, the animator's current `isUserInteractionEnabled` for a track.
+    var allowsUserInteraction: Bool {
+        if case let .animator(animator, _) = driver { return animator.isUserInteractionEnabled }
+        return allowsInteractionOption
     }
 
     /// Whether it runs on its own clock rather than under a property animator.

@@ -3,8 +3,11 @@
 /// Setting an animatable property inside an animation block changes the model at once; when the
 /// outermost call returns, each changed (view, property) gets one animation from what was on screen to
 /// the new model value, on the engine of the view's window, starting at that window's `clock.now` plus
-/// the delay. A view not in a window is not animated: its model value applies at once, and if nothing in
-/// the block animates, the completion runs with `true` before `animate` returns.
+/// the delay. A delayed animation of a property that already animates lets the running animation go on
+/// until the delay is over, then takes over from its value and velocity; the replaced animation's
+/// completion reports false at that hand-off (at once when there is no delay). A view not in a window is
+/// not animated: its model value applies at once, and if nothing in the block animates, the completion
+/// runs with `true` before `animate` returns.
 extension View {
     // MARK: - Curve animations
 
