@@ -63,6 +63,50 @@ import Testing
                                          limit: Rect(x: 150, y: 0, width: 50, height: 100)).isEmpty)
     }
 
+    /// The area of trapezoids inside the columns `x0...x1`, by sampling rows every 1/64 px.
+    static func area(_ traps: [XTrapezoid], columns x0: Double, _ x1: Double) -> Double {
+        func x(_ line: XLineFixed, at y: Double) -> Double {
+            let ax = Double(line.p1.x) / 65536, ay = Double(line.p1.y) / 65536
+            let bx = Double(line.p2.x) / 65536, by = Double(line.p2.y) / 65536
+            return by == ay ? ax : ax + (bx - ax) * (y - ay) / (by - ay)
+        }
+        var sum = 0.0
+        for t in traps {
+            var y = Double(t.top) / 65536 + 1.0 / 128
+            while y < Double(t.bottom) / 65536 {
+                let l = min(max(x(t.left, at: y), x0), x1), r = min(max(x(t.right, at: y), x0), x1)
+                sum += max(0, r - l) / 64
+                y += 1.0 / 64
+            }
+        }
+        return sum
+    }
+
+    @Test func hugeAndNonFiniteShapesStayInsideFixedPointAndTheLimit() {
+        let limit = Rect(x: 0, y: 0, width: 160, height: 120)
+        #expect(xFixed(.nan) == 0 && xFixed(.infinity) == 0 && xFixed(1e300) == xFixed(32767) && xFixed(-1e300) == xFixed(-32767))
+        #expect(RoundedRectGeometry.segments(forRadius: 1e300) == 64)
+        #expect(RoundedRectGeometry.fill(Rect(x: .nan, y: 0, width: 10, height: 10), radius: 2, limit: limit).isEmpty)
+        #expect(RoundedRectGeometry.ring(Rect(x: 0, y: 0, width: .infinity, height: 10), radius: 2, width: 1, limit: limit).isEmpty)
+        for radius in [0.0, 20, 1e300, .nan, .infinity] {
+            let traps = RoundedRectGeometry.fill(Rect(x: -1e300, y: -1e300, width: 2e300, height: 2e300), radius: radius, limit: limit)
+            let lo = xFixed(limit.minX - RoundedRectGeometry.edgeSlack), hi = xFixed(limit.maxX + RoundedRectGeometry.edgeSlack)
+            for t in traps {
+                #expect(t.top >= xFixed(limit.minY) && t.bottom <= xFixed(limit.maxY))
+                for p in [t.left.p1, t.left.p2, t.right.p1, t.right.p2] { #expect(p.x >= lo && p.x <= hi) }
+            }
+            #expect(abs(Self.area(traps, columns: 0, 160) - 160 * 120) < 0.5, "radius \(radius)")
+        }
+        // A big circle whose edges cross the clipping bounds: clipping changes nothing inside the limit.
+        let circle = Rect(x: -5000, y: 0, width: 10000, height: 10000)
+        let tall = Rect(x: 0, y: 0, width: 100, height: 400)
+        let reference = RoundedRectGeometry.fill(circle, radius: 5000, limit: Rect(x: -20000, y: 0, width: 40000, height: 400))
+        let clipped = RoundedRectGeometry.fill(circle, radius: 5000, limit: tall)
+        #expect(abs(Self.area(clipped, columns: 0, 100) - Self.area(reference, columns: 0, 100)) < 0.5)
+        // Against the true arc: 64 chords of a 5000 px quarter circle sag by up to 0.38 px.
+        #expect(abs(Self.area(clipped, columns: 0, 100) - (40000 - 100.0 * 100 * 100 / 30000)) < 40)
+    }
+
     @Test func boxBlurApproximatesTheGaussian() {
         for blur in [2.0, 6, 10, 30] {
             let boxes = ShadowMaskRasterizer.boxWidths(sigma: blur / 2)

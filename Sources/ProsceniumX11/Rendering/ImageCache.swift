@@ -31,7 +31,7 @@ import Proscenium
     /// Composites `image` scaled to the pixel rectangle `rect` onto `target` with PictOpOver, drawing only
     /// within `limit`.
     func draw(_ image: Image, in rect: Rect, target: Picture, limit: Rect) {
-        guard image.width > 0, image.height > 0, rect.width > 0, rect.height > 0 else { return }
+        guard image.width > 0, image.height > 0, rect.isFinite, rect.width > 0, rect.height > 0 else { return }
         let area = rect.roundedToPixels.intersection(limit)
         guard !area.isEmpty else { return }
         var entry = self.entry(for: image)
@@ -46,8 +46,9 @@ import Proscenium
                 entry.isScaled = false
             }
             XRenderComposite(dpy, PictOpOver, entry.picture, 0, target,
-                             Int32(area.minX - rect.minX), Int32(area.minY - rect.minY), 0, 0,
-                             Int32(area.minX), Int32(area.minY), UInt32(area.width), UInt32(area.height))
+                             Int32(xCoordinate: area.minX - rect.minX), Int32(xCoordinate: area.minY - rect.minY), 0, 0,
+                             Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY),
+                             UInt32(xSize: area.width), UInt32(xSize: area.height))
         } else {
             // Source coordinates are target pixels; the transform maps them into the image.
             var transform = XTransform(AffineTransform(a: scaleX, b: 0, c: 0, d: scaleY,
@@ -58,8 +59,9 @@ import Proscenium
                 entry.isScaled = true
             }
             XRenderComposite(dpy, PictOpOver, entry.picture, 0, target,
-                             Int32(area.minX), Int32(area.minY), 0, 0,
-                             Int32(area.minX), Int32(area.minY), UInt32(area.width), UInt32(area.height))
+                             Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY), 0, 0,
+                             Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY),
+                             UInt32(xSize: area.width), UInt32(xSize: area.height))
         }
         entries[ObjectIdentifier(image)] = entry
     }

@@ -24,6 +24,8 @@ struct Layer {
     private(set) var created = 0
     static let maximumIdleFrames = 120
     static let maximumFreeLayers = 24
+    /// Called with a layer's picture just before it is freed, so owners can forget what they knew of it.
+    var onDestroy: (@MainActor (Picture) -> Void)?
 
     init(display: Display) {
         self.display = display
@@ -73,6 +75,7 @@ struct Layer {
     }
 
     private func destroy(_ layer: Layer) {
+        onDestroy?(layer.picture)
         XRenderFreePicture(display.pointer, layer.picture)
         XFreePixmap(display.pointer, layer.pixmap)
     }

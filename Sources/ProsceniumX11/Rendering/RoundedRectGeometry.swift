@@ -37,12 +37,15 @@ enum RoundedRectGeometry {
     static func segments(forRadius radius: Double) -> Int {
         guard radius > 0.5 else { return 1 }
         let step = 2 * acos(max(-1, 1 - 0.08 / radius))
-        return min(64, max(2, Int((Double.pi / 2 / step).rounded(.up))))
+        // Clamped as a Double: a huge radius makes `step` 0 and the quotient infinite.
+        let n = (Double.pi / 2 / step).rounded(.up)
+        return n.isNaN ? 64 : Int(min(64, max(2, n)))
     }
 
     /// The radius actually used: no more than half the shorter side.
     static func clampedRadius(_ radius: Double, for rect: Rect) -> Double {
-        max(0, min(radius, rect.width / 2, rect.height / 2))
+        guard !radius.isNaN, rect.isFinite else { return 0 }
+        return max(0, min(radius, rect.width / 2, rect.height / 2))
     }
 
     /// The outline of `rect` with corners of `radius`.
@@ -72,6 +75,7 @@ enum RoundedRectGeometry {
     /// Trapezoids filling `rect` with rounded corners, limited to the rows and columns of `limit` (a pixel
     /// rectangle such as the damage bounds) so the server's mask stays small.
     static func fill(_ rect: Rect, radius: Double, limit: Rect) -> [XTrapezoid] {
+        guard rect.isFinite, !rect.isEmpty else { return [] }
         let outline = profile(of: rect, radius: radius)
         var traps: [XTrapezoid] = []
         traps.reserveCapacity(outline.ys.count)
@@ -85,6 +89,7 @@ enum RoundedRectGeometry {
     /// Trapezoids for the band between `rect`'s rounded outline and the outline inset by `width` (with
     /// radius `max(0, radius - width)`): a CALayer-style border.
     static func ring(_ rect: Rect, radius: Double, width: Double, limit: Rect) -> [XTrapezoid] {
+        guard rect.isFinite, !rect.isEmpty else { return [] }
         let r = clampedRadius(radius, for: rect)
         let innerRect = rect.insetBy(dx: width, dy: width)
         guard width > 0, !innerRect.isEmpty else { return fill(rect, radius: r, limit: limit) }
@@ -107,17 +112,56 @@ enum RoundedRectGeometry {
         return traps
     }
 
+    /// How far outside `limit` edges may lie before they are clipped: far enough that ordinary shapes keep
+    /// their exact trapezoids, near enough that everything stays within XRender's 16.16 fixed point.
+    static let edgeSlack = 1024.0
+
     /// Appends the band from `ya` to `yb` with straight left and right edges, clamped to `limit`'s rows and
-    /// dropped when empty or outside `limit`'s columns.
+    /// dropped when empty or outside `limit`'s columns. Edges reaching far outside `limit`'s columns are
+    /// clipped to them (splitting the band where an edge crosses), which changes nothing inside `limit`
+    /// and keeps every coordinate representable.
     private static func append(_ traps: inout [XTrapezoid], _ ya: Double, _ yb: Double,
                                _ left: (Double, Double), _ right: (Double, Double), _ limit: Rect) {
         let top = max(ya, limit.minY), bottom = min(yb, limit.maxY)
         guard bottom > top, yb > ya else { return }
         guard max(right.0, right.1) > limit.minX, min(left.0, left.1) < limit.maxX else { return }
+        let lo = max(limit.minX - edgeSlack, -xCoordinateLimit), hi = min(limit.maxX + edgeSlack, xCoordinateLimit)
+        let xs = [left.0, left.1, right.0, right.1]
+        guard ya >= -xCoordinateLimit, yb <= xCoordinateLimit, xs.allSatisfy({ $0 >= lo && $0 <= hi }) else {
+            return appendClipped(&traps, ya, yb, left, right, top: top, bottom: bottom, lo: lo, hi: hi)
+        }
         let fya = xFixed(ya), fyb = xFixed(yb)
         traps.append(XTrapezoid(
             top: xFixed(top), bottom: xFixed(bottom),
             left: XLineFixed(p1: XPointFixed(x: xFixed(left.0), y: fya), p2: XPointFixed(x: xFixed(left.1), y: fyb)),
             right: XLineFixed(p1: XPointFixed(x: xFixed(right.0), y: fya), p2: XPointFixed(x: xFixed(right.1), y: fyb))))
+    }
+
+    /// The rows `top...bottom` of a band whose edges reach beyond `lo...hi`: split where an edge crosses
+    /// `lo` or `hi`, so that in each piece every edge lies wholly inside or wholly on one side, then clamp.
+    private static func appendClipped(_ traps: inout [XTrapezoid], _ ya: Double, _ yb: Double,
+                                      _ left: (Double, Double), _ right: (Double, Double),
+                                      top: Double, bottom: Double, lo: Double, hi: Double) {
+        func x(_ edge: (Double, Double), at y: Double) -> Double {
+            edge.0 + (edge.1 - edge.0) * ((y - ya) / (yb - ya))
+        }
+        var cuts = [top, bottom]
+        for edge in [left, right] where edge.0 != edge.1 {
+            for bound in [lo, hi] where (edge.0 - bound) * (edge.1 - bound) < 0 {
+                let y = ya + (bound - edge.0) / (edge.1 - edge.0) * (yb - ya)
+                if y > top, y < bottom { cuts.append(y) }
+            }
+        }
+        cuts.sort()
+        for (y0, y1) in zip(cuts, cuts.dropFirst()) {
+            let f0 = xFixed(y0), f1 = xFixed(y1)
+            guard f1 > f0 else { continue }
+            func point(_ edge: (Double, Double), _ y: Double, _ fy: XFixed) -> XPointFixed {
+                XPointFixed(x: xFixed(min(max(x(edge, at: y), lo), hi)), y: fy)
+            }
+            traps.append(XTrapezoid(top: f0, bottom: f1,
+                                    left: XLineFixed(p1: point(left, y0, f0), p2: point(left, y1, f1)),
+                                    right: XLineFixed(p1: point(right, y0, f0), p2: point(right, y1, f1))))
+        }
     }
 }

@@ -8,8 +8,10 @@ import Proscenium
 /// small rectangle just big enough for the corners, and the middle row and column are stretched (through
 /// 1-pixel repeating strips), so a 1200x700 shadow costs no more to compute than a 60x60 one.
 @MainActor final class ShadowCache {
+    /// Quantised, so that equal shadows always find their entry: sizes in pixels, the corner radius in
+    /// eighths of a pixel and the blur in half pixels.
     private struct Key: Hashable {
-        var width: Int, height: Int, radius: Double, blur: Double
+        var width: Int, height: Int, radiusEighths: Int, blurHalves: Int
     }
 
     /// One uploaded mask with the strips that stretch its middle.
@@ -31,6 +33,8 @@ import Proscenium
     /// Masks computed so far (a cache miss each); tests and benchmarks read it.
     private(set) var computed = 0
     static let capacity = 64
+    /// Masks held now.
+    var count: Int { entries.count }
 
     init(display: Display, uploader: PixmapUploader) {
         self.display = display
@@ -41,24 +45,48 @@ import Proscenium
         for entry in entries.values { destroy(entry) }
     }
 
+    /// Blurs beyond this many pixels are drawn with this blur (a mask costs its square).
+    nonisolated static let maximumBlur = 250.0
+    /// Corner radii beyond this many pixels are drawn with this radius (a mask costs its square).
+    nonisolated static let maximumRadius = 1024.0
+
+    /// The blur actually drawn: within `0...maximumBlur` in half-pixel steps; non-finite blurs become 0.
+    nonisolated static func sanitizedBlur(_ blur: Double) -> Double {
+        guard blur.isFinite else { return 0 }
+        return (min(max(blur, 0), maximumBlur) * 2).rounded() / 2
+    }
+
     /// Composites the shadow of the pixel rectangle `rect` (whole pixels) with `radius` and `blurRadius`
-    /// onto `target`, tinted by the solid picture `source`, skipping pieces outside `limit`.
+    /// onto `target`, tinted by the solid picture `source`, drawing only within `limit` (whole pixels).
     func draw(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect) {
-        let width = Int(rect.width), height = Int(rect.height)
+        guard rect.isFinite, limit.isFinite, !rect.isEmpty, !limit.isEmpty else { return }
+        let blur = Self.sanitizedBlur(blurRadius)
+        let k = ShadowMaskRasterizer.margin(blurRadius: blur)
+        let r = (min(RoundedRectGeometry.clampedRadius(radius, for: rect), Self.maximumRadius) * 8).rounded() / 8
+        // Edges far outside `limit` move in to where neither their corners nor the radius clamp of a
+        // narrower rectangle can reach `limit` through the blur: nothing inside `limit` changes, and the
+        // sizes stay small whatever the view's.
+        let pad = 2 * r.rounded(.up) + Double(2 * k + 2)
+        let x0 = max(rect.minX, limit.minX - pad), x1 = min(rect.maxX, limit.maxX + pad)
+        let y0 = max(rect.minY, limit.minY - pad), y1 = min(rect.maxY, limit.maxY + pad)
+        guard x1 > x0, y1 > y0 else { return }
+        let width = Int(x1 - x0), height = Int(y1 - y0)
         guard width > 0, height > 0 else { return }
-        let r = RoundedRectGeometry.clampedRadius(radius, for: rect)
-        let k = ShadowMaskRasterizer.margin(blurRadius: blurRadius)
         let (corner, small) = Self.ninePatch(radius: r, margin: k)
-        let key = Key(width: min(width, small), height: min(height, small), radius: r, blur: blurRadius)
+        let key = Key(width: min(width, small), height: min(height, small),
+                      radiusEighths: Int(r * 8), blurHalves: Int(blur * 2))
         let entry = self.entry(for: key)
         let maskWidth = width + 2 * k, maskHeight = height + 2 * k
         let xs = Self.segments(length: maskWidth, smallLength: entry.maskWidth, corner: corner)
         let ys = Self.segments(length: maskHeight, smallLength: entry.maskHeight, corner: corner)
-        let originX = Int(rect.minX) - k, originY = Int(rect.minY) - k
+        let originX = Int(x0) - k, originY = Int(y0) - k
         for sx in xs {
             for sy in ys {
                 let dst = Rect(x: Double(originX + sx.dst), y: Double(originY + sy.dst), width: Double(sx.length), height: Double(sy.length))
-                guard dst.intersects(limit) else { continue }
+                // Only the part inside `limit`: X coordinates and sizes are 16 bits on the wire.
+                let piece = dst.intersection(limit)
+                guard !piece.isEmpty else { continue }
+                let dx = Int(piece.minX - dst.minX), dy = Int(piece.minY - dst.minY)
                 let mask: Picture
                 switch (sx.stretched, sy.stretched) {
                 case (false, false): mask = entry.full
@@ -67,8 +95,9 @@ import Proscenium
                 case (true, true): mask = entry.center
                 }
                 XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
-                                 Int32(sx.stretched ? 0 : sx.src), Int32(sy.stretched ? 0 : sy.src),
-                                 Int32(dst.minX), Int32(dst.minY), UInt32(sx.length), UInt32(sy.length))
+                                 Int32(sx.stretched ? 0 : sx.src + dx), Int32(sy.stretched ? 0 : sy.src + dy),
+                                 Int32(xCoordinate: piece.minX), Int32(xCoordinate: piece.minY),
+                                 UInt32(xSize: piece.width), UInt32(xSize: piece.height))
             }
         }
     }
@@ -78,9 +107,8 @@ import Proscenium
         frame += 1
         guard entries.count > Self.capacity else { return }
         let victims = entries.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }.prefix(entries.count - Self.capacity)
-        for (key, entry) in victims {
-            destroy(entry)
-            entries[key] = nil
+        for (key, _) in victims {
+            if let entry = entries.removeValue(forKey: key) { destroy(entry) }
         }
     }
 
@@ -114,7 +142,8 @@ import Proscenium
             return entry
         }
         computed += 1
-        let mask = ShadowMaskRasterizer.mask(width: key.width, height: key.height, radius: key.radius, blurRadius: key.blur)
+        let mask = ShadowMaskRasterizer.mask(width: key.width, height: key.height, radius: Double(key.radiusEighths) / 8,
+                                             blurRadius: Double(key.blurHalves) / 2)
         let mw = mask.width, mh = mask.height
         let midX = mw / 2, midY = mh / 2
         let column = (0..<mh).map { mask.bytes[$0 * mw + midX] }

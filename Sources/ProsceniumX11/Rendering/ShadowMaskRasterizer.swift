@@ -6,7 +6,9 @@ import Glibc
 enum ShadowMaskRasterizer {
     /// The odd box widths of the three passes for a Gaussian of `sigma`.
     static func boxWidths(sigma: Double, passes: Int = 3) -> [Int] {
-        guard sigma > 0.2 else { return Array(repeating: 1, count: passes) }
+        // Callers clamp the blur (ShadowCache.sanitizedBlur); this only keeps bad input from trapping.
+        guard sigma > 0.2, sigma.isFinite else { return Array(repeating: 1, count: passes) }
+        let sigma = min(sigma, ShadowCache.maximumBlur / 2)
         let n = Double(passes)
         let ideal = (12 * sigma * sigma / n + 1).squareRoot()
         var lower = Int(ideal.rounded(.down))

@@ -18,6 +18,9 @@ import Proscenium
     static let maximumTotalPixels = 6_000_000
     static let maximumIdleFrames = 30
 
+    /// The layers held now; tests inspect them.
+    var layers: [Layer] { entries.map(\.layer) }
+
     /// The cached layer for a group with exactly these commands and bounds.
     func layer(for commands: ArraySlice<DisplayCommand>, bounds: Rect) -> Layer? {
         guard let index = entries.firstIndex(where: { $0.bounds == bounds && $0.commands.elementsEqual(commands) }) else {

@@ -1,9 +1,39 @@
 import CX11
 import Proscenium
 
-/// Converts a coordinate to XRender's 16.16 fixed point, rounding to the nearest representable value.
+/// The largest coordinate the X protocol carries: INT16 positions, and 16.16 fixed point.
+let xCoordinateLimit = 32767.0
+
+/// `value` clamped to `-limit...limit`; NaN becomes 0. Use before converting geometry to integers.
+@inline(__always) func sanitized(_ value: Double, limit: Double = xCoordinateLimit) -> Double {
+    value.isNaN ? 0 : min(max(value, -limit), limit)
+}
+
+/// Converts a coordinate to XRender's 16.16 fixed point, rounding to the nearest representable value;
+/// values beyond ±32767 are clamped and non-finite ones become 0.
 @inline(__always) func xFixed(_ value: Double) -> XFixed {
-    XFixed(clamping: Int64((value * 65536).rounded()))
+    XFixed((sanitized(value.isFinite ? value : 0) * 65536).rounded())
+}
+
+extension Int {
+    /// `value` rounded toward zero, clamped to ±2^52 (NaN becomes 0): never traps.
+    @inline(__always) init(saturating value: Double) {
+        self.init(sanitized(value, limit: 4_503_599_627_370_496))
+    }
+}
+
+extension Int32 {
+    /// `value` rounded toward zero into the X protocol's 16-bit coordinate range (NaN becomes 0).
+    @inline(__always) init(xCoordinate value: Double) {
+        self.init(sanitized(value))
+    }
+}
+
+extension UInt32 {
+    /// A non-negative size rounded toward zero into the X protocol's 16-bit range (NaN becomes 0).
+    @inline(__always) init(xSize value: Double) {
+        self.init(Swift.min(Swift.max(value.isNaN ? 0 : value, 0), 65535))
+    }
 }
 
 extension XRenderColor {
@@ -44,9 +74,15 @@ extension Rect {
         minX == minX.rounded() && minY == minY.rounded() && maxX == maxX.rounded() && maxY == maxY.rounded()
     }
 
-    /// The rectangle as an Xlib rectangle; the caller ensures it is pixel-aligned and within 16-bit range.
+    /// True when every edge and the size are finite numbers.
+    var isFinite: Bool {
+        origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite
+            && maxX.isFinite && maxY.isFinite
+    }
+
+    /// The rectangle as an Xlib rectangle; the caller ensures it is pixel-aligned. Clamped to 16 bits.
     var xRectangle: XRectangle {
-        XRectangle(x: Int16(clamping: Int(minX)), y: Int16(clamping: Int(minY)),
-                   width: UInt16(clamping: Int(width)), height: UInt16(clamping: Int(height)))
+        XRectangle(x: Int16(Int32(xCoordinate: minX)), y: Int16(Int32(xCoordinate: minY)),
+                   width: UInt16(UInt32(xSize: width)), height: UInt16(UInt32(xSize: height)))
     }
 }

@@ -21,7 +21,8 @@ extension XRenderRenderer {
         execute(commands, range, in: layerSurface)
         prepare(surface)
         let traps = RoundedRectGeometry.fill(shape, radius: r, limit: area)
-        compositeTrapezoids(traps, source: layer.picture, sourceOrigin: (Int32(area.minX), Int32(area.minY)), onto: surface)
+        compositeTrapezoids(traps, source: layer.picture,
+                            sourceOrigin: (Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY)), onto: surface)
         layers.release(layer)
     }
 
@@ -38,7 +39,8 @@ extension XRenderRenderer {
         execute(commands, range, in: layerSurface)
         prepare(surface)
         XRenderComposite(display.pointer, PictOpOver, layer.picture, solids.alphaMask(alpha), surface.picture,
-                         0, 0, 0, 0, Int32(area.minX), Int32(area.minY), UInt32(area.width), UInt32(area.height))
+                         0, 0, 0, 0, Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY),
+                         UInt32(xSize: area.width), UInt32(xSize: area.height))
         layers.release(layer)
     }
 
@@ -53,7 +55,8 @@ extension XRenderRenderer {
         }
         let visible = surface.bounds.offsetBy(dx: surface.origin.x, dy: surface.origin.y)
         let onParent = transform.apply(to: bounds)
-        guard let inverse = transform.inverted, !bounds.isEmpty, onParent.intersects(visible) else {
+        guard transform.isFinite, let inverse = transform.inverted, inverse.isFinite, bounds.isFinite, !bounds.isEmpty,
+              onParent.isFinite, onParent.intersects(visible) else {
             return cull(commands, range)
         }
         let whole = bounds.integral
@@ -63,10 +66,14 @@ extension XRenderRenderer {
             compositeTransformed(cached, localArea: whole, transform: transform, inverse: inverse, onto: surface)
             return
         }
-        let cacheable = transformLayers.canStore(pixels: Int(whole.width * whole.height))
+        let cacheable = transformLayers.canStore(pixels: Int(saturating: whole.width * whole.height))
         let localArea = cacheable ? whole
             : inverse.apply(to: onParent.intersection(visible)).integral.insetBy(dx: -1, dy: -1).intersection(whole)
-        guard !localArea.isEmpty else { return cull(commands, range) }
+        // A group shrunk so far that its visible part needs a huge layer is not drawn.
+        guard !localArea.isEmpty, localArea.width <= Self.maximumLayerSide, localArea.height <= Self.maximumLayerSide,
+              localArea.width * localArea.height <= Self.maximumLayerPixels else {
+            return cull(commands, range)
+        }
         let full = Rect(x: 0, y: 0, width: localArea.width, height: localArea.height)
         let (layer, layerSurface) = makeLayer(area: localArea, clip: [full.offsetBy(dx: localArea.minX, dy: localArea.minY)],
                                               origin: .zero, clearingWholeLayer: true)
@@ -79,7 +86,17 @@ extension XRenderRenderer {
         }
     }
 
+    /// The largest side of an offscreen layer: X coordinates are 16-bit.
+    static let maximumLayerSide = 16384.0
+    /// The most pixels an offscreen layer may have (128 MB of ARGB32).
+    static let maximumLayerPixels = 32_000_000.0
+
     /// Composites a layer holding `localArea` of a group's local space onto the surface through `transform`.
+    ///
+    /// The layer is the source and has a transform, so its client clip (left from drawing into it) goes
+    /// first: the X server's `miComputeCompositeRegion`, which glamor and EXA use, intersects the composite
+    /// region with a source's clip translated by (xDst − xSrc) without applying the transform, which would
+    /// clip away a transformed view away from the origin. (Xvfb's fb code ignores source clips.)
     private func compositeTransformed(_ layer: Layer, localArea: Rect, transform: AffineTransform,
                                       inverse: AffineTransform, onto surface: RenderSurface) {
         let dpy = display.pointer
@@ -92,11 +109,12 @@ extension XRenderRenderer {
         var xTransform = XTransform(map)
         XRenderSetPictureTransform(dpy, layer.picture, &xTransform)
         XRenderSetPictureFilter(dpy, layer.picture, "bilinear", nil, 0)
+        removeClip(of: layer.picture)
         prepare(surface)
         XRenderComposite(dpy, PictOpOver, layer.picture, 0, surface.picture,
-                         Int32(destination.minX), Int32(destination.minY), 0, 0,
-                         Int32(destination.minX), Int32(destination.minY),
-                         UInt32(destination.width), UInt32(destination.height))
+                         Int32(xCoordinate: destination.minX), Int32(xCoordinate: destination.minY), 0, 0,
+                         Int32(xCoordinate: destination.minX), Int32(xCoordinate: destination.minY),
+                         UInt32(xSize: destination.width), UInt32(xSize: destination.height))
         var identity = XTransform.identity
         XRenderSetPictureTransform(dpy, layer.picture, &identity)
         XRenderSetPictureFilter(dpy, layer.picture, "nearest", nil, 0)
@@ -107,19 +125,16 @@ extension XRenderRenderer {
     /// because bilinear sampling near their edges reads pixels beyond `area`.
     private func makeLayer(area: Rect, clip: [Rect], origin: Point, clearingWholeLayer: Bool = false) -> (Layer, RenderSurface) {
         statistics.layersRendered += 1
-        let layer = layers.acquire(width: Int(area.width), height: Int(area.height))
-        forgetClip(of: layer.picture)
+        let layer = layers.acquire(width: Int(saturating: area.width), height: Int(saturating: area.height))
         let layerClip = clip.map { $0.offsetBy(dx: -area.minX, dy: -area.minY) }
         let surface = RenderSurface(picture: layer.picture,
                                     origin: Point(x: origin.x + area.minX, y: origin.y + area.minY), clip: layerClip)
-        var attributes = XRenderPictureAttributes()
-        attributes.clip_mask = Pixmap(None)
-        XRenderChangePicture(display.pointer, layer.picture, UInt(CPClipMask), &attributes)
+        removeClip(of: layer.picture)
         var transparent = XRenderColor.transparent
         let clearArea = clearingWholeLayer ? Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height))
             : Rect(x: 0, y: 0, width: area.width, height: area.height)
         XRenderFillRectangle(display.pointer, PictOpSrc, layer.picture, &transparent, 0, 0,
-                             UInt32(clearArea.width), UInt32(clearArea.height))
+                             UInt32(xSize: clearArea.width), UInt32(xSize: clearArea.height))
         return (layer, surface)
     }
 
@@ -129,5 +144,12 @@ extension XRenderRenderer {
          Rect(x: rect.maxX - r, y: rect.minY, width: r, height: r),
          Rect(x: rect.minX, y: rect.maxY - r, width: r, height: r),
          Rect(x: rect.maxX - r, y: rect.maxY - r, width: r, height: r)]
+    }
+}
+
+extension AffineTransform {
+    /// True when all six coefficients are finite.
+    var isFinite: Bool {
+        a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
     }
 }

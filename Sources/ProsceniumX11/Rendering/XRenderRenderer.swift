@@ -21,8 +21,17 @@ import Proscenium
     let images: ImageCache
     let transformLayers: TransformLayerCache
     private let fonts: XftFontCache
-    /// The clip last set on each picture, so unchanged clips are not sent again.
-    private var appliedClips: [Picture: [Rect]] = [:]
+    /// What we last set as the client clip of a picture.
+    enum AppliedClip: Equatable {
+        /// No client clip (`clip_mask` None): the whole picture.
+        case none
+        /// These rectangles, in the picture's pixels.
+        case rects([Rect])
+    }
+
+    /// The clip last set on each live surface picture, so unchanged clips are not sent again; pictures
+    /// without an entry have an unknown clip. Entries go when the layer pool frees their picture.
+    private var appliedClips: [Picture: AppliedClip] = [:]
     /// For each push command in the list being rendered, the index of its pop (or the list's end).
     private var groupEnds: [Int] = []
 
@@ -36,6 +45,7 @@ import Proscenium
         images = ImageCache(display: display, uploader: uploader)
         transformLayers = TransformLayerCache()
         fonts = XftFontCache(display: display)
+        layers.onDestroy = { [weak self] picture in self?.appliedClips[picture] = nil }
     }
 
     isolated deinit {
@@ -45,6 +55,7 @@ import Proscenium
 
     /// Sets the picture frames are drawn into (the window host's back buffer, which it owns) and its size.
     public func setTarget(picture: Picture, size: Size) {
+        appliedClips[target] = nil
         target = picture
         targetSize = size
         appliedClips[picture] = nil
@@ -56,14 +67,22 @@ import Proscenium
     public var imageUploads: Int { images.uploads }
     /// Offscreen layer pixmaps created so far.
     public var layersCreated: Int { layers.created }
+    /// Pictures whose clip the renderer keeps track of; tests check that it stays bounded.
+    var appliedClipCount: Int { appliedClips.count }
+    /// Xft fonts the renderer holds open.
+    var openFontCount: Int { fonts.count }
+
+    /// The clip the renderer last set on `picture`, nil when unknown.
+    func appliedClip(of picture: Picture) -> AppliedClip? {
+        appliedClips[picture]
+    }
 
     /// Draws `list` into the target, clipped to `damage`; the damaged area is first cleared to opaque white.
     public func render(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         statistics = RenderStatistics()
         guard target != 0 else { return }
-        let dpy = display.pointer
         let damage = damage.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
-        statistics.damagePixels = Int(damage.area)
+        statistics.damagePixels = Int(saturating: damage.area)
         appliedClips[target] = nil
         let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
         if !damage.isEmpty {
@@ -75,14 +94,15 @@ import Proscenium
         } else {
             statistics.commandsCulled = list.commands.count(where: { !$0.isGroupMarker })
         }
-        var attributes = XRenderPictureAttributes()
-        attributes.clip_mask = Pixmap(None)
-        XRenderChangePicture(dpy, target, UInt(CPClipMask), &attributes)
+        // The host owns the target and may composite from it: always leave it without a clip, and unknown.
+        appliedClips[target] = nil
+        removeClip(of: target)
         appliedClips[target] = nil
         transformLayers.endFrame(into: layers)
         layers.endFrame()
         shadows.endFrame()
         images.endFrame()
+        fonts.trim()
     }
 
     // MARK: - Walking the list
@@ -130,7 +150,9 @@ import Proscenium
     // MARK: - Drawing commands
 
     private func draw(_ command: DisplayCommand, in surface: RenderSurface) {
-        guard let extent = Self.extent(of: command), surface.pixels(extent).intersects(surface.bounds) else {
+        // Non-finite geometry (NaN, infinities) draws nothing; huge finite geometry is clamped below.
+        guard let extent = Self.extent(of: command), extent.isFinite,
+              surface.pixels(extent).intersects(surface.bounds) else {
             statistics.commandsCulled += 1
             return
         }
@@ -148,6 +170,7 @@ import Proscenium
         case let .shadow(rect, radius, blur, offset, color):
             guard color.alpha > 0 else { return }
             let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
+            let blur = ShadowCache.sanitizedBlur(blur)
             if blur < 0.5 {
                 fillShape(shape, radius: radius, color: color, in: surface)
             } else {
@@ -158,8 +181,8 @@ import Proscenium
             guard color.alpha > 0, let font = fonts.font(for: layout.font) else { return }
             let source = solids.picture(for: color)
             for line in layout.lines where !line.text.isEmpty {
-                let x = Int32((origin.x + line.x - surface.origin.x).rounded())
-                let y = Int32((origin.y + line.baseline - surface.origin.y).rounded())
+                let x = Int32(xCoordinate: (origin.x + line.x - surface.origin.x).rounded())
+                let y = Int32(xCoordinate: (origin.y + line.baseline - surface.origin.y).rounded())
                 let bytes = Array(line.text.utf8)
                 XftTextRenderUtf8(dpy, PictOpOver, source, font, surface.picture, 0, 0, x, y, bytes, Int32(bytes.count))
             }
@@ -196,21 +219,26 @@ import Proscenium
     /// `XRenderFillRectangle` over a pixel rectangle.
     func fill(_ surface: RenderSurface, _ rect: Rect, color: inout XRenderColor, op: Int32) {
         guard !rect.isEmpty else { return }
-        XRenderFillRectangle(display.pointer, op, surface.picture, &color, Int32(rect.minX), Int32(rect.minY),
-                             UInt32(rect.width), UInt32(rect.height))
+        XRenderFillRectangle(display.pointer, op, surface.picture, &color, Int32(xCoordinate: rect.minX),
+                             Int32(xCoordinate: rect.minY), UInt32(xSize: rect.width), UInt32(xSize: rect.height))
     }
 
     /// Sets the surface's clip on its picture unless it is already in place.
     func prepare(_ surface: RenderSurface) {
-        guard appliedClips[surface.picture] != surface.clip else { return }
+        guard appliedClips[surface.picture] != .rects(surface.clip) else { return }
         var rects = surface.clip.map(\.xRectangle)
         XRenderSetPictureClipRectangles(display.pointer, surface.picture, 0, 0, &rects, Int32(rects.count))
-        appliedClips[surface.picture] = surface.clip
+        appliedClips[surface.picture] = .rects(surface.clip)
     }
 
-    /// Forgets what clip a picture has, for a layer handed out again by the pool.
-    func forgetClip(of picture: Picture) {
-        appliedClips[picture] = nil
+    /// Removes the client clip of `picture` (`clip_mask` None) unless it has none already; the next
+    /// `prepare` of a surface on it sets its clip again.
+    func removeClip(of picture: Picture) {
+        guard appliedClips[picture] != AppliedClip.none else { return }
+        var attributes = XRenderPictureAttributes()
+        attributes.clip_mask = Pixmap(None)
+        XRenderChangePicture(display.pointer, picture, UInt(CPClipMask), &attributes)
+        appliedClips[picture] = AppliedClip.none
     }
 
     /// The area a drawing command may touch, in its own coordinates; nil for group markers.
@@ -219,7 +247,7 @@ import Proscenium
         case let .fill(rect, _, _), let .border(rect, _, _, _), let .image(_, rect):
             return rect
         case let .shadow(rect, _, blur, offset, _):
-            let margin = Double(ShadowMaskRasterizer.margin(blurRadius: blur)) + 1
+            let margin = Double(ShadowMaskRasterizer.margin(blurRadius: ShadowCache.sanitizedBlur(blur))) + 1
             return rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -margin, dy: -margin)
         case let .text(layout, origin, _):
             // Glyphs may overhang the advance box a little on every side.

@@ -1,26 +1,72 @@
 import CX11
 import Proscenium
 
-/// Opens Xft fonts for `Font` requests and keeps them, one per distinct font. The owner must close the
-/// cache (or abandon it, when the display is already gone) before the display closes.
+/// Opens Xft fonts for `Font` requests and keeps the most recently used ones. Sizes are quantised to half
+/// pixels (and clamped to `1...maximumSize`), so animated sizes share fonts. The cache never closes a font
+/// while handing them out: the owner calls `trim()` when no font it was given is in use any more (at the end
+/// of a frame, or of a measurement), which closes the least recently used fonts beyond `capacity`. The
+/// owner must close the cache (or abandon it, when the display is already gone) before the display closes.
 @MainActor final class XftFontCache {
+    private struct Entry {
+        var font: UnsafeMutablePointer<XftFont>
+        var lastUse: Int
+    }
+
     private let dpy: OpaquePointer
     private let screen: Int32
-    private var fonts: [Proscenium.Font: UnsafeMutablePointer<XftFont>] = [:]
+    private var fonts: [Proscenium.Font: Entry] = [:]
+    private var uses = 0
+    /// How many fonts stay open after `trim()`.
+    let capacity: Int
+    static let defaultCapacity = 32
+    /// The largest pixel size opened; larger requests get this size.
+    nonisolated static let maximumSize = 1024.0
 
-    init(display: Display) {
+    init(display: Display, capacity: Int = defaultCapacity) {
         dpy = display.pointer
         screen = display.screen
+        self.capacity = max(1, capacity)
+    }
+
+    /// Fonts open now.
+    var count: Int { fonts.count }
+
+    /// `size` in half-pixel steps within `1...maximumSize`; NaN becomes 1.
+    nonisolated static func quantizedSize(_ size: Double) -> Double {
+        guard !size.isNaN else { return 1 }
+        return (min(max(size, 1), maximumSize) * 2).rounded() / 2
+    }
+
+    /// The font actually opened for `font`: the same with its size quantised.
+    nonisolated static func quantized(_ font: Proscenium.Font) -> Proscenium.Font {
+        var font = font
+        font.size = quantizedSize(font.size)
+        return font
     }
 
     /// The Xft font for `font`, opened on first use; falls back to the default family when the pattern
-    /// matches nothing (fontconfig nearly always substitutes something instead).
+    /// matches nothing (fontconfig nearly always substitutes something instead). Valid until `trim()`.
     func font(for font: Proscenium.Font) -> UnsafeMutablePointer<XftFont>? {
-        if let cached = fonts[font] { return cached }
-        let opened = XftFontOpenName(dpy, screen, Self.pattern(for: font))
-            ?? XftFontOpenName(dpy, screen, Self.pattern(for: Proscenium.Font(size: font.size, weight: font.weight)))
-        if let opened { fonts[font] = opened }
+        let key = Self.quantized(font)
+        uses += 1
+        if let cached = fonts[key] {
+            fonts[key]?.lastUse = uses
+            return cached.font
+        }
+        let opened = XftFontOpenName(dpy, screen, Self.pattern(for: key))
+            ?? XftFontOpenName(dpy, screen, Self.pattern(for: Proscenium.Font(size: key.size, weight: key.weight)))
+        if let opened { fonts[key] = Entry(font: opened, lastUse: uses) }
         return opened
+    }
+
+    /// Closes the least recently used fonts beyond `capacity`. Fonts returned earlier may be closed, so
+    /// call it only when none is in use.
+    func trim() {
+        guard fonts.count > capacity else { return }
+        let victims = fonts.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(fonts.count - capacity)
+        for (key, _) in victims {
+            if let entry = fonts.removeValue(forKey: key) { XftFontClose(dpy, entry.font) }
+        }
     }
 
     /// The fontconfig name for a font, such as "DejaVu Sans:pixelsize=13:weight=80".
@@ -30,7 +76,8 @@ import Proscenium
             if "\\-:,".contains(ch) { family.append("\\") }
             family.append(ch)
         }
-        let size = font.size == font.size.rounded() ? String(Int(font.size)) : String(font.size)
+        let pixels = quantizedSize(font.size)
+        let size = pixels == pixels.rounded() ? String(Int(pixels)) : String(pixels)
         return "\(family):pixelsize=\(size):weight=\(fontconfigWeight(font.weight))"
     }
 
@@ -46,7 +93,7 @@ import Proscenium
 
     /// Closes every font; the display must still be open.
     func close() {
-        for font in fonts.values { XftFontClose(dpy, font) }
+        for entry in fonts.values { XftFontClose(dpy, entry.font) }
         fonts.removeAll()
     }
 

@@ -35,6 +35,8 @@ import Proscenium
             fonts.abandon()
             return fallback.width(of: text, font: font)
         }
+        // Each font is used only within this call, so the cache may close the least recent ones after it.
+        defer { fonts.trim() }
         guard let xftFont = fonts.font(for: font) else { return fallback.width(of: text, font: font) }
         let key = WidthKey(text: text, font: font)
         if let width = widths[key] { return width }
@@ -47,12 +49,16 @@ import Proscenium
         return width
     }
 
+    /// Xft fonts held open; tests check that it stays bounded.
+    var openFontCount: Int { fonts.count }
+
     /// Ascent and descent of the font, in pixels.
     public func lineMetrics(for font: Proscenium.Font) -> (ascent: Double, descent: Double) {
         guard display != nil else {
             fonts.abandon()
             return fallback.lineMetrics(for: font)
         }
+        defer { fonts.trim() }
         guard let xftFont = fonts.font(for: font) else { return fallback.lineMetrics(for: font) }
         return (Double(xftFont.pointee.ascent), Double(xftFont.pointee.descent))
     }
