@@ -320,7 +320,17 @@
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         guard isHitTestable, self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
-            guard let converted = subview.model.transformToSuperview.inverted?.apply(to: point) else { continue }
+            let geometry = subview.model
+            let converted: Point
+            if geometry.transform.isIdentity {
+                // The common case, kept free of matrix work: hit-testing visits every sibling in front.
+                converted = Point(x: point.x - geometry.center.x + geometry.bounds.midX,
+                                  y: point.y - geometry.center.y + geometry.bounds.midY)
+            } else if let inverse = geometry.transformToSuperview.inverted {
+                converted = inverse.apply(to: point)
+            } else {
+                continue
+            }
             if let hit = subview.hitTest(converted, with: event) { return hit }
         }
         return self
