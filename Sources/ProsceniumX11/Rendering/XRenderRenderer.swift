@@ -77,7 +77,8 @@ import Proscenium
         appliedClips[picture]
     }
 
-    /// Draws `list` into the target, clipped to `damage`; the damaged area is first cleared to opaque white.
+    /// Draws `list` into the target, clipped to `damage`; the damaged area is first cleared to opaque white
+    /// unless an opaque fill covers all of it.
     public func render(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         statistics = RenderStatistics()
         guard target != 0 else { return }
@@ -88,9 +89,16 @@ import Proscenium
         if !damage.isEmpty {
             groupEnds = Self.groupEnds(of: list.commands)
             prepare(root)
-            var white = XRenderColor.opaqueWhite
-            fill(root, root.bounds, color: &white, op: PictOpSrc)
-            execute(list.commands, 0..<list.commands.count, in: root)
+            // Everything below an opaque fill that covers the whole damage is hidden: start there. The
+            // window's and the root view's backgrounds usually are such fills, which saves the X server
+            // two or three passes over every damaged pixel.
+            let start = Self.firstVisibleCommand(in: list.commands, covering: damage.bounds)
+            if start == 0 {
+                var white = XRenderColor.opaqueWhite
+                fill(root, root.bounds, color: &white, op: PictOpSrc)
+            }
+            cull(list.commands, 0..<start)
+            execute(list.commands, start..<list.commands.count, in: root)
         } else {
             statistics.commandsCulled = list.commands.count(where: { !$0.isGroupMarker })
         }
@@ -126,6 +134,23 @@ import Proscenium
             }
             i = commands[i].isPush ? end + 1 : i + 1
         }
+    }
+
+    /// The index of the last top-level opaque, square-cornered fill that covers `area`, or 0: nothing
+    /// before it can show through.
+    nonisolated static func firstVisibleCommand(in commands: [DisplayCommand], covering area: Rect) -> Int {
+        var depth = 0
+        var start = 0
+        for (index, command) in commands.enumerated() {
+            switch command {
+            case .pushClip, .pushOpacity, .pushTransform: depth += 1
+            case .popClip, .popOpacity, .popTransform: depth -= 1
+            case let .fill(rect, cornerRadius, color) where depth == 0:
+                if cornerRadius == 0, color.alpha >= 1, rect.contains(area) { start = index }
+            default: break
+            }
+        }
+        return start
     }
 
     /// Counts the drawing commands of a skipped range as culled.
