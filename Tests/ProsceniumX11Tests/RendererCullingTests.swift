@@ -1,6 +1,7 @@
 @testable import ProsceniumX11
 import Proscenium
 import Testing
+import TestSupport
 
 /// Occlusion at the top of the display list: what the renderer may skip because an opaque fill covers it.
 @Suite("Renderer culling")
@@ -30,5 +31,30 @@ struct RendererCullingTests {
             .popOpacity,
         ]
         #expect(XRenderRenderer.firstVisibleCommand(in: commands, covering: damage) == 0)
+    }
+}
+
+/// Shadows under opaque cards: the covered middle is skipped and the picture stays the same.
+@MainActor @Suite("Shadow occlusion")
+struct ShadowOcclusionTests {
+    @Test("a shadow under an opaque card of the same shape skips its covered middle, pixel for pixel the same")
+    func coveredShadowMiddleIsSkipped() async throws {
+        let fx = try await RendererFixture(width: 240, height: 200)
+        defer { fx.stop() }
+        let card = Rect(x: 40, y: 30, width: 150, height: 120)
+        let background = DisplayCommand.fill(rect: Rect(x: 0, y: 0, width: 240, height: 200), cornerRadius: 0,
+                                             color: Color(hex: 0xF2F2F7))
+        let shadow = DisplayCommand.shadow(rect: card, cornerRadius: 16, blurRadius: 10, offset: Point(x: 0, y: 6),
+                                           color: Color(white: 0, alpha: 0.3))
+        // The same card drawn as its own group, so the renderer cannot see that it covers the shadow.
+        fx.render([background, shadow, .pushOpacity(alpha: 1, bounds: card),
+                   .fill(rect: card, cornerRadius: 16, color: .systemBlue), .popOpacity])
+        let reference = try fx.capture()
+        #expect(fx.renderer.shadowsOccludedPixels == 0)
+
+        fx.render([background, shadow, .fill(rect: card, cornerRadius: 16, color: .systemBlue)])
+        let optimised = try fx.capture()
+        #expect(fx.renderer.shadowsOccludedPixels > 5_000)
+        #expect(ImageComparison.pixelsDiffering(optimised, reference, tolerance: 1).mismatchedPixels == 0)
     }
 }

@@ -56,9 +56,14 @@ import Proscenium
         return (min(max(blur, 0), maximumBlur) * 2).rounded() / 2
     }
 
+    /// Pixels of shadow centres not composited because opaque content covers them; tests read it.
+    private(set) var occludedPixels = 0
+
     /// Composites the shadow of the pixel rectangle `rect` (whole pixels) with `radius` and `blurRadius`
     /// onto `target`, tinted by the solid picture `source`, drawing only within `limit` (whole pixels).
-    func draw(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect) {
+    /// The uniform middle of the shadow is left out inside `occluder`, which the caller is about to cover.
+    func draw(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect,
+              occluder: Rect? = nil) {
         guard rect.isFinite, limit.isFinite, !rect.isEmpty, !limit.isEmpty else { return }
         let blur = Self.sanitizedBlur(blurRadius)
         let k = ShadowMaskRasterizer.margin(blurRadius: blur)
@@ -84,9 +89,8 @@ import Proscenium
             for sy in ys {
                 let dst = Rect(x: Double(originX + sx.dst), y: Double(originY + sy.dst), width: Double(sx.length), height: Double(sy.length))
                 // Only the part inside `limit`: X coordinates and sizes are 16 bits on the wire.
-                let piece = dst.intersection(limit)
-                guard !piece.isEmpty else { continue }
-                let dx = Int(piece.minX - dst.minX), dy = Int(piece.minY - dst.minY)
+                let clipped = dst.intersection(limit)
+                guard !clipped.isEmpty else { continue }
                 let mask: Picture
                 switch (sx.stretched, sy.stretched) {
                 case (false, false): mask = entry.full
@@ -94,12 +98,32 @@ import Proscenium
                 case (false, true): mask = entry.row
                 case (true, true): mask = entry.center
                 }
-                XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
-                                 Int32(sx.stretched ? 0 : sx.src + dx), Int32(sy.stretched ? 0 : sy.src + dy),
-                                 Int32(xCoordinate: piece.minX), Int32(xCoordinate: piece.minY),
-                                 UInt32(xSize: piece.width), UInt32(xSize: piece.height))
+                // The middle is one repeated pixel, so any part of it can be left out.
+                var pieces = [clipped]
+                if sx.stretched, sy.stretched, let occluder {
+                    pieces = Self.subtract(occluder, from: clipped)
+                    occludedPixels += Int(clipped.width * clipped.height - pieces.reduce(0) { $0 + $1.width * $1.height })
+                }
+                for piece in pieces {
+                    let dx = Int(piece.minX - dst.minX), dy = Int(piece.minY - dst.minY)
+                    XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
+                                     Int32(sx.stretched ? 0 : sx.src + dx), Int32(sy.stretched ? 0 : sy.src + dy),
+                                     Int32(xCoordinate: piece.minX), Int32(xCoordinate: piece.minY),
+                                     UInt32(xSize: piece.width), UInt32(xSize: piece.height))
+                }
             }
         }
+    }
+
+    /// `rect` without the part inside `hole`: up to four rectangles (above, below, left, right of it).
+    nonisolated static func subtract(_ hole: Rect, from rect: Rect) -> [Rect] {
+        let inner = rect.intersection(hole)
+        guard !inner.isEmpty else { return [rect] }
+        return [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: inner.minY - rect.minY),
+                Rect(x: rect.minX, y: inner.maxY, width: rect.width, height: rect.maxY - inner.maxY),
+                Rect(x: rect.minX, y: inner.minY, width: inner.minX - rect.minX, height: inner.height),
+                Rect(x: inner.maxX, y: inner.minY, width: rect.maxX - inner.maxX, height: inner.height)]
+            .filter { !$0.isEmpty }
     }
 
     /// Ends a frame: drops the masks of the least recently used shadows beyond `capacity`.

@@ -63,6 +63,8 @@ import Proscenium
 
     /// Shadow masks computed so far; each is a cache miss.
     public var shadowMasksComputed: Int { shadows.computed }
+    /// Shadow pixels left out so far because an opaque fill drawn right after covers them.
+    public var shadowsOccludedPixels: Int { shadows.occludedPixels }
     /// Images uploaded to the server so far.
     public var imageUploads: Int { images.uploads }
     /// Offscreen layer pixmaps created so far.
@@ -130,10 +132,25 @@ import Proscenium
             case .popClip, .popOpacity, .popTransform:
                 break
             default:
-                draw(commands[i], in: surface)
+                draw(commands[i], in: surface, occluder: occluder(after: i, in: commands, range: range, surface: surface))
             }
             i = commands[i].isPush ? end + 1 : i + 1
         }
+    }
+
+    /// For a shadow followed at once by an opaque fill of the same shape (a view's shadow, then its
+    /// background), the pixels that fill is sure to cover, in surface pixels: the shadow need not be
+    /// composited there. Nil for any other command.
+    func occluder(after index: Int, in commands: [DisplayCommand], range: Range<Int>, surface: RenderSurface) -> Rect? {
+        guard case let .shadow(shadowRect, _, _, _, _) = commands[index], index + 1 < range.upperBound,
+              case let .fill(fillRect, radius, color) = commands[index + 1],
+              fillRect == shadowRect, color.alpha >= 1, radius.isFinite else { return nil }
+        // Inside the corners' reach, and a pixel more for anti-aliased edges, the fill is fully opaque.
+        let inner = surface.pixels(fillRect).insetBy(dx: radius + 1, dy: radius + 1)
+        let x0 = inner.minX.rounded(.up), y0 = inner.minY.rounded(.up)
+        let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// The index of the last top-level opaque, square-cornered fill that covers `area`, or 0: nothing
@@ -174,7 +191,7 @@ import Proscenium
 
     // MARK: - Drawing commands
 
-    private func draw(_ command: DisplayCommand, in surface: RenderSurface) {
+    private func draw(_ command: DisplayCommand, in surface: RenderSurface, occluder: Rect? = nil) {
         // Non-finite geometry (NaN, infinities) draws nothing; huge finite geometry is clamped below.
         guard let extent = Self.extent(of: command), extent.isFinite,
               surface.pixels(extent).intersects(surface.bounds) else {
@@ -200,7 +217,8 @@ import Proscenium
                 fillShape(shape, radius: radius, color: color, in: surface)
             } else {
                 shadows.draw(rect: shape.roundedToPixels, radius: radius, blurRadius: blur,
-                             source: solids.picture(for: color), target: surface.picture, limit: surface.bounds)
+                             source: solids.picture(for: color), target: surface.picture, limit: surface.bounds,
+                             occluder: occluder)
             }
         case let .text(layout, origin, color):
             guard color.alpha > 0, let font = fonts.font(for: layout.font) else { return }
