@@ -58,3 +58,28 @@ struct ShadowOcclusionTests {
         #expect(ImageComparison.pixelsDiffering(optimised, reference, tolerance: 1).mismatchedPixels == 0)
     }
 }
+
+/// Large rounded fills take a cheaper path: a plain interior rectangle and thin anti-aliased pieces.
+@MainActor @Suite("Rounded fill pieces")
+struct RoundedFillPiecesTests {
+    @Test("a large rounded fill drawn as interior plus pieces matches one trapezoid mask, opaque and translucent",
+          arguments: [1.0, 0.5])
+    func piecesMatchTheWholeMask(alpha: Double) async throws {
+        let fx = try await RendererFixture(width: 240, height: 200)
+        defer { fx.stop() }
+        let shape = Rect(x: 20.3, y: 15.6, width: 180.5, height: 150.25)
+        let color = Color(hex: 0x4D96FF, alpha: alpha)
+        let background = DisplayCommand.fill(rect: Rect(x: 0, y: 0, width: 240, height: 200), cornerRadius: 0,
+                                             color: Color(hex: 0xF2F2F7))
+        fx.render([background])
+        fx.renderer.compositeTrapezoids(RoundedRectGeometry.fill(shape, radius: 22, limit: Rect(x: 0, y: 0, width: 240, height: 200)),
+                                        source: fx.renderer.solids.picture(for: color), onto: fx.rootSurface)
+        let reference = try fx.capture()
+
+        #expect(RoundedRectGeometry.fillPieces(shape, radius: 22, limit: Rect(x: 0, y: 0, width: 240, height: 200)) != nil)
+        fx.render([background, .fill(rect: shape, cornerRadius: 22, color: color)])
+        let pieces = try fx.capture()
+        let difference = ImageComparison.pixelsDiffering(pieces, reference, tolerance: 1)
+        #expect(difference.mismatchedPixels == 0, "worst channel difference \(difference.worstChannelDifference)")
+    }
+}

@@ -26,6 +26,9 @@ import Testing
         XftTextMeasurer.install(display: display)
     }
 
+    /// The whole target as a surface, for drawing through the renderer's internals directly.
+    var rootSurface: RenderSurface { RenderSurface(picture: picture, origin: .zero, clip: [Rect(origin: .zero, size: size)]) }
+
     /// The whole target as a region.
     var everything: Proscenium.Region { Proscenium.Region(Rect(origin: .zero, size: size)) }
 

@@ -86,6 +86,28 @@ enum RoundedRectGeometry {
         return traps
     }
 
+    /// A large rounded rectangle as a pixel-aligned interior every pixel of which it covers completely (for
+    /// `XRenderFillRectangle`, far cheaper than a mask) and anti-aliased pieces around it, each its own
+    /// trapezoid list so the server's masks stay thin: the rows above and below the interior (corners
+    /// included) and the fractional columns beside it. The pieces and the interior do not overlap, so a
+    /// translucent colour comes out the same as one trapezoid call. Nil when the interior would be small.
+    static func fillPieces(_ rect: Rect, radius: Double, limit: Rect) -> (interior: Rect, pieces: [[XTrapezoid]])? {
+        guard rect.isFinite, limit.isFinite, !rect.isEmpty else { return nil }
+        let r = clampedRadius(radius, for: rect)
+        let x0 = rect.minX.rounded(.up), x1 = rect.maxX.rounded(.down)
+        let y0 = (rect.minY + r).rounded(.up), y1 = (rect.maxY - r).rounded(.down)
+        guard x1 - x0 >= 16, y1 - y0 >= 16 else { return nil }
+        let above = Rect(x: limit.minX, y: limit.minY, width: limit.width, height: max(0, min(y0, limit.maxY) - limit.minY))
+        let belowTop = max(y1, limit.minY)
+        let below = Rect(x: limit.minX, y: belowTop, width: limit.width, height: max(0, limit.maxY - belowTop))
+        var pieces = [fill(rect, radius: r, limit: above), fill(rect, radius: r, limit: below)]
+        var left: [XTrapezoid] = [], right: [XTrapezoid] = []
+        if rect.minX < x0 { append(&left, y0, y1, (rect.minX, rect.minX), (x0, x0), limit) }
+        if rect.maxX > x1 { append(&right, y0, y1, (x1, x1), (rect.maxX, rect.maxX), limit) }
+        pieces += [left, right]
+        return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), pieces.filter { !$0.isEmpty })
+    }
+
     /// Trapezoids for the band between `rect`'s rounded outline and the outline inset by `width` (with
     /// radius `max(0, radius - width)`): a CALayer-style border.
     static func ring(_ rect: Rect, radius: Double, width: Double, limit: Rect) -> [XTrapezoid] {

@@ -242,6 +242,12 @@ import Proscenium
         if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01, rect.isPixelAligned {
             var xColor = XRenderColor(premultiplying: color)
             fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+        } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, limit: surface.bounds) {
+            var xColor = XRenderColor(premultiplying: color)
+            fill(surface, split.interior.intersection(surface.bounds), color: &xColor,
+                 op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+            let source = solids.picture(for: color)
+            for piece in split.pieces { compositeTrapezoids(piece, source: source, onto: surface) }
         } else {
             let traps = RoundedRectGeometry.fill(rect, radius: radius, limit: surface.bounds)
             compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
