@@ -39,6 +39,8 @@
     private var pendingDamage = Region()
     private var isPreparingFrame = false
     private var layoutRequested = false
+    /// The view whose `layoutSubviews()` runs now, set by `layoutIfNeeded()`.
+    var viewBeingLaidOut: View?
     // Input state, used by Window+Input.swift.
     var activeTouch: Touch?
     var touchRecognizers: [GestureRecognizer] = []
@@ -78,8 +80,10 @@
         clock.setNeedsFrame()
     }
 
-    /// Notes a `setNeedsLayout()` in this window, so a layout pass can tell whether it must run again.
-    func layoutWasRequested() {
+    /// Notes `view`'s `setNeedsLayout()`, so a layout pass can tell whether it must run again. A request for
+    /// a subview of the view laying out right now needs no second pass: the pass reaches it next, top-down.
+    func layoutWasRequested(by view: View) {
+        if let current = viewBeingLaidOut, view !== current, view.isDescendant(of: current) { return }
         layoutRequested = true
         setNeedsFrame()
     }

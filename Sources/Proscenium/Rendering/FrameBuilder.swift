@@ -27,15 +27,17 @@
         var toGroup = view.superview == nil ? AffineTransform.identity : p.transformToSuperview.concatenating(parentToGroup)
         var groupToWindow = groupToWindow
         let pushedTransform = !toGroup.isTranslation
+        let pushedOpacity = p.alpha < 1
+        // Both groups need the subtree's extent; it walks the subtree, so work it out once.
+        let subtreeBounds = pushedTransform || pushedOpacity ? Self.subtreeBounds(view) : .zero
         if pushedTransform {
-            list.append(.pushTransform(toGroup, bounds: Self.subtreeBounds(view)))
+            list.append(.pushTransform(toGroup, bounds: subtreeBounds))
             groupToWindow = toGroup.concatenating(groupToWindow)
             toGroup = .identity
         }
         let toWindow = toGroup.concatenating(groupToWindow)
-        let pushedOpacity = p.alpha < 1
         if pushedOpacity {
-            list.append(.pushOpacity(alpha: p.alpha, bounds: toGroup.apply(to: Self.subtreeBounds(view))))
+            list.append(.pushOpacity(alpha: p.alpha, bounds: toGroup.apply(to: subtreeBounds)))
         }
 
         // Damage: this view's own pixels, old and new.

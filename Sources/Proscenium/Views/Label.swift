@@ -19,10 +19,10 @@
         super.init(frame: frame)
     }
 
-    /// The text laid out for `width`; cached until the text, font or width changes.
+    /// The text laid out and aligned for `width`; cached until the text, font, alignment or width changes.
     public func layout(forWidth width: Double) -> TextLayout {
         if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
-        let layout = TextLayout.make(text, font: font, width: numberOfLines == 1 ? nil : width, alignment: .left,
+        let layout = TextLayout.make(text, font: font, width: width, alignment: textAlignment,
                                      wrap: numberOfLines != 1, numberOfLines: numberOfLines)
         cachedLayout = (width, layout)
         return layout
@@ -35,18 +35,9 @@
 
     open override func draw(in context: inout DrawingContext) {
         let layout = layout(forWidth: bounds.width)
-        // Vertically centred, as UILabel does; each line aligned horizontally within the bounds.
+        // Vertically centred, as UILabel does; the layout already aligns each line within the width.
         let top = bounds.minY + ((bounds.height - layout.size.height) / 2).rounded()
-        var aligned = layout
-        for index in aligned.lines.indices {
-            let line = aligned.lines[index]
-            switch textAlignment {
-            case .left: aligned.lines[index].x = 0
-            case .center: aligned.lines[index].x = ((bounds.width - line.width) / 2).rounded()
-            case .right: aligned.lines[index].x = (bounds.width - line.width).rounded()
-            }
-        }
-        context.draw(aligned, at: Point(x: bounds.minX, y: top), color: textColor)
+        context.draw(layout, at: Point(x: bounds.minX, y: top), color: textColor)
     }
 
     private func textChanged() {

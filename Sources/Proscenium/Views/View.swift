@@ -279,16 +279,20 @@
     /// Asks for `layoutSubviews()` in the next frame's layout pass.
     public func setNeedsLayout() {
         needsLayout = true
-        window?.layoutWasRequested()
+        window?.layoutWasRequested(by: self)
     }
 
     /// Runs the pending layout of this view and then of its subviews, top-down, each view once per pass.
     public func layoutIfNeeded() {
         if needsLayout {
             needsLayout = false
+            let window = window
+            let outer = window?.viewBeingLaidOut
+            window?.viewBeingLaidOut = self
             owningViewController?.viewWillLayoutSubviews()
             layoutSubviews()
             owningViewController?.viewDidLayoutSubviews()
+            window?.viewBeingLaidOut = outer
         }
         for subview in subviews { subview.layoutIfNeeded() }
     }

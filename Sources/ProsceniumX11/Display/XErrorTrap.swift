@@ -17,7 +17,7 @@ enum XErrorTrap {
     private static let state = Mutex(State())
 
     /// Runs `body` with a temporary error handler, syncs, restores the old handler, and returns the errors
-    /// (as text, such as "BadAccess (attempt to access private resource denied), request 130.1").
+    /// (as text, such as "BadAccess (attempt to access private resource denied), request 130.1, resource 0x…").
     static func run<T>(on display: OpaquePointer, _ body: () -> T) -> (result: T, errors: [String]) {
         serial.withLock { _ in
             // Errors from earlier requests belong to whoever made them, not to this trap.
@@ -43,20 +43,10 @@ enum XErrorTrap {
     private static let handleError: XErrorHandler = { display, event in
         guard let display, let event else { return 0 }
         let key = UInt(bitPattern: display)
-        let description = XErrorTrap.describe(display, event.pointee)
-        let forward: XErrorHandler? = XErrorTrap.state.withLock { current in
-            guard key == current.trapped else { return current.previous }
-            current.errors.append(description)
-            return nil
-        }
-        return forward?(display, event) ?? 0
-    }
-
-    /// "BadMatch (invalid parameter attributes), request 73.0".
-    private static func describe(_ display: OpaquePointer, _ event: XErrorEvent) -> String {
-        var buffer = [CChar](repeating: 0, count: 160)
-        XGetErrorText(display, Int32(event.error_code), &buffer, Int32(buffer.count))
-        let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return "\(text), request \(event.request_code).\(event.minor_code)"
+        let (isTrapped, previous) = XErrorTrap.state.withLock { ($0.trapped == key, $0.previous) }
+        guard isTrapped else { return previous?(display, event) ?? 0 }
+        let description = XErrorLog.describe(display, event.pointee)
+        XErrorTrap.state.withLock { $0.errors.append(description) }
+        return 0
     }
 }

@@ -76,7 +76,11 @@ enum RoundedRectGeometry {
     /// rectangle such as the damage bounds) so the server's mask stays small.
     static func fill(_ rect: Rect, radius: Double, limit: Rect) -> [XTrapezoid] {
         guard rect.isFinite, !rect.isEmpty else { return [] }
-        let outline = profile(of: rect, radius: radius)
+        return fill(profile(of: rect, radius: radius), limit: limit)
+    }
+
+    /// Trapezoids filling an outline already worked out, limited to `limit`.
+    private static func fill(_ outline: EdgeProfile, limit: Rect) -> [XTrapezoid] {
         var traps: [XTrapezoid] = []
         traps.reserveCapacity(outline.ys.count)
         for i in 0..<(outline.ys.count - 1) {
@@ -100,7 +104,8 @@ enum RoundedRectGeometry {
         let above = Rect(x: limit.minX, y: limit.minY, width: limit.width, height: max(0, min(y0, limit.maxY) - limit.minY))
         let belowTop = max(y1, limit.minY)
         let below = Rect(x: limit.minX, y: belowTop, width: limit.width, height: max(0, limit.maxY - belowTop))
-        var pieces = [fill(rect, radius: r, limit: above), fill(rect, radius: r, limit: below)]
+        let outline = profile(of: rect, radius: r)
+        var pieces = [fill(outline, limit: above), fill(outline, limit: below)]
         var left: [XTrapezoid] = [], right: [XTrapezoid] = []
         if rect.minX < x0 { append(&left, y0, y1, (rect.minX, rect.minX), (x0, x0), limit) }
         if rect.maxX > x1 { append(&right, y0, y1, (x1, x1), (rect.maxX, rect.maxX), limit) }

@@ -1,9 +1,9 @@
 import Foundation
-import TestSupport
 
-/// The demo executable run as a child process, with its JSON lines on stdout and its stderr collected.
-final class DemoProcess: @unchecked Sendable {
-    let process = Process()
+/// The demo executable run as a child process, with its JSON lines on stdout and its stderr collected;
+/// used by the tests that run it as a user would and by the launch benchmarks.
+public final class DemoProcess: @unchecked Sendable {
+    private let process = Process()
     private let stdout = Pipe()
     private let stderr = Pipe()
     private let lock = NSLock()
@@ -11,7 +11,8 @@ final class DemoProcess: @unchecked Sendable {
     private var errText = ""
     private var partial = ""
 
-    init(arguments: [String] = [], environment: [String: String?]) throws {
+    /// Starts `proscenium-demo` with `arguments`; `environment` entries override (nil: remove) the test's own.
+    public init(arguments: [String] = [], environment: [String: String?]) throws {
         process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
@@ -42,11 +43,22 @@ final class DemoProcess: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 
-    var lines: [String] { lock.lock(); defer { lock.unlock() }; return outLines }
-    var errorOutput: String { lock.lock(); defer { lock.unlock() }; return errText }
+    /// The process id, for reading its CPU time.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Ends the process if it still runs and waits for it.
+    public func stop() {
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+    }
+
+    /// Lines written to standard output so far.
+    public var lines: [String] { lock.lock(); defer { lock.unlock() }; return outLines }
+    /// Everything written to standard error so far.
+    public var errorOutput: String { lock.lock(); defer { lock.unlock() }; return errText }
 
     /// The first stdout JSON object whose "event" is `name`, waiting up to `timeout` seconds.
-    func waitForEvent(_ name: String, timeout: Double = 20) throws -> [String: Any] {
+    public func waitForEvent(_ name: String, timeout: Double = 20) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             for line in lines {
@@ -54,13 +66,13 @@ final class DemoProcess: @unchecked Sendable {
                    object["event"] as? String == name { return object }
             }
             if !process.isRunning { break }
-            usleep(5_000)
+            usleep(1_000)  // fine-grained: the launch benchmark times the first frame with it
         }
         throw DemoProcessError.noEvent(name, stderr: errorOutput)
     }
 
     /// Waits for the process to exit; returns its status and how long the wait took, or nil on timeout.
-    func waitForExit(timeout: Double) -> (status: Int32, seconds: Double)? {
+    public func waitForExit(timeout: Double) -> (status: Int32, seconds: Double)? {
         let start = Date()
         while process.isRunning {
             if Date().timeIntervalSince(start) > timeout { return nil }
@@ -72,10 +84,11 @@ final class DemoProcess: @unchecked Sendable {
     }
 }
 
-enum DemoProcessError: Error, CustomStringConvertible {
+/// The demo did not do what a test or benchmark waited for.
+public enum DemoProcessError: Error, CustomStringConvertible {
     case noEvent(String, stderr: String)
 
-    var description: String {
+    public var description: String {
         switch self {
         case let .noEvent(name, stderr): return "the demo never reported '\(name)'; its stderr: \(stderr)"
         }
