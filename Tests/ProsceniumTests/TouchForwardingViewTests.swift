@@ -106,4 +106,36 @@ struct TouchForwardingViewTests {
         #expect(below.records == [ProbeTouchRecord(phase: .began, location: Point(x: 20, y: 30)),
                                   ProbeTouchRecord(phase: .ended, location: Point(x: 20, y: 30))])
     }
+
+    // MARK: - Passthrough views that cannot take the touch
+
+    @Test func hiddenOrNonInteractivePassthroughViewsAreSkipped() {
+        let scene = Scene()
+        scene.forwarding.passthroughViews = [scene.back]
+        scene.back.isHidden = true
+        #expect(scene.hit(50, 50) === scene.forwarding)
+        scene.back.isHidden = false
+        scene.content.isUserInteractionEnabled = false
+        #expect(scene.hit(50, 50) === scene.forwarding, "an ancestor that takes no touches")
+        scene.content.isUserInteractionEnabled = true
+        #expect(scene.hit(50, 50) === scene.back)
+    }
+
+    @Test func anAncestorAsPassthroughViewDoesNotRecurse() {
+        let scene = Scene()
+        scene.forwarding.passthroughViews = [scene.root, scene.back]
+        #expect(scene.hit(50, 50) === scene.back, "the ancestor is skipped, the next one is tried")
+    }
+
+    @Test func aPassthroughViewInAnotherWindowIsSkipped() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 400, height: 300), clock: clock)
+        let other = Window(size: Size(width: 400, height: 300), clock: clock)
+        let elsewhere = View(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        other.addSubview(elsewhere)
+        let forwarding = TouchForwardingView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
+        forwarding.passthroughViews = [elsewhere]
+        window.addSubview(forwarding)
+        #expect(window.hitTest(Point(x: 10, y: 10), with: nil) === forwarding)
+    }
 }

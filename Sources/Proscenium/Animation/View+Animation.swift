@@ -61,6 +61,7 @@ extension View {
                                completion: (@MainActor (Bool) -> Void)? = nil) {
         let spec = AnimationSpec(duration: max(0, duration), delay: max(0, delay), timing: timingParameters,
                                  options: options)
+        AnimationSpecCapture.note(spec)
         let changes = AnimationTransaction.record(.animate(spec), animations)
         let group = AnimationGroup(completion: completion)
         AnimationCommit.commit(changes, spec: spec, group: group)

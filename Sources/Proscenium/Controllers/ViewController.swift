@@ -1,8 +1,26 @@
-/// Manages one screenful of content: owns a root view that it loads on first use, and sits after that view
-/// in the responder chain, as UIKit's `UIViewController`.
+/// Manages one screenful of content: owns a root view that it loads on first use, sits after that view in
+/// the responder chain, contains child controllers and presents other controllers, as UIKit's
+/// `UIViewController`.
 @MainActor open class ViewController: Responder {
     private var loadedView: View?
 
+    // MARK: - State kept by the containment, appearance and presentation extensions
+
+    /// Where the controller is in its appearance cycle; see ViewController+Appearance.swift.
+    var appearanceState: AppearanceState = .disappeared
+    var appearanceIsAnimated = false
+    var childControllers: [ViewController] = []
+    weak var parentController: ViewController?
+    /// The controller this one presents; held strongly for the time of the presentation, as in UIKit.
+    var presentedController: ViewController?
+    weak var presentingController: ViewController?
+    /// The presentation showing this controller, while it is presented; the window owns it.
+    weak var presentation: Presentation?
+    /// A presentation controller made before presenting, for a built-in style that is configured first
+    /// (a popover's source view); handed over to the presentation when it starts.
+    var preparedPresentationController: PresentationController?
+
+    /// A controller with no view yet; the view is loaded the first time `view` is read.
     public override init() {
         super.init()
     }
@@ -29,6 +47,7 @@
 
     /// The root view if it has been loaded, without loading it.
     public var viewIfLoaded: View? { loadedView }
+    /// Whether the root view has been loaded.
     public var isViewLoaded: Bool { loadedView != nil }
 
     /// Creates the root view; override to make a custom one and assign it to `view`.
@@ -47,8 +66,77 @@
     /// Called after the root view laid out its subviews; override to position views the controller owns.
     open func viewDidLayoutSubviews() {}
 
+    /// The size the controller's content would like, read by presentation controllers (a sheet's or
+    /// popover's size) and by containers; zero means no preference.
+    open var preferredContentSize: Size = .zero
+
+    // MARK: - Appearance
+
+    /// Called before the view appears: added to the window, or uncovered by a dismissal.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// Called after the view appeared, once its transition is over.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view disappears: removed, covered by a full-screen presentation, or dismissed.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view disappeared, once its transition is over.
+    open func viewDidDisappear(_ animated: Bool) {}
+
+    // MARK: - Containment
+
+    /// Called before the controller is added to a container (`parent`) or removed from one (nil).
+    open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller was added to a container (`parent`) or removed from one (nil).
+    open func didMove(toParent parent: ViewController?) {}
+
+    // MARK: - Presenting
+
+    /// How the controller is shown when presented; `.custom` asks `transitioningDelegate` for the
+    /// presentation controller. Full screen by default.
+    open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+
+    /// Vends the presentation controller and the animators for a `.custom` presentation (and animators
+    /// for any style). Held weakly, as in UIKit: keep the delegate alive yourself.
+    public weak var transitioningDelegate: TransitioningDelegate?
+
+    /// Presents `controller` over this controller's content: the window hosts it in a container above,
+    /// with the presentation controller its style (or transitioning delegate) gives. `completion` runs
+    /// once the presentation transition has completed; not when it was cancelled. A controller that
+    /// already presents one, or is not in a window, presents nothing.
+    open func present(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        startPresenting(controller, animated: animated, completion: completion)
+    }
+
+    /// Dismisses the controller this one presents (with everything above it), or, when it presents none,
+    /// this controller itself if it was presented. `completion` runs when the dismissal has completed.
+    open func dismiss(animated: Bool, completion: (@MainActor () -> Void)? = nil) {
+        startDismissing(animated: animated, completion: completion)
+    }
+
+    // MARK: - Size and traits
+
+    /// The size classes the controller lays out for: its presentation controller's while presented,
+    /// its parent's as a child, else derived from its window's size.
+    open var traitCollection: TraitCollection {
+        if let presentation { return presentation.presentationController.traitCollection }
+        if let parentController { return parentController.traitCollection }
+        if let window = loadedView?.window { return TraitCollection(containerSize: window.bounds.size) }
+        return TraitCollection()
+    }
+
+    /// Called before the view's container changes size (the window is resized); the coordinator runs
+    /// animations alongside the change. The default forwards to the children with their new size.
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        for child in childControllers {
+            child.viewWillTransition(to: size, with: coordinator)
+        }
+    }
+
     // MARK: - Responder chain
 
-    /// After the controller come its view's superview, as in UIKit.
-    open override var next: Responder? { loadedView?.superview }
+    /// After the controller comes its view's superview; a presented controller's chain goes on to the
+    /// controller that presented it, as in UIKit.
+    open override var next: Responder? {
+        if parentController == nil, let presentingController { return presentingController }
+        return loadedView?.superview
+    }
 }

@@ -10,16 +10,31 @@
     /// Runs the animations of the views in this window.
     public let animationEngine = AnimationEngine()
 
-    /// The controller whose view fills the window.
+    /// The controller whose view fills the window. Its view sits at the bottom of the window, below every
+    /// presentation, whenever it is set; the old root's view leaves the window.
     public var rootViewController: ViewController? {
         didSet {
-            oldValue?.viewIfLoaded?.removeFromSuperview()
+            guard rootViewController !== oldValue else { return }
+            if let oldValue {
+                oldValue.beginAppearanceTransition(false, animated: false)
+                oldValue.viewIfLoaded?.removeFromSuperview()
+                oldValue.endAppearanceTransition()
+            }
             if let controller = rootViewController {
+                controller.beginAppearanceTransition(true, animated: false)
                 controller.view.frame = bounds
-                addSubview(controller.view)
+                insertSubview(controller.view, at: 0)
+                controller.endAppearanceTransition()
             }
         }
     }
+
+    /// The layer above the root view that holds the containers of presentations, created on first use.
+    var presentationLayer: PresentationLayerView?
+    /// The presentations shown in this window, bottom to top.
+    var presentations: [Presentation] = []
+    /// Coordinators of size changes whose completions wait for the frame's layout.
+    var pendingSizeCoordinators: [TransitionCoordinator] = []
 
     /// Called at the start of every frame, before animations advance: the host reads pending input here.
     public var frameWillBegin: (@MainActor () -> Void)?
@@ -62,6 +77,7 @@
     /// a burst between two frames cost one layout.
     public func resize(to size: Size) {
         guard size != bounds.size else { return }
+        announceSizeTransition(to: size)
         frame = Rect(origin: .zero, size: size)
         setNeedsDisplay()
     }
@@ -69,6 +85,14 @@
     open override func layoutSubviews() {
         windowLayoutCount += 1
         rootViewController?.viewIfLoaded?.frame = bounds
+        presentationLayer?.frame = bounds
+    }
+
+    /// Keeps the presentation layer above views added to the window itself.
+    open override func didAddSubview(_ subview: View) {
+        if let presentationLayer, subview !== presentationLayer, subviews.last !== presentationLayer {
+            bringSubviewToFront(presentationLayer)
+        }
     }
 
     // MARK: - Frames
@@ -95,6 +119,7 @@
         frameWillBegin?()
         animationEngine.advance(to: time)
         layOutUntilSettled()
+        finishSizeTransitions()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage)
         builder.build(root: self)
         isPreparingFrame = false
@@ -143,14 +168,10 @@
         return result
     }
 
-    /// Called by a view about to leave this window: what its subtree drew becomes damage.
+    /// Called by a view about to leave this window: what its subtree drew becomes damage, its animations
+    /// stop, a touch in it is cancelled and keyboard focus inside it (a view or a controller) is dropped.
     func viewWillLeaveWindow(_ view: View) {
-        func forget(_ v: View) {
-            pendingDamage.add(v.lastRenderedRect)
-            v.lastRenderedRect = .zero
-            v.subviews.forEach(forget)
-        }
-        forget(view)
+        forgetRenderedArea(of: view)
         animationEngine.removeAnimations(inSubtreeOf: view)
         if view.isFirstResponderOrAncestor(of: firstResponder) { firstResponder = nil }
         if let touched = activeTouch?.view, touched.isDescendant(of: view) {
@@ -158,11 +179,28 @@
         }
         setNeedsFrame()
     }
+
+    /// Called by a view about to move to another superview in this window: only what its subtree drew
+    /// becomes damage; animations, touches and focus go on.
+    func viewWillMoveWithinWindow(_ view: View) {
+        forgetRenderedArea(of: view)
+        setNeedsFrame()
+    }
+
+    private func forgetRenderedArea(of view: View) {
+        pendingDamage.add(view.lastRenderedRect)
+        view.lastRenderedRect = .zero
+        view.subviews.forEach(forgetRenderedArea)
+    }
 }
 
 extension View {
+    /// Whether `responder` is this view, a view inside it, or a controller whose view is inside it.
     fileprivate func isFirstResponderOrAncestor(of responder: Responder?) -> Bool {
-        guard let view = responder as? View else { return false }
-        return view.isDescendant(of: self)
+        if let view = responder as? View { return view.isDescendant(of: self) }
+        if let controller = responder as? ViewController, let view = controller.viewIfLoaded {
+            return view.isDescendant(of: self)
+        }
+        return false
     }
 }

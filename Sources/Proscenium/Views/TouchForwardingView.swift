@@ -11,10 +11,22 @@
     open override func hitTest(_ point: Point, with event: Event?) -> View? {
         let hit = super.hitTest(point, with: event)
         guard hit === self else { return hit }
-        for passthrough in passthroughViews {
+        for passthrough in passthroughViews where canForward(to: passthrough) {
             let converted = passthrough.convert(point, from: self)
             if let forwarded = passthrough.hitTest(converted, with: event) { return forwarded }
         }
         return self
+    }
+
+    /// Whether a touch may be offered to `passthrough`: it must be shown and interactive all the way up,
+    /// in this view's window, and not an ancestor of this view (which would hit-test this view again).
+    private func canForward(to passthrough: View) -> Bool {
+        guard passthrough.window === window, !isDescendant(of: passthrough) else { return false }
+        var current: View? = passthrough
+        while let view = current {
+            if view.isHidden || !view.isUserInteractionEnabled || view.alpha < 0.01 { return false }
+            current = view.superview
+        }
+        return true
     }
 }

@@ -148,20 +148,29 @@
 
     /// Inserts `view` at `index` in `subviews` (clamped to the valid range), moving it if it is already a
     /// subview. Making a view a subview of itself or of its own descendant is a programming error.
+    ///
+    /// Moving a view to another superview in the same window is not leaving the window: its animations,
+    /// the touch it tracks and keyboard focus inside it carry on, which re-hosting a presented controller
+    /// or swapping containers in the middle of a transition relies on.
     public func insertSubview(_ view: View, at index: Int) {
         precondition(!isDescendant(of: view), "cannot add a view to itself or to one of its own subviews")
-        let oldWindow = view.window
         if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
             subviews.remove(at: current)
             subviews.insert(view, at: min(max(index, 0), subviews.count))
             view.setNeedsDisplay()
             return
         }
-        view.detachFromSuperview()
+        let oldWindow = view.window
+        let newWindow = window
+        let changesWindow = oldWindow !== newWindow
+        if changesWindow { view.notifyWillMove(toWindow: newWindow) }
+        view.willMove(toSuperview: self)
+        view.superview?.setNeedsLayout()
+        view.detachFromSuperview(stayingIn: changesWindow ? nil : newWindow)
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
-        view.moved(from: oldWindow, to: window)
-        view.setNeedsDisplay()
+        view.didMoveToSuperview()
+        if changesWindow { view.notifyMovedToWindow() } else { view.markSubtreeForDisplay() }
         setNeedsLayout()
         didAddSubview(view)
     }
@@ -192,11 +201,14 @@
 
     /// Detaches the view from its superview and window; what it drew there is redrawn.
     public func removeFromSuperview() {
-        guard superview != nil else { return }
+        guard let parent = superview else { return }
         let oldWindow = window
-        superview?.setNeedsLayout()
-        detachFromSuperview()
-        moved(from: oldWindow, to: nil)
+        if oldWindow != nil { notifyWillMove(toWindow: nil) }
+        willMove(toSuperview: nil)
+        parent.setNeedsLayout()
+        detachFromSuperview(stayingIn: nil)
+        didMoveToSuperview()
+        if oldWindow != nil { notifyMovedToWindow() }
     }
 
     /// Whether `view` is this view or one of its descendants.
@@ -218,27 +230,50 @@
         return nil
     }
 
+    // MARK: - Observing moves
+
     /// Called after a subview was added; override point.
     open func didAddSubview(_ subview: View) {}
-    /// Called after the view moved into or out of a window; override point.
+    /// Called just before the view gets a new superview (nil: it is being removed); override point.
+    open func willMove(toSuperview newSuperview: View?) {}
+    /// Called just after the view got a new superview or was removed from its old one; override point.
+    open func didMoveToSuperview() {}
+    /// Called just before the view enters another window or leaves its window (nil); not called for a move
+    /// within one window. Override point.
+    open func willMove(toWindow newWindow: Window?) {}
+    /// Called after the view moved into or out of a window; not called for a move within one window.
+    /// Override point.
     open func didMoveToWindow() {}
 
-    private func detachFromSuperview() {
+    /// Unlinks the view from its superview. When it stays in `window` (a move within one window), only what
+    /// it drew becomes damage; otherwise it leaves its window, which stops its animations and touch.
+    private func detachFromSuperview(stayingIn window: Window?) {
         guard let parent = superview else { return }
-        window?.viewWillLeaveWindow(self)
+        if let window {
+            window.viewWillMoveWithinWindow(self)
+        } else {
+            self.window?.viewWillLeaveWindow(self)
+        }
         parent.subviews.removeAll { $0 === self }
         superview = nil
     }
 
-    private func moved(from oldWindow: Window?, to newWindow: Window?) {
-        guard oldWindow !== newWindow else { return }
-        notifyMovedToWindow()
+    private func notifyWillMove(toWindow newWindow: Window?) {
+        willMove(toWindow: newWindow)
+        for subview in subviews { subview.notifyWillMove(toWindow: newWindow) }
     }
 
     private func notifyMovedToWindow() {
         if window != nil { setNeedsDisplay(); setNeedsLayout() }
         didMoveToWindow()
+        owningViewController?.viewDidMoveToWindow()
         for subview in subviews { subview.notifyMovedToWindow() }
+    }
+
+    /// After a move within the window every view of the subtree draws at its new place.
+    private func markSubtreeForDisplay() {
+        setNeedsDisplay()
+        for subview in subviews { subview.markSubtreeForDisplay() }
     }
 
     // MARK: - Model changes

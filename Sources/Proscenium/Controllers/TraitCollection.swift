@@ -1,0 +1,37 @@
+/// Whether a dimension has room for a full layout (regular) or needs a compact one, as UIKit's
+/// `UIUserInterfaceSizeClass`.
+public enum UserInterfaceSizeClass: Sendable, Hashable {
+    case unspecified, compact, regular
+}
+
+/// The environment a controller lays out for: size classes derived from its container's size, as UIKit's
+/// `UITraitCollection`. Presentation styles read it to adapt (a popover becomes a sheet in compact width).
+public struct TraitCollection: Sendable, Hashable {
+    /// Below this width the horizontal size class is compact.
+    public static let compactWidthThreshold = 640.0
+    /// Below this height the vertical size class is compact.
+    public static let compactHeightThreshold = 480.0
+
+    /// Compact below `compactWidthThreshold` wide, else regular.
+    public var horizontalSizeClass: UserInterfaceSizeClass
+    /// Compact below `compactHeightThreshold` tall, else regular.
+    public var verticalSizeClass: UserInterfaceSizeClass
+
+    /// Both size classes unspecified: the controller is not on screen.
+    public init() {
+        horizontalSizeClass = .unspecified
+        verticalSizeClass = .unspecified
+    }
+
+    /// The traits of a container of `size`.
+    public init(containerSize size: Size) {
+        horizontalSizeClass = size.width < Self.compactWidthThreshold ? .compact : .regular
+        verticalSizeClass = size.height < Self.compactHeightThreshold ? .compact : .regular
+    }
+
+    /// Explicit size classes.
+    public init(horizontalSizeClass: UserInterfaceSizeClass, verticalSizeClass: UserInterfaceSizeClass) {
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+    }
+}

@@ -1,0 +1,64 @@
+/// Where a view controller is in its appearance cycle.
+enum AppearanceState {
+    case disappeared, appearing, appeared, disappearing
+}
+
+// MARK: - Appearance transitions
+
+extension ViewController {
+    /// Whether the controller's view is on screen or on its way there.
+    public var isAppearing: Bool { appearanceState == .appearing || appearanceState == .appeared }
+
+    /// Starts an appearance transition: `viewWillAppear` (appearing) or `viewWillDisappear`, forwarded to
+    /// the children whose views are inside this one. A second begin in the same direction is ignored; one
+    /// in the other direction (a cancelled transition) pairs the callbacks, as UIKit does.
+    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        if isAppearing {
+            guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
+            appearanceState = .appearing
+            appearanceIsAnimated = animated
+            viewWillAppear(animated)
+        } else {
+            guard appearanceState == .appeared || appearanceState == .appearing else { return }
+            appearanceState = .disappearing
+            appearanceIsAnimated = animated
+            viewWillDisappear(animated)
+        }
+        for child in childrenShownInView { child.beginAppearanceTransition(isAppearing, animated: animated) }
+    }
+
+    /// Ends the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`, then the children's.
+    public func endAppearanceTransition() {
+        switch appearanceState {
+        case .appearing:
+            appearanceState = .appeared
+            viewDidAppear(appearanceIsAnimated)
+        case .disappearing:
+            appearanceState = .disappeared
+            viewDidDisappear(appearanceIsAnimated)
+        case .appeared, .disappeared:
+            return
+        }
+        for child in childrenShownInView { child.endAppearanceTransition() }
+    }
+
+    /// Children whose views are loaded and inside this controller's view: those that appear with it.
+    private var childrenShownInView: [ViewController] {
+        guard let root = viewIfLoaded else { return [] }
+        return childControllers.filter { $0.viewIfLoaded?.isDescendant(of: root) == true }
+    }
+
+    /// A child's view entered or left the window while its parent is on screen: the child appears or
+    /// disappears with it (without animation). Root and presented controllers are driven explicitly.
+    func viewDidMoveToWindow() {
+        guard let parent = parentController, let view = viewIfLoaded else { return }
+        let onScreen = view.window != nil
+        if onScreen, parent.appearanceState == .appeared, appearanceState == .disappeared {
+            beginAppearanceTransition(true, animated: false)
+            endAppearanceTransition()
+        } else if !onScreen, appearanceState == .appeared {
+            beginAppearanceTransition(false, animated: false)
+            endAppearanceTransition()
+        }
+    }
+}

@@ -1,0 +1,65 @@
+// MARK: - Presentation relationships
+
+extension ViewController {
+    /// The controller this one presents, while it does (from the start of the presentation transition to
+    /// the end of the dismissal).
+    public var presentedViewController: ViewController? { presentedController }
+
+    /// The controller that presented this one, while it is presented.
+    public var presentingViewController: ViewController? { presentingController }
+
+    /// The presentation controller managing this controller's presentation, while it is presented. Before
+    /// presenting, for the `.popover` style, a popover presentation controller to configure (source view,
+    /// arrow directions), made on first use, as UIKit's `popoverPresentationController`.
+    public var presentationController: PresentationController? {
+        if let presentation { return presentation.presentationController }
+        if preparedPresentationController == nil, modalPresentationStyle == .popover {
+            preparedPresentationController = PopoverPresentationController(presentedViewController: self, presenting: nil)
+        }
+        return preparedPresentationController
+    }
+
+    /// The popover presentation controller to configure before presenting with the `.popover` style.
+    public var popoverPresentationController: PopoverPresentationController? {
+        presentationController as? PopoverPresentationController
+    }
+
+    /// True while the controller's presentation transition runs.
+    public var isBeingPresented: Bool { presentation?.phase == .presenting }
+    /// True while the controller's dismissal transition runs.
+    public var isBeingDismissed: Bool { presentation?.phase == .dismissing }
+
+    /// The coordinator of the transition this controller takes part in (presented, presenting, or a child
+    /// of either), while it runs; nil otherwise.
+    public var transitionCoordinator: TransitionCoordinator? {
+        if let context = presentation?.transition { return context.coordinator }
+        if let presented = presentedController, let context = presented.presentation?.transition {
+            return context.coordinator
+        }
+        return parentController?.transitionCoordinator
+    }
+
+    /// The controller that presents on behalf of this one: the top of its parent chain, which is a
+    /// window's root controller or a presented controller.
+    var presentationContext: ViewController {
+        var controller = self
+        while let parent = controller.parentController { controller = parent }
+        return controller
+    }
+
+    // MARK: - Starting and ending presentations
+
+    func startPresenting(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
+        let presenting = presentationContext
+        guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,
+              controller.parentController == nil, let window = presenting.viewIfLoaded?.window else { return }
+        Presentation.present(controller, from: presenting, in: window, animated: animated, completion: completion)
+    }
+
+    func startDismissing(animated: Bool, completion: (@MainActor () -> Void)?) {
+        let context = presentationContext
+        let target = context.presentedController ?? (context.presentation != nil ? context : nil)
+        guard let presentation = target?.presentation else { return }
+        presentation.dismiss(animated: animated, completion: completion)
+    }
+}

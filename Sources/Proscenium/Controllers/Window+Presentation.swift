@@ -1,0 +1,61 @@
+// MARK: - Presentations
+
+extension Window {
+    /// The presented controllers shown in this window, bottom to top.
+    public var presentedViewControllers: [ViewController] { presentations.map(\.presented) }
+
+    /// The top presented controller that is not being dismissed, else the root view controller: the
+    /// controller whose subtree receives keys and keyboard focus.
+    public var topViewController: ViewController? {
+        presentations.last { $0.phase != .dismissing }?.presented ?? rootViewController
+    }
+
+    /// Adds `presentation`'s container on top of the presentation layer, creating the layer on first use.
+    func addPresentation(_ presentation: Presentation) {
+        let layer: PresentationLayerView
+        if let presentationLayer {
+            layer = presentationLayer
+        } else {
+            layer = PresentationLayerView(frame: bounds)
+            presentationLayer = layer
+            addSubview(layer)
+        }
+        presentations.append(presentation)
+        presentation.container.frame = bounds
+        layer.addSubview(presentation.container)
+    }
+
+    /// Forgets `presentation` once it ended.
+    func removePresentation(_ presentation: Presentation) {
+        presentations.removeAll { $0 === presentation }
+    }
+
+    /// The presentation directly above `presentation`, if any.
+    func presentation(above presentation: Presentation) -> Presentation? {
+        guard let index = presentations.firstIndex(where: { $0 === presentation }), index + 1 < presentations.count else {
+            return nil
+        }
+        return presentations[index + 1]
+    }
+
+    // MARK: - Size transitions
+
+    /// Tells the root controller and every presentation that the window is about to become `size`; their
+    /// alongside blocks run at once, their completions after the frame at the new size is laid out.
+    func announceSizeTransition(to size: Size) {
+        let coordinator = TransitionCoordinator(sizeChange: ())
+        rootViewController?.viewWillTransition(to: size, with: coordinator)
+        for presentation in presentations {
+            presentation.presentationController.viewWillTransition(to: size, with: coordinator)
+        }
+        pendingSizeCoordinators.append(coordinator)
+    }
+
+    /// Runs the completions of the size transitions laid out in this frame.
+    func finishSizeTransitions() {
+        guard !pendingSizeCoordinators.isEmpty else { return }
+        let coordinators = pendingSizeCoordinators
+        pendingSizeCoordinators = []
+        for coordinator in coordinators { coordinator.sizeChangeDidEnd() }
+    }
+}

@@ -1,0 +1,83 @@
+/// Drives a transition by hand from a gesture, as UIKit's `UIPercentDrivenInteractiveTransition`: the
+/// transition's interruptible animator is paused and scrubbed with `update(_:)`, then `finish` or `cancel`
+/// lets it run to the end or back to the start, starting with the release velocity.
+///
+/// The animator must vend `interruptibleAnimator(using:)` (the built-in ones do); with one that does not,
+/// the transition runs by itself as if it were not interactive.
+@MainActor open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
+    /// Whether the transition starts under this controller's control; true by default.
+    open var wantsInteractiveStart = true
+    /// Speed of the run after `finish`/`cancel`, relative to the transition's own; 1 by default.
+    public var completionSpeed = 1.0
+    /// Timing of the run after release when no velocity is given; nil keeps the animator's timing.
+    public var timingCurve: TimingCurveProvider?
+    /// Damping ratio of the spring that takes over when a release velocity is given.
+    public var releaseDampingRatio = 1.0
+
+    /// How far the transition is, 0 to 1, as last set.
+    public private(set) var percentComplete = 0.0
+    /// The transition being driven, while it runs.
+    public private(set) weak var context: TransitionContext?
+    private var driver: ViewImplicitlyAnimating?
+
+    /// An interaction controller that waits for a transition to drive.
+    public init() {}
+
+    // MARK: - InteractiveTransitioning
+
+    open func startInteractiveTransition(_ context: TransitionContext) {
+        self.context = context
+        guard let driver = context.animator.interruptibleAnimator(using: context) else {
+            Presentation.runNonInteractive(context)
+            return
+        }
+        self.driver = driver
+        context.coordinator.attach(driver)
+        driver.pauseAnimation()
+        driver.fractionComplete = percentComplete
+    }
+
+    // MARK: - Driving
+
+    /// Moves the transition to `percentComplete` (0 to 1), pausing it if it was running.
+    public func update(_ percentComplete: Double) {
+        self.percentComplete = min(max(percentComplete, 0), 1)
+        guard let driver, let context, context.isInteractive else { return }
+        if driver.isRunning { driver.pauseAnimation() }
+        driver.fractionComplete = self.percentComplete
+        context.updateInteractiveTransition(self.percentComplete)
+    }
+
+    /// Holds the transition where it is.
+    public func pause() {
+        guard let context, context.isInteractive else { return }
+        context.pauseInteractiveTransition()
+    }
+
+    /// Lets the transition run to its end. `velocity` is the gesture's speed in fractions of the whole
+    /// transition per second, toward the end; non-zero, a spring takes over that starts exactly with it.
+    public func finish(velocity: Double = 0) {
+        guard let context, let driver, context.isInteractive else { return }
+        context.finishInteractiveTransition()
+        driver.isReversed = false
+        driver.continueAnimation(withTimingParameters: releaseTiming(velocity: velocity, remaining: 1 - driver.fractionComplete),
+                                 durationFactor: 1 / max(completionSpeed, 0.01))
+    }
+
+    /// Lets the transition run back to its start and be cancelled. `velocity` is in fractions per second,
+    /// toward the end (a downward flick that is still cancelled has a negative one).
+    public func cancel(velocity: Double = 0) {
+        guard let context, let driver, context.isInteractive else { return }
+        context.cancelInteractiveTransition()
+        driver.isReversed = true
+        driver.continueAnimation(withTimingParameters: releaseTiming(velocity: -velocity, remaining: driver.fractionComplete),
+                                 durationFactor: 1 / max(completionSpeed, 0.01))
+    }
+
+    /// A spring starting with `velocity` (fractions per second toward the target) over `remaining` of the
+    /// whole, in units of the remaining distance as springs count velocity; the curve when there is none.
+    private func releaseTiming(velocity: Double, remaining: Double) -> TimingCurveProvider? {
+        guard velocity != 0, remaining > 1e-3 else { return timingCurve }
+        return SpringTimingParameters(dampingRatio: releaseDampingRatio, initialVelocity: velocity / remaining)
+    }
+}

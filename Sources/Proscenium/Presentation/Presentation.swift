@@ -1,0 +1,246 @@
+/// One presented controller in a window, from the start of its presentation transition to the end of its
+/// dismissal: the presentation controller, the container, the transition running now, and the phase.
+///
+/// The window owns presentations (bottom to top); the presented controller and its presentation
+/// controller point back weakly, so when the dismissal ends and the window lets go, everything the
+/// presentation made is freed. Phases only move forward (presenting → presented → dismissing → gone),
+/// except that a cancelled transition returns to the phase it started from.
+@MainActor final class Presentation {
+    enum Phase {
+        case presenting, presented, dismissing
+    }
+
+    let presentationController: PresentationController
+    let container: TransitionContainerView
+    private(set) weak var window: Window?
+    private(set) var phase: Phase = .presenting
+    /// The transition running now, if any.
+    private(set) var transition: TransitionContext?
+    /// A dismissal asked for while the presentation transition runs; it starts when that ends.
+    private var pendingDismissal: (animated: Bool, completion: (@MainActor () -> Void)?)?
+    /// Where the presenting view was before a presentation that removes it took it out of the window.
+    private var removedPresenterPlace: (superview: View, index: Int)?
+
+    var presented: ViewController { presentationController.presentedViewController }
+    var presenting: ViewController? { presentationController.presentingViewController }
+
+    private init(presentationController: PresentationController, window: Window) {
+        self.presentationController = presentationController
+        self.window = window
+        container = TransitionContainerView(frame: window.bounds)
+    }
+
+    // MARK: - Presenting
+
+    /// Presents `controller` from `presenting` in `window`: makes the presentation controller, the
+    /// container and the transition, calls the hooks in UIKit's order and runs the animator.
+    static func present(_ controller: ViewController, from presenting: ViewController, in window: Window,
+                        animated: Bool, completion: (@MainActor () -> Void)?) {
+        let delegate = controller.transitioningDelegate
+        let presentationController = makePresentationController(for: controller, presenting: presenting, delegate: delegate)
+        presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
+        let presentation = Presentation(presentationController: presentationController, window: window)
+        let animator = delegate?.animationController(forPresented: controller, presenting: presenting, source: presenting)
+            ?? presentationController.defaultPresentationAnimator()
+        let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
+
+        presenting.presentedController = controller
+        controller.presentingController = presenting
+        controller.presentation = presentation
+        controller.preparedPresentationController = nil
+        presentationController.presentation = presentation
+        presentationController.containerView = presentation.container
+        presentation.container.presentationController = presentationController
+        window.addPresentation(presentation)
+        presentationController.placedFrame = presentationController.frameOfPresentedViewInContainerView
+
+        let context = TransitionContext(
+            presentationController: presentationController, containerView: presentation.container, isPresenting: true,
+            isAnimated: animated, style: controller.modalPresentationStyle, animator: animator,
+            interactionController: interaction) { [unowned presentation] completed in
+                presentation.presentationDidEnd(completed: completed, completion: completion)
+            }
+        presentation.transition = context
+        if presentationController.shouldRemovePresentersView { presenting.beginAppearanceTransition(false, animated: animated) }
+        controller.beginAppearanceTransition(true, animated: animated)
+        presentationController.presentationTransitionWillBegin()
+        presentation.run(context)
+    }
+
+    private static func makePresentationController(for controller: ViewController, presenting: ViewController,
+                                                   delegate: TransitioningDelegate?) -> PresentationController {
+        if let prepared = controller.preparedPresentationController { return prepared }
+        switch controller.modalPresentationStyle {
+        case .custom:
+            return delegate?.presentationController(forPresented: controller, presenting: presenting, source: presenting)
+                ?? PresentationController(presentedViewController: controller, presenting: presenting)
+        case .fullScreen: return FullScreenPresentationController(presentedViewController: controller, presenting: presenting)
+        case .overFullScreen: return PresentationController(presentedViewController: controller, presenting: presenting)
+        case .formSheet: return FormSheetPresentationController(presentedViewController: controller, presenting: presenting)
+        case .bottomSheet: return BottomSheetPresentationController(presentedViewController: controller, presenting: presenting)
+        case .popover: return PopoverPresentationController(presentedViewController: controller, presenting: presenting)
+        case .alert: return AlertPresentationController(presentedViewController: controller, presenting: presenting)
+        }
+    }
+
+    private func presentationDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
+        guard let context = transition else { return }
+        transition = nil
+        if completed, let view = presentationController.presentedView, view.superview !== container {
+            // An animator that did not add the presented view still leaves it presented, where it belongs.
+            view.frame = presentationController.frameOfPresentedViewInContainerView
+            container.addSubview(view)
+        }
+        context.coordinator.transitionDidEnd(completed: completed)
+        presentationController.presentationTransitionDidEnd(completed)
+        context.animator.animationEnded(completed)
+        if completed {
+            phase = .presented
+            if presentationController.shouldRemovePresentersView { removePresenterView() }
+            presented.endAppearanceTransition()
+            presenting?.endAppearanceTransition()
+            completion?()
+            if let pending = pendingDismissal {
+                pendingDismissal = nil
+                dismiss(animated: pending.animated, completion: pending.completion)
+            }
+        } else {
+            presented.beginAppearanceTransition(false, animated: context.isAnimated)
+            presented.endAppearanceTransition()
+            if presentationController.shouldRemovePresentersView {
+                presenting?.beginAppearanceTransition(true, animated: context.isAnimated)
+                presenting?.endAppearanceTransition()
+            }
+            tearDown()
+            let dismissal = pendingDismissal
+            pendingDismissal = nil
+            dismissal?.completion?()
+        }
+    }
+
+    // MARK: - Dismissing
+
+    /// Dismisses the presented controller, and first, without animation, every presentation above it.
+    /// During the presentation transition the dismissal waits for it to end.
+    func dismiss(animated: Bool, completion: (@MainActor () -> Void)?) {
+        switch phase {
+        case .dismissing:
+            return
+        case .presenting:
+            pendingDismissal = (animated, completion)
+            return
+        case .presented:
+            break
+        }
+        if let above = window?.presentation(above: self) { above.dismiss(animated: false, completion: nil) }
+        let delegate = presented.transitioningDelegate
+        let animator = delegate?.animationController(forDismissed: presented)
+            ?? presentationController.defaultDismissalAnimator()
+        let interaction = animated ? delegate?.interactionControllerForDismissal(using: animator) : nil
+        let context = TransitionContext(
+            presentationController: presentationController, containerView: container, isPresenting: false,
+            isAnimated: animated, style: presented.modalPresentationStyle, animator: animator,
+            interactionController: interaction) { [unowned self] completed in
+                self.dismissalDidEnd(completed: completed, completion: completion)
+            }
+        phase = .dismissing
+        transition = context
+        // Flutter's lesson: what is leaving takes no more touches; the content below is usable at once.
+        container.isUserInteractionEnabled = false
+        if presentationController.shouldRemovePresentersView { restorePresenterView() }
+        presented.beginAppearanceTransition(false, animated: animated)
+        if presentationController.shouldRemovePresentersView { presenting?.beginAppearanceTransition(true, animated: animated) }
+        presentationController.dismissalTransitionWillBegin()
+        run(context)
+    }
+
+    private func dismissalDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
+        guard let context = transition else { return }
+        transition = nil
+        context.coordinator.transitionDidEnd(completed: completed)
+        presentationController.dismissalTransitionDidEnd(completed)
+        context.animator.animationEnded(completed)
+        if completed {
+            tearDown()
+            presented.endAppearanceTransition()
+            presenting?.endAppearanceTransition()
+            completion?()
+        } else {
+            phase = .presented
+            container.isUserInteractionEnabled = true
+            presented.beginAppearanceTransition(true, animated: context.isAnimated)
+            presented.endAppearanceTransition()
+            if presentationController.shouldRemovePresentersView {
+                presenting?.beginAppearanceTransition(false, animated: context.isAnimated)
+                presenting?.endAppearanceTransition()
+                removePresenterView()
+            }
+        }
+    }
+
+    // MARK: - Running a transition
+
+    /// Runs the transition: at once without animation; under the interaction controller when it wants
+    /// to start interactively; otherwise through the animator, whose interruptible animator (or first
+    /// `View.animate`) alongside animations join.
+    private func run(_ context: TransitionContext) {
+        guard context.isAnimated else {
+            context.coordinator.runQueuedWithoutAnimation()
+            if context.isPresenting, let view = presentationController.presentedView {
+                view.frame = presentationController.frameOfPresentedViewInContainerView
+                container.addSubview(view)
+            }
+            context.completeTransition(true)
+            return
+        }
+        if let interaction = context.interactionController, interaction.wantsInteractiveStart {
+            context.isInteractive = true
+            interaction.startInteractiveTransition(context)
+            return
+        }
+        Self.runNonInteractive(context)
+    }
+
+    /// Runs a transition through its animator, by itself.
+    static func runNonInteractive(_ context: TransitionContext) {
+        context.isInteractive = false
+        if let driver = context.animator.interruptibleAnimator(using: context) {
+            context.coordinator.attach(driver)
+            context.animator.animateTransition(using: context)
+        } else {
+            let spec = AnimationSpecCapture.capture { context.animator.animateTransition(using: context) }
+            if !context.isFinished { context.coordinator.startAlongside(with: spec) }
+        }
+    }
+
+    // MARK: - The presenter's view
+
+    private func removePresenterView() {
+        guard let view = presenting?.viewIfLoaded, let superview = view.superview,
+              let index = superview.subviews.firstIndex(where: { $0 === view }) else { return }
+        removedPresenterPlace = (superview, index)
+        view.removeFromSuperview()
+    }
+
+    private func restorePresenterView() {
+        guard let place = removedPresenterPlace, let view = presenting?.viewIfLoaded else { return }
+        removedPresenterPlace = nil
+        place.superview.insertSubview(view, at: place.index)
+    }
+
+    // MARK: - Ending
+
+    /// Removes the container (and with it the presented view and the chrome) and every link to this
+    /// presentation, so that it and what it made are freed.
+    private func tearDown() {
+        restorePresenterView()
+        container.removeFromSuperview()
+        window?.removePresentation(self)
+        if presenting?.presentedController === presented { presenting?.presentedController = nil }
+        presented.presentingController = nil
+        presented.presentation = nil
+        presentationController.presentation = nil
+        presentationController.containerView = nil
+        container.presentationController = nil
+    }
+}

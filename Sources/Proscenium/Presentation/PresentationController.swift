@@ -1,0 +1,121 @@
+/// Manages one presentation from the moment a controller is presented until it is dismissed, as UIKit's
+/// `UIPresentationController`: it decides where the presented view goes, owns the chrome around it
+/// (dimming, touch forwarding, backdrops) and keeps both laid out while the window changes size.
+///
+/// Subclass it and override the hooks; the built-in styles in `Styles/` are examples. The system keeps
+/// the presentation controller alive for exactly the duration of the presentation: after the dismissal
+/// completes it, its chrome and its container are released.
+@MainActor open class PresentationController {
+    // MARK: - The controllers
+
+    /// The controller being presented.
+    public let presentedViewController: ViewController
+    /// The controller presenting it (the top of the presenter's parent chain). Set when the presentation
+    /// starts if it was not known at creation.
+    public internal(set) var presentingViewController: ViewController?
+
+    /// A presentation controller for `presented`, presented by `presenting` (which may be nil until the
+    /// presentation starts).
+    public init(presentedViewController presented: ViewController, presenting: ViewController?) {
+        presentedViewController = presented
+        presentingViewController = presenting
+    }
+
+    // MARK: - Views
+
+    /// The view the presentation happens in: it fills the window, above the presenting content. Nil
+    /// before the presentation starts and after it ended.
+    public internal(set) var containerView: View?
+
+    /// The view the animator moves: the presented controller's view by default. Override to wrap it in
+    /// a decoration view of your own.
+    open var presentedView: View? { presentedViewController.view }
+
+    /// Where the presented view rests in the container. Must be pure: it is asked many times (every
+    /// layout pass, every transition) and must give the same answer for the same container.
+    open var frameOfPresentedViewInContainerView: Rect { containerView?.bounds ?? .zero }
+
+    /// Whether the presenting controller's view leaves the window once the presentation is over (a full
+    /// screen presentation hides it; an overlay keeps it visible underneath). False by default.
+    open var shouldRemovePresentersView: Bool { false }
+
+    // MARK: - Transition hooks
+
+    /// The presentation transition is about to start: add chrome to the container and animate it in
+    /// alongside the transition (`presentedViewController.transitionCoordinator`).
+    open func presentationTransitionWillBegin() {}
+    /// The presentation transition ended; `completed` is false when it was cancelled (remove the chrome).
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    /// The dismissal transition is about to start: animate the chrome out alongside it.
+    open func dismissalTransitionWillBegin() {}
+    /// The dismissal transition ended; `completed` is false when it was cancelled and the presentation stays.
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+
+    // MARK: - Layout
+
+    /// The container is about to lay out: every layout pass, including every frame of a live window
+    /// resize. Position chrome here. After it, unless a dismissal runs, the system puts the presented view
+    /// at `frameOfPresentedViewInContainerView` when that frame changed (a running presentation keeps
+    /// moving toward the new frame).
+    open func containerViewWillLayoutSubviews() {}
+    /// The container laid out its subviews.
+    open func containerViewDidLayoutSubviews() {}
+
+    /// The size a child content container (the presented controller) gets inside a parent of `parentSize`;
+    /// by default all of it. `frameOfPresentedViewInContainerView` overrides often start from this.
+    open func size(forChildContentContainer container: ViewController, withParentContainerSize parentSize: Size) -> Size {
+        parentSize
+    }
+
+    /// The container is about to change to `size` (the window is resized). The default forwards to the
+    /// presented controller with the size its content gets.
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        let childSize = self.size(forChildContentContainer: presentedViewController, withParentContainerSize: size)
+        presentedViewController.viewWillTransition(to: childSize, with: coordinator)
+    }
+
+    /// The size classes of the presentation, derived from the container's size; the presented controller
+    /// reads them as its own `traitCollection`.
+    open var traitCollection: TraitCollection {
+        guard let size = containerView?.bounds.size ?? presentingViewController?.viewIfLoaded?.window?.bounds.size else {
+            return TraitCollection()
+        }
+        return TraitCollection(containerSize: size)
+    }
+
+    // MARK: - Default animators
+
+    /// The animator that presents when the transitioning delegate vends none: the style's own. The base
+    /// slides the view up from the bottom edge.
+    open func defaultPresentationAnimator() -> AnimatedTransitioning {
+        SlideTransitionAnimator(isPresenting: true, edge: .bottom)
+    }
+
+    /// The animator that dismisses when the transitioning delegate vends none.
+    open func defaultDismissalAnimator() -> AnimatedTransitioning {
+        SlideTransitionAnimator(isPresenting: false, edge: .bottom)
+    }
+
+    // MARK: - State
+
+    /// The presentation this controller manages, while it lasts.
+    weak var presentation: Presentation?
+    /// The frame the presented view was last put at by the system, to tell when the target moved.
+    var placedFrame: Rect?
+
+    /// Whether the presentation transition runs now.
+    public var isPresenting: Bool { presentation?.phase == .presenting }
+    /// Whether the dismissal transition runs now.
+    public var isDismissing: Bool { presentation?.phase == .dismissing }
+
+    /// Puts the presented view at its frame after the container laid out, unless a dismissal runs or a
+    /// running presentation still heads for the frame it started with.
+    func layOutPresentedViewIfNeeded() {
+        guard let presentation, presentation.phase != .dismissing, let view = presentedView,
+              view.superview === containerView else { return }
+        let target = frameOfPresentedViewInContainerView
+        if presentation.phase == .presenting, target == placedFrame { return }
+        placedFrame = target
+        if view.frame != target { view.frame = target }
+    }
+}
