@@ -36,6 +36,7 @@
     /// container and the transition, calls the hooks in UIKit's order and runs the animator.
     static func present(_ controller: ViewController, from presenting: ViewController, in window: Window,
                         animated: Bool, completion: (@MainActor () -> Void)?) {
+        _ = controller.view // loaded before any callback, as in UIKit
         let delegate = controller.transitioningDelegate
         let presentationController = makePresentationController(for: controller, presenting: presenting, delegate: delegate)
         presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
