@@ -20,6 +20,8 @@
     private var pendingDismissal: (animated: Bool, completion: (@MainActor () -> Void)?)?
     /// Where the presenting view was before a presentation that removes it took it out of the window.
     private var removedPresenterPlace: (superview: View, index: Int)?
+    /// The first responder when the presentation began; it gets keyboard focus back after the dismissal.
+    private weak var focusBeforePresentation: Responder?
 
     var presented: ViewController { presentationController.presentedViewController }
     var presenting: ViewController? { presentationController.presentingViewController }
@@ -41,8 +43,9 @@
         let presentationController = makePresentationController(for: controller, presenting: presenting, delegate: delegate)
         presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
         let presentation = Presentation(presentationController: presentationController, window: window)
-        let animator = delegate?.animationController(forPresented: controller, presenting: presenting, source: presenting)
-            ?? presentationController.defaultPresentationAnimator()
+        let animator = AnimationSettings.reduceMotion ? CrossFadeTransitionAnimator(isPresenting: true)
+            : delegate?.animationController(forPresented: controller, presenting: presenting, source: presenting)
+                ?? presentationController.defaultPresentationAnimator()
         let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
 
         presenting.presentedController = controller
@@ -62,6 +65,7 @@
                 presentation.presentationDidEnd(completed: completed, completion: completion)
             }
         presentation.transition = context
+        presentation.focusBeforePresentation = window.firstResponder
         if presentationController.shouldRemovePresentersView { presenting.beginAppearanceTransition(false, animated: animated) }
         controller.beginAppearanceTransition(true, animated: animated)
         presentationController.presentationTransitionWillBegin()
@@ -98,6 +102,7 @@
         if completed {
             phase = .presented
             if presentationController.shouldRemovePresentersView { removePresenterView() }
+            moveFocusInside()
             presented.endAppearanceTransition()
             presenting?.endAppearanceTransition()
             completion?()
@@ -135,8 +140,8 @@
         }
         if let above = window?.presentation(above: self) { above.dismiss(animated: false, completion: nil) }
         let delegate = presented.transitioningDelegate
-        let animator = delegate?.animationController(forDismissed: presented)
-            ?? presentationController.defaultDismissalAnimator()
+        let animator = AnimationSettings.reduceMotion ? CrossFadeTransitionAnimator(isPresenting: false)
+            : delegate?.animationController(forDismissed: presented) ?? presentationController.defaultDismissalAnimator()
         let interaction = animated ? delegate?.interactionControllerForDismissal(using: animator) : nil
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: false,
@@ -165,6 +170,7 @@
             tearDown()
             presented.endAppearanceTransition()
             presenting?.endAppearanceTransition()
+            restoreFocus()
             completion?()
         } else {
             phase = .presented
@@ -227,6 +233,33 @@
         guard let place = removedPresenterPlace, let view = presenting?.viewIfLoaded else { return }
         removedPresenterPlace = nil
         place.superview.insertSubview(view, at: place.index)
+    }
+
+    // MARK: - Keyboard focus
+
+    /// Keys belong to the top presentation now: a first responder left outside it gives up focus (it is
+    /// given back after the dismissal), so Tab starts inside the presented view.
+    private func moveFocusInside() {
+        guard let window, let responder = window.firstResponder, !isInside(responder) else { return }
+        window.firstResponder = nil
+    }
+
+    /// Gives keyboard focus back to whoever had it before the presentation, if it is still in the window
+    /// and nothing since took focus elsewhere.
+    private func restoreFocus() {
+        guard let window, let responder = focusBeforePresentation else { return }
+        if let current = window.firstResponder, current !== responder, !isInside(current) { return }
+        if responder.responderWindow === window { responder.becomeFirstResponder() }
+    }
+
+    /// Whether `responder` is the presented controller or inside its view.
+    private func isInside(_ responder: Responder) -> Bool {
+        if responder === presented { return true }
+        if let view = responder as? View, let root = presented.viewIfLoaded { return view.isDescendant(of: root) }
+        if let controller = responder as? ViewController, let view = controller.viewIfLoaded, let root = presented.viewIfLoaded {
+            return view.isDescendant(of: root)
+        }
+        return false
     }
 
     // MARK: - Ending

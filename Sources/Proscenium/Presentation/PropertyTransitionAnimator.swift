@@ -151,3 +151,24 @@ public enum RectEdge: Sendable, Hashable {
         }
     }
 }
+
+/// Cross-fades the presented view in place: what every transition becomes under reduced motion
+/// (`AnimationSettings.reduceMotion`), whatever animator the style or delegate would use.
+@MainActor public final class CrossFadeTransitionAnimator: PropertyTransitionAnimator {
+    /// How long the cross-fade lasts.
+    public static let duration = 0.2
+
+    /// A 0.2 s ease-in-out fade in (presenting) or out (dismissing).
+    public init(isPresenting: Bool) {
+        super.init(isPresenting: isPresenting, duration: Self.duration,
+                   timingParameters: CubicTimingParameters(animationCurve: .easeInOut))
+    }
+
+    public override func prepare(_ view: View, in context: TransitionContext) {
+        if isPresenting { view.alpha = 0 }
+    }
+
+    public override func animate(_ view: View, in context: TransitionContext) {
+        view.alpha = isPresenting ? 1 : 0
+    }
+}
