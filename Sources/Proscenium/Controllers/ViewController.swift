@@ -94,6 +94,9 @@
     /// presentation controller. Full screen by default.
     open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
 
+    /// When true, the user cannot dismiss the presentation (Escape, clicks outside, drags); code still can.
+    open var isModalInPresentation = false
+
     /// Vends the presentation controller and the animators for a `.custom` presentation (and animators
     /// for any style). Held weakly, as in UIKit: keep the delegate alive yourself.
     public weak var transitioningDelegate: TransitioningDelegate?

@@ -27,7 +27,7 @@
         super.init(presentedViewController: presented, presenting: presenting)
         dimmingView.onTap = { [weak self] in
             guard let self, dismissesOnDimmingTap, !isDismissing else { return }
-            presentedViewController.dismiss(animated: true)
+            dismissAsUserRequested()
         }
     }
 

@@ -10,8 +10,11 @@
         case presenting, presented, dismissing
     }
 
-    let presentationController: PresentationController
+    /// The presentation controller hosting the presented controller now; adaptation replaces it.
+    private(set) var presentationController: PresentationController
     let container: TransitionContainerView
+    /// The container size the delegate was last asked about.
+    private var adaptedSize: Size?
     private(set) weak var window: Window?
     private(set) var phase: Phase = .presenting
     /// The transition running now, if any.
@@ -42,6 +45,7 @@
         let delegate = controller.transitioningDelegate
         let presentationController = makePresentationController(for: controller, presenting: presenting, delegate: delegate)
         presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
+        presentationController.presentationStyle = controller.modalPresentationStyle
         let presentation = Presentation(presentationController: presentationController, window: window)
         let animator = AnimationSettings.reduceMotion ? CrossFadeTransitionAnimator(isPresenting: true)
             : delegate?.animationController(forPresented: controller, presenting: presenting, source: presenting)
@@ -75,10 +79,19 @@
     private static func makePresentationController(for controller: ViewController, presenting: ViewController,
                                                    delegate: TransitioningDelegate?) -> PresentationController {
         if let prepared = controller.preparedPresentationController { return prepared }
-        switch controller.modalPresentationStyle {
-        case .custom:
+        if controller.modalPresentationStyle == .custom {
             return delegate?.presentationController(forPresented: controller, presenting: presenting, source: presenting)
                 ?? PresentationController(presentedViewController: controller, presenting: presenting)
+        }
+        return builtInPresentationController(for: controller.modalPresentationStyle, presented: controller, presenting: presenting)
+    }
+
+    /// The presentation controller Proscenium ships for `style` (a plain one for `.custom`).
+    static func builtInPresentationController(for style: ModalPresentationStyle, presented controller: ViewController,
+                                              presenting: ViewController?) -> PresentationController {
+        switch style {
+        case .custom:
+            return PresentationController(presentedViewController: controller, presenting: presenting)
         case .fullScreen: return FullScreenPresentationController(presentedViewController: controller, presenting: presenting)
         case .overFullScreen: return PresentationController(presentedViewController: controller, presenting: presenting)
         case .formSheet: return FormSheetPresentationController(presentedViewController: controller, presenting: presenting)
@@ -218,6 +231,66 @@
             let spec = AnimationSpecCapture.capture { context.animator.animateTransition(using: context) }
             if !context.isFinished { context.coordinator.startAlongside(with: spec) }
         }
+    }
+
+    // MARK: - Adaptivity
+
+    /// Asks the delegate which style the presentation should have when the container's size changed
+    /// (or always, with `force`), and re-hosts the presented controller in it.
+    func adaptIfNeeded(animated: Bool, force: Bool = false) {
+        let size = container.bounds.size
+        guard phase != .dismissing, force || size != adaptedSize else { return }
+        adaptedSize = size
+        guard let delegate = presentationController.delegate,
+              let style = delegate.adaptivePresentationStyle(for: presentationController,
+                                                             traitCollection: TraitCollection(containerSize: size),
+                                                             containerSize: size),
+              style != presentationController.presentationStyle else { return }
+        adapt(to: style, animated: animated)
+    }
+
+    /// Moves the presented controller, the same instance, into a presentation controller for `style` in
+    /// the same container: the old controller takes its chrome down (its dismissal hooks), the new one puts
+    /// its own up (its presentation hooks, joining the running transition if there is one), and the
+    /// presented view moves to the new frame — a spring morph when `animated` and nothing else moves it.
+    /// Moving within the window keeps the view's animations, touches and keyboard focus.
+    func adapt(to style: ModalPresentationStyle, animated: Bool) {
+        let old = presentationController
+        let new = old.delegate?.presentationController(forAdaptiveStyle: style, presented: presented, presenting: presenting)
+            ?? Self.builtInPresentationController(for: style, presented: presented, presenting: presenting)
+        new.presentationStyle = style
+        new.presentingViewController = new.presentingViewController ?? old.presentingViewController
+        new.delegate = old.delegate
+
+        old.dismissalTransitionWillBegin()
+        old.dismissalTransitionDidEnd(true)
+        old.presentation = nil
+        old.containerView = nil
+
+        presentationController = new
+        new.presentation = self
+        new.containerView = container
+        container.presentationController = new
+        transition?.presentationController = new
+        new.presentationTransitionWillBegin()
+        if transition == nil { new.presentationTransitionDidEnd(true) }
+
+        if new.shouldRemovePresentersView, phase == .presented, removedPresenterPlace == nil {
+            removePresenterView()
+        } else if !new.shouldRemovePresentersView {
+            restorePresenterView()
+        }
+        if let view = new.presentedView, view.superview === container {
+            container.bringSubviewToFront(view)
+            let target = new.frameOfPresentedViewInContainerView
+            new.placedFrame = target
+            if animated && phase == .presented {
+                View.animate(springDuration: 0.4, bounce: 0, options: [.allowUserInteraction]) { view.frame = target }
+            } else {
+                view.frame = target
+            }
+        }
+        old.delegate?.presentationController(old, didAdaptTo: style, newController: new)
     }
 
     // MARK: - The presenter's view

@@ -21,6 +21,15 @@
         presentingViewController = presenting
     }
 
+    // MARK: - Style and delegate
+
+    /// The style this controller presents in: the presented controller's `modalPresentationStyle`, or the
+    /// style the presentation adapted to.
+    public internal(set) var presentationStyle: ModalPresentationStyle = .custom
+
+    /// Decides adaptation to other styles and whether the user may dismiss; held weakly.
+    public weak var delegate: AdaptivePresentationControllerDelegate?
+
     // MARK: - Views
 
     /// The view the presentation happens in: it fills the window, above the presenting content. Nil
@@ -95,6 +104,52 @@
     open func defaultDismissalAnimator() -> AnimatedTransitioning {
         SlideTransitionAnimator(isPresenting: false, edge: .bottom)
     }
+
+    // MARK: - Adapting and dismissing
+
+    /// Asks the delegate now which style the presentation should have, and moves the presented controller
+    /// to it (re-hosting the same instance), morphing its frame when `animated`.
+    public func updateAdaptivePresentation(animated: Bool = true) {
+        presentation?.adaptIfNeeded(animated: animated, force: true)
+    }
+
+    /// Dismisses the presentation the way a user asks for it (Escape, a click outside, a drag): unless the
+    /// presented controller is `isModalInPresentation` or the delegate refuses, in which case the delegate
+    /// hears of the attempt. Returns whether the dismissal started.
+    @discardableResult
+    public func dismissAsUserRequested(animated: Bool = true) -> Bool {
+        guard let presentation, presentation.phase != .dismissing else { return false }
+        if presentedViewController.isModalInPresentation || delegate?.presentationControllerShouldDismiss(self) == false {
+            delegate?.presentationControllerDidAttemptToDismiss(self)
+            return false
+        }
+        delegate?.presentationControllerWillDismiss(self)
+        presentedViewController.dismiss(animated: animated) { [weak self, delegate] in
+            if let self { delegate?.presentationControllerDidDismiss(self) }
+        }
+        return true
+    }
+
+    // MARK: - Decorating the presented view
+
+    /// Rounds the presented view's corners (clipping its content) for the time of the presentation;
+    /// built-in styles call it as their chrome goes up.
+    public func roundPresentedViewCorners(_ radius: Double) {
+        guard let view = presentedView else { return }
+        if savedCorners == nil { savedCorners = (view.cornerRadius, view.clipsToBounds) }
+        view.cornerRadius = radius
+        view.clipsToBounds = true
+    }
+
+    /// Gives the presented view back the corners it had before `roundPresentedViewCorners(_:)`.
+    public func restorePresentedViewCorners() {
+        guard let saved = savedCorners, let view = presentedView else { return }
+        savedCorners = nil
+        view.cornerRadius = saved.radius
+        view.clipsToBounds = saved.clips
+    }
+
+    private var savedCorners: (radius: Double, clips: Bool)?
 
     // MARK: - State
 

@@ -29,6 +29,7 @@
     }
 
     override func layoutSubviews() {
+        presentationController?.presentation?.adaptIfNeeded(animated: true)
         guard let presentationController else { return }
         presentationController.containerViewWillLayoutSubviews()
         presentationController.layOutPresentedViewIfNeeded()

@@ -34,7 +34,8 @@ public enum TransitionKey: Sendable, Hashable {
 
     let animator: AnimatedTransitioning
     let interactionController: InteractiveTransitioning?
-    let presentationController: PresentationController
+    /// The presentation controller of the transition; adaptation in the middle of it replaces it.
+    var presentationController: PresentationController
     private let fromController: ViewController
     private let toController: ViewController
     /// Called once with the result when `completeTransition(_:)` is first called.

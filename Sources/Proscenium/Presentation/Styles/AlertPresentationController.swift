@@ -17,8 +17,12 @@
 
     open override func presentationTransitionWillBegin() {
         super.presentationTransitionWillBegin()
-        presentedView?.cornerRadius = 14
-        presentedView?.clipsToBounds = true
+        roundPresentedViewCorners(14)
+    }
+
+    open override func dismissalTransitionDidEnd(_ completed: Bool) {
+        super.dismissalTransitionDidEnd(completed)
+        if completed { restorePresentedViewCorners() }
     }
 
     open override func defaultPresentationAnimator() -> AnimatedTransitioning {

@@ -25,12 +25,18 @@
         touchForwardingView.frame = containerView.bounds
         touchForwardingView.passthroughViews = passthroughViews ?? [presentingViewController?.viewIfLoaded].compactMap { $0 }
         containerView.insertSubview(touchForwardingView, at: 0)
-        presentedView?.cornerRadius = 12
-        presentedView?.clipsToBounds = true
+        roundPresentedViewCorners(12)
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
         if !completed { touchForwardingView.removeFromSuperview() }
+    }
+
+    open override func dismissalTransitionDidEnd(_ completed: Bool) {
+        if completed {
+            touchForwardingView.removeFromSuperview()
+            restorePresentedViewCorners()
+        }
     }
 
     open override func containerViewWillLayoutSubviews() {

@@ -21,7 +21,11 @@
 
     open override func presentationTransitionWillBegin() {
         super.presentationTransitionWillBegin()
-        presentedView?.cornerRadius = 12
-        presentedView?.clipsToBounds = true
+        roundPresentedViewCorners(12)
+    }
+
+    open override func dismissalTransitionDidEnd(_ completed: Bool) {
+        super.dismissalTransitionDidEnd(completed)
+        if completed { restorePresentedViewCorners() }
     }
 }

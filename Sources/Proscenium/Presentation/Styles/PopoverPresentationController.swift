@@ -51,7 +51,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
         arrowView.isUserInteractionEnabled = false
         outsideClickView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in
             guard let self, !isDismissing, !isPresenting else { return }
-            presentedViewController.dismiss(animated: true)
+            dismissAsUserRequested()
         })
     }
 
@@ -112,8 +112,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
         outsideClickView.passthroughViews = passthroughViews
         containerView.insertSubview(outsideClickView, at: 0)
         containerView.insertSubview(arrowView, aboveSubview: outsideClickView)
-        presentedView?.cornerRadius = 13
-        presentedView?.clipsToBounds = true
+        roundPresentedViewCorners(13)
         arrowView.alpha = 0
         layOutArrow()
         if let coordinator = presentedViewController.transitionCoordinator {
@@ -177,5 +176,6 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
     private func removeChrome() {
         outsideClickView.removeFromSuperview()
         arrowView.removeFromSuperview()
+        restorePresentedViewCorners()
     }
 }
