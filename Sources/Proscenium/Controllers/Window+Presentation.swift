@@ -38,6 +38,12 @@ extension Window {
         return presentations[index + 1]
     }
 
+    /// The presentation directly below `presentation`, if any.
+    func presentation(below presentation: Presentation) -> Presentation? {
+        guard let index = presentations.firstIndex(where: { $0 === presentation }), index > 0 else { return nil }
+        return presentations[index - 1]
+    }
+
     // MARK: - Size transitions
 
     /// Tells the root controller and every presentation that the window is about to become `size`; their

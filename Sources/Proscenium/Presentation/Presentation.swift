@@ -25,6 +25,18 @@
     private var removedPresenterPlace: (superview: View, index: Int)?
     /// The first responder when the presentation began; it gets keyboard focus back after the dismissal.
     private weak var focusBeforePresentation: Responder?
+    /// The end of this dismissal, waiting for the presentations above it to finish leaving.
+    private var whenAboveIsGone: (() -> Void)?
+    /// The presentation that was below this one when it was torn down.
+    private weak var belowWhenTornDown: Presentation?
+
+    /// Lets a dismissal below that waited for this one end, once this one has fully ended.
+    private func releaseWaitingBelow() {
+        guard let below = belowWhenTornDown, let waiting = below.whenAboveIsGone,
+              below.window?.presentation(above: below) == nil else { return }
+        below.whenAboveIsGone = nil
+        waiting()
+    }
 
     var presented: ViewController { presentationController.presentedViewController }
     var presenting: ViewController? { presentationController.presentingViewController }
@@ -134,13 +146,15 @@
             let dismissal = pendingDismissal
             pendingDismissal = nil
             dismissal?.completion?()
+            releaseWaitingBelow()
         }
     }
 
     // MARK: - Dismissing
 
-    /// Dismisses the presented controller, and first, without animation, every presentation above it.
-    /// During the presentation transition the dismissal waits for it to end.
+    /// Dismisses the presented controller together with every presentation above it: they all leave in
+    /// the same frames, each with its own animator. During the presentation transition the dismissal waits
+    /// for it to end.
     func dismiss(animated: Bool, completion: (@MainActor () -> Void)?) {
         switch phase {
         case .dismissing:
@@ -151,7 +165,7 @@
         case .presented:
             break
         }
-        if let above = window?.presentation(above: self) { above.dismiss(animated: false, completion: nil) }
+        if let above = window?.presentation(above: self) { above.dismiss(animated: animated, completion: nil) }
         let delegate = presented.transitioningDelegate
         let animator = AnimationSettings.reduceMotion ? CrossFadeTransitionAnimator(isPresenting: false)
             : delegate?.animationController(forDismissed: presented) ?? presentationController.defaultDismissalAnimator()
@@ -175,6 +189,12 @@
 
     private func dismissalDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
         guard let context = transition else { return }
+        if completed, window?.presentation(above: self) != nil {
+            // Presentations above leave in the same transition; this one ends after them, so its
+            // completion really comes last.
+            whenAboveIsGone = { [unowned self] in dismissalDidEnd(completed: true, completion: completion) }
+            return
+        }
         transition = nil
         context.coordinator.transitionDidEnd(completed: completed)
         presentationController.dismissalTransitionDidEnd(completed)
@@ -185,6 +205,7 @@
             presenting?.endAppearanceTransition()
             restoreFocus()
             completion?()
+            releaseWaitingBelow()
         } else {
             phase = .presented
             container.isUserInteractionEnabled = true
@@ -342,6 +363,7 @@
     private func tearDown() {
         restorePresenterView()
         container.removeFromSuperview()
+        belowWhenTornDown = window?.presentation(below: self)
         window?.removePresentation(self)
         if presenting?.presentedController === presented { presenting?.presentedController = nil }
         presented.presentingController = nil

@@ -163,12 +163,20 @@ struct PresentationLifecycleTests {
 
         fixture.log.entries = []
         fixture.root.dismiss(animated: true) { fixture.log.entries.append("dismiss.completion") }
+        #expect(first.isBeingDismissed && second.isBeingDismissed, "one transition takes both")
+        #expect(fixture.window.topViewController === fixture.root)
+        let start = (first.view.presentation.frame.minY, second.view.presentation.frame.minY)
+        fixture.clock.step()
+        #expect(first.view.presentation.frame.minY < start.0 && second.view.presentation.frame.minY < start.1,
+                "both move on the same frame")
         fixture.runUntilIdle()
-        #expect(fixture.log.entries.first == "second.viewWillDisappear(false)")
-        #expect(fixture.log.entries.contains("second.viewDidDisappear(false)"))
-        #expect(fixture.log.entries.suffix(2) == ["first.viewDidDisappear(true)", "dismiss.completion"])
+        #expect(fixture.log.entries.filter { $0.hasSuffix("viewWillDisappear(true)") }
+                == ["second.viewWillDisappear(true)", "first.viewWillDisappear(true)"], "top first")
+        #expect(fixture.log.entries.contains("second.viewDidDisappear(true)"))
+        #expect(fixture.log.entries.last == "dismiss.completion")
         #expect(fixture.window.presentedViewControllers.isEmpty)
         #expect(first.presentedViewController == nil)
+        #expect(second.view.window == nil && first.view.window == nil)
     }
 
     @Test func dismissAskedDuringThePresentationRunsAfterIt() {
