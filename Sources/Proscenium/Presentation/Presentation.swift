@@ -85,6 +85,7 @@
         if presentationController.shouldRemovePresentersView { presenting.beginAppearanceTransition(false, animated: animated) }
         controller.beginAppearanceTransition(true, animated: animated)
         presentationController.presentationTransitionWillBegin()
+        presentation.report(.presentationWillBegin)
         presentation.run(context)
     }
 
@@ -123,6 +124,7 @@
         }
         context.coordinator.transitionDidEnd(completed: completed)
         presentationController.presentationTransitionDidEnd(completed)
+        report(.presentationDidEnd, completed: completed)
         context.animator.animationEnded(completed)
         if completed {
             phase = .presented
@@ -184,6 +186,7 @@
         presented.beginAppearanceTransition(false, animated: animated)
         if presentationController.shouldRemovePresentersView { presenting?.beginAppearanceTransition(true, animated: animated) }
         presentationController.dismissalTransitionWillBegin()
+        report(.dismissalWillBegin)
         run(context)
     }
 
@@ -198,6 +201,7 @@
         transition = nil
         context.coordinator.transitionDidEnd(completed: completed)
         presentationController.dismissalTransitionDidEnd(completed)
+        report(.dismissalDidEnd, completed: completed)
         context.animator.animationEnded(completed)
         if completed {
             tearDown()
@@ -252,6 +256,13 @@
             let spec = AnimationSpecCapture.capture { context.animator.animateTransition(using: context) }
             if !context.isFinished { context.coordinator.startAlongside(with: spec) }
         }
+    }
+
+    // MARK: - Reporting
+
+    private func report(_ kind: PresentationEvent.Kind, completed: Bool? = nil) {
+        window?.presentationObserver?(PresentationEvent(kind: kind, controller: presented, completed: completed,
+                                                        style: presentationController.presentationStyle))
     }
 
     // MARK: - Adaptivity
@@ -311,6 +322,7 @@
                 view.frame = target
             }
         }
+        report(.adapted)
         old.delegate?.presentationController(old, didAdaptTo: style, newController: new)
     }
 

@@ -33,6 +33,7 @@
 
     /// Runs the primary actions, as a tap inside does.
     public func sendActions() {
+        window?.controlActionObserver?(self)
         for action in primaryActions { action(self) }
     }
 

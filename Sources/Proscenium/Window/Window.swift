@@ -36,6 +36,11 @@
     /// Coordinators of size changes whose completions wait for the frame's layout.
     var pendingSizeCoordinators: [TransitionCoordinator] = []
 
+    /// Told about every phase of every presentation's transitions in this window, and adaptations.
+    public var presentationObserver: (@MainActor (PresentationEvent) -> Void)?
+    /// Told whenever a control in this window sends its actions (a tap, Return or space on it).
+    public var controlActionObserver: (@MainActor (Control) -> Void)?
+
     /// Called at the start of every frame, before animations advance: the host reads pending input here.
     public var frameWillBegin: (@MainActor () -> Void)?
 

@@ -242,4 +242,23 @@ struct PresentationLifecycleTests {
         #expect(weakDelegate == nil)
         #expect(controller.transitioningDelegate == nil)
     }
+
+    @Test func theWindowReportsEveryPhaseToItsObserver() {
+        let fixture = PresentationFixture()
+        var events: [String] = []
+        fixture.window.presentationObserver = { event in
+            events.append("\(event.kind.rawValue)\(event.completed.map { "(\($0))" } ?? "")")
+        }
+        var actions: [String] = []
+        fixture.window.controlActionObserver = { control in actions.append(control.identifier ?? "?") }
+        let presented = ViewController()
+        presented.modalPresentationStyle = .alert
+        fixture.root.present(presented, animated: true)
+        fixture.runUntilIdle()
+        presented.dismiss(animated: true)
+        fixture.runUntilIdle()
+        #expect(events == ["presentationWillBegin", "presentationDidEnd(true)", "dismissalWillBegin", "dismissalDidEnd(true)"])
+        fixture.root.button.sendActions()
+        #expect(actions == ["root-button"])
+    }
 }

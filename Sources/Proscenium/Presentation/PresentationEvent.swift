@@ -1,0 +1,18 @@
+/// Something that happened to a presentation, as a window reports it to `presentationObserver`: the
+/// phases of each transition, and adaptations to another style. Logs, tests and tools watch
+/// presentations through it.
+public struct PresentationEvent {
+    /// What happened.
+    public enum Kind: String, Sendable, Hashable {
+        case presentationWillBegin, presentationDidEnd, dismissalWillBegin, dismissalDidEnd, adapted
+    }
+
+    /// What happened.
+    public let kind: Kind
+    /// The presented controller it happened to.
+    public let controller: ViewController
+    /// For the "did end" kinds, whether the transition completed (false: it was cancelled).
+    public let completed: Bool?
+    /// The style of the presentation after the event.
+    public let style: ModalPresentationStyle
+}
