@@ -24,6 +24,11 @@ import Proscenium
 
     /// Runs frames until nothing animates, up to `limit` seconds.
     func runUntilIdle(limit: Double = 10) {
+        Self.runUntilIdle(window: window, clock: clock, limit: limit)
+    }
+
+    /// Steps `clock` until `window` has nothing animating and asks for no frame, up to `limit` seconds.
+    static func runUntilIdle(window: Window, clock: ManualFrameClock, limit: Double) {
         var elapsed = 0.0
         while (window.animationEngine.hasRunningAnimations || clock.needsFrame) && elapsed < limit {
             clock.step()

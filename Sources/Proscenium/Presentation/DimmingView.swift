@@ -22,6 +22,8 @@
     open var dimmingAlpha: Double { 0.4 }
     /// Whether a tap on the dimming dismisses the presentation (modal presentations block it by default).
     public var dismissesOnDimmingTap = false
+    /// The corner radius the presented view gets for the time of the presentation; nil leaves it alone.
+    open var presentedViewCornerRadius: Double? { nil }
 
     public override init(presentedViewController presented: ViewController, presenting: ViewController?) {
         super.init(presentedViewController: presented, presenting: presenting)
@@ -36,6 +38,7 @@
         dimmingView.frame = containerView.bounds
         dimmingView.alpha = 0
         containerView.insertSubview(dimmingView, at: 0)
+        if let radius = presentedViewCornerRadius { roundPresentedViewCorners(radius) }
         let target = dimmingAlpha
         if let coordinator = presentedViewController.transitionCoordinator {
             coordinator.animate(alongsideTransition: { [dimmingView] _ in dimmingView.alpha = target })
@@ -59,6 +62,7 @@
     open override func dismissalTransitionDidEnd(_ completed: Bool) {
         if completed {
             dimmingView.removeFromSuperview()
+            restorePresentedViewCorners()
         } else {
             // The presentation stays: the dimming is back, whatever the alongside fade reached.
             dimmingView.alpha = dimmingAlpha

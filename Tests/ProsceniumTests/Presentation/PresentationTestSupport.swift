@@ -161,11 +161,7 @@ import Proscenium
 
     /// Runs frames until nothing animates and no frame is asked for, up to `limit` seconds.
     func runUntilIdle(limit: Double = 10) {
-        var elapsed = 0.0
-        while (window.animationEngine.hasRunningAnimations || clock.needsFrame) && elapsed < limit {
-            clock.step()
-            elapsed += clock.interval
-        }
+        AnimationFixture.runUntilIdle(window: window, clock: clock, limit: limit)
     }
 
     /// Runs `count` frames, asking for each.

@@ -15,15 +15,7 @@
                     width: width, height: height)
     }
 
-    open override func presentationTransitionWillBegin() {
-        super.presentationTransitionWillBegin()
-        roundPresentedViewCorners(14)
-    }
-
-    open override func dismissalTransitionDidEnd(_ completed: Bool) {
-        super.dismissalTransitionDidEnd(completed)
-        if completed { restorePresentedViewCorners() }
-    }
+    open override var presentedViewCornerRadius: Double? { 14 }
 
     open override func defaultPresentationAnimator() -> AnimatedTransitioning {
         FadeScaleTransitionAnimator(isPresenting: true, startScale: 1.2)

@@ -19,13 +19,5 @@
         return Rect(x: (bounds.width - width) / 2, y: (bounds.height - height) / 2, width: width, height: height)
     }
 
-    open override func presentationTransitionWillBegin() {
-        super.presentationTransitionWillBegin()
-        roundPresentedViewCorners(12)
-    }
-
-    open override func dismissalTransitionDidEnd(_ completed: Bool) {
-        super.dismissalTransitionDidEnd(completed)
-        if completed { restorePresentedViewCorners() }
-    }
+    open override var presentedViewCornerRadius: Double? { 12 }
 }
