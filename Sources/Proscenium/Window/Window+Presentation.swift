@@ -44,6 +44,15 @@ extension Window {
         return presentations[index - 1]
     }
 
+    // MARK: - Escape
+
+    /// An Escape nobody handled dismisses the top presentation the way a user asks, so
+    /// `isModalInPresentation` and the adaptive delegate can refuse.
+    func handleUnhandledEscape() {
+        guard let top = presentations.last(where: { $0.phase != .dismissing }) else { return }
+        top.presentationController.dismissAsUserRequested()
+    }
+
     // MARK: - Size transitions
 
     /// Tells the root controller and every presentation that the window is about to become `size`; their

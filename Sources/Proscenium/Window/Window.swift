@@ -100,6 +100,13 @@
         }
     }
 
+    // MARK: - The end of the responder chain
+
+    /// Keys nobody handled end here: Escape dismisses the top presentation (see `handleUnhandledEscape`).
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        if presses.contains(where: { $0.key == .escape }) { handleUnhandledEscape() }
+    }
+
     // MARK: - Frames
 
     /// Asks the clock for a frame. Requests made while a frame is being prepared (input, animation
