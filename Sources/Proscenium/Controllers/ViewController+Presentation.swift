@@ -51,6 +51,11 @@ extension ViewController {
 
     func startPresenting(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
         let presenting = presentationContext
+        if presenting.presentedController === controller, let presentation = controller.presentation,
+           presentation.phase == .dismissing {
+            _ = presentation.reverseIntoPresentation(completion: completion)
+            return
+        }
         guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,
               controller.parentController == nil, let window = presenting.viewIfLoaded?.window else { return }
         Presentation.present(controller, from: presenting, in: window, animated: animated, completion: completion)

@@ -36,7 +36,8 @@
     open override func presentationTransitionWillBegin() {
         guard let containerView else { return }
         dimmingView.frame = containerView.bounds
-        dimmingView.alpha = 0
+        // Still there when a dismissal was turned back into a presentation: fade on from where it is.
+        if dimmingView.superview !== containerView { dimmingView.alpha = 0 }
         containerView.insertSubview(dimmingView, at: 0)
         if let radius = presentedViewCornerRadius { roundPresentedViewCorners(radius) }
         let target = dimmingAlpha
@@ -48,7 +49,8 @@
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
-        if !completed { dimmingView.removeFromSuperview() }
+        // Turned into a dismissal (`isDismissing`), the dimming stays and fades out with it.
+        if !completed, !isDismissing { dimmingView.removeFromSuperview() }
     }
 
     open override func dismissalTransitionWillBegin() {
@@ -63,8 +65,9 @@
         if completed {
             dimmingView.removeFromSuperview()
             restorePresentedViewCorners()
-        } else {
-            // The presentation stays: the dimming is back, whatever the alongside fade reached.
+        } else if !isPresenting {
+            // The presentation stays: the dimming is back, whatever the alongside fade reached. (Turned
+            // back into a presentation, the presentation fades it in itself.)
             dimmingView.alpha = dimmingAlpha
         }
     }

@@ -59,9 +59,7 @@
         presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
         presentationController.presentationStyle = controller.modalPresentationStyle
         let presentation = Presentation(presentationController: presentationController, window: window)
-        let animator = AnimationSettings.reduceMotion ? CrossFadeTransitionAnimator(isPresenting: true)
-            : delegate?.animationController(forPresented: controller, presenting: presenting, source: presenting)
-                ?? presentationController.defaultPresentationAnimator()
+        let animator = presentationAnimator(for: controller, presenting: presenting, controller: presentationController)
         let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
 
         presenting.presentedController = controller
@@ -162,15 +160,18 @@
         case .dismissing:
             return
         case .presenting:
-            pendingDismissal = (animated, completion)
+            if animated, let context = transition, context.isAnimated, !context.isInteractive {
+                reverseIntoDismissal(context, completion: completion)
+            } else {
+                pendingDismissal = (animated, completion)
+            }
             return
         case .presented:
             break
         }
         if let above = window?.presentation(above: self) { above.dismiss(animated: animated, completion: nil) }
         let delegate = presented.transitioningDelegate
-        let animator = AnimationSettings.reduceMotion ? CrossFadeTransitionAnimator(isPresenting: false)
-            : delegate?.animationController(forDismissed: presented) ?? presentationController.defaultDismissalAnimator()
+        let animator = dismissalAnimator()
         let interaction = animated ? delegate?.interactionControllerForDismissal(using: animator) : nil
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: false,
@@ -221,6 +222,103 @@
                 removePresenterView()
             }
         }
+    }
+
+    /// The animator that presents: a cross-fade under reduced motion, else the delegate's or the style's.
+    private static func presentationAnimator(for presented: ViewController, presenting: ViewController,
+                                             controller: PresentationController) -> AnimatedTransitioning {
+        if AnimationSettings.reduceMotion { return CrossFadeTransitionAnimator(isPresenting: true) }
+        return presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenting,
+                                                                    source: presenting)
+            ?? controller.defaultPresentationAnimator()
+    }
+
+    /// The animator that dismisses: a cross-fade under reduced motion, else the delegate's or the style's.
+    private func dismissalAnimator() -> AnimatedTransitioning {
+        if AnimationSettings.reduceMotion { return CrossFadeTransitionAnimator(isPresenting: false) }
+        return presented.transitioningDelegate?.animationController(forDismissed: presented)
+            ?? presentationController.defaultDismissalAnimator()
+    }
+
+    // MARK: - Interruption
+
+    /// A dismissal asked for while the presentation runs: the presentation ends as cancelled (its
+    /// completion does not run) and the dismissal starts at once from where the views are: it turns the
+    /// presentation's interruptible animator around, or runs the dismissal animator, whose `View.animate`
+    /// starts from the values on screen with the running springs' velocity. Callbacks:
+    /// presentationTransitionDidEnd(false) — with `isDismissing` already true, so chrome stays to leave
+    /// with the dismissal — then the dismissal's.
+    private func reverseIntoDismissal(_ interrupted: TransitionContext, completion: (@MainActor () -> Void)?) {
+        let animator: AnimatedTransitioning
+        if let driver = interrupted.interruptibleDriver {
+            animator = ReversedTransitionAnimator(
+                reversing: driver, interruptedDuration: interrupted.animator.transitionDuration(using: interrupted),
+                movingView: presentationController.presentedView)
+        } else {
+            animator = dismissalAnimator()
+        }
+        interrupted.abandon()
+        transition = nil
+        phase = .dismissing
+        container.isUserInteractionEnabled = false
+        interrupted.coordinator.transitionDidEnd(completed: false)
+        presentationController.presentationTransitionDidEnd(false)
+        report(.presentationDidEnd, completed: false)
+        interrupted.animator.animationEnded(false)
+
+        let context = TransitionContext(
+            presentationController: presentationController, containerView: container, isPresenting: false,
+            isAnimated: true, style: presented.modalPresentationStyle, animator: animator,
+            interactionController: nil) { [unowned self] completed in
+                self.dismissalDidEnd(completed: completed, completion: completion)
+            }
+        transition = context
+        presented.beginAppearanceTransition(false, animated: true)
+        if presentationController.shouldRemovePresentersView { presenting?.beginAppearanceTransition(true, animated: true) }
+        presentationController.dismissalTransitionWillBegin()
+        report(.dismissalWillBegin)
+        Self.runNonInteractive(context)
+    }
+
+    /// `present` of the controller being dismissed: the dismissal ends as cancelled and the presentation
+    /// turns the dismissal's interruptible animator around (or runs the presentation animator). Returns
+    /// false when the dismissal cannot be interrupted (it is interactive, or not animated): then nothing
+    /// happens.
+    func reverseIntoPresentation(completion: (@MainActor () -> Void)?) -> Bool {
+        guard phase == .dismissing, let interrupted = transition, interrupted.isAnimated, !interrupted.isInteractive else {
+            return false
+        }
+        let animator: AnimatedTransitioning
+        if let driver = interrupted.interruptibleDriver {
+            animator = ReversedTransitionAnimator(
+                reversing: driver, interruptedDuration: interrupted.animator.transitionDuration(using: interrupted),
+                movingView: presentationController.presentedView)
+        } else {
+            animator = Self.presentationAnimator(for: presented, presenting: presenting ?? presented,
+                                                 controller: presentationController)
+        }
+        interrupted.abandon()
+        transition = nil
+        phase = .presenting
+        container.isUserInteractionEnabled = true
+        interrupted.coordinator.transitionDidEnd(completed: false)
+        presentationController.dismissalTransitionDidEnd(false)
+        report(.dismissalDidEnd, completed: false)
+        interrupted.animator.animationEnded(false)
+
+        let context = TransitionContext(
+            presentationController: presentationController, containerView: container, isPresenting: true,
+            isAnimated: true, style: presented.modalPresentationStyle, animator: animator,
+            interactionController: nil) { [unowned self] completed in
+                self.presentationDidEnd(completed: completed, completion: completion)
+            }
+        transition = context
+        if presentationController.shouldRemovePresentersView { presenting?.beginAppearanceTransition(false, animated: true) }
+        presented.beginAppearanceTransition(true, animated: true)
+        presentationController.presentationTransitionWillBegin()
+        report(.presentationWillBegin)
+        Self.runNonInteractive(context)
+        return true
     }
 
     // MARK: - Running a transition

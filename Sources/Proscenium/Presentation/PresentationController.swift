@@ -53,11 +53,13 @@
     /// The presentation transition is about to start: add chrome to the container and animate it in
     /// alongside the transition (`presentedViewController.transitionCoordinator`).
     open func presentationTransitionWillBegin() {}
-    /// The presentation transition ended; `completed` is false when it was cancelled (remove the chrome).
+    /// The presentation transition ended; `completed` is false when it was cancelled (remove the chrome) —
+    /// unless `isDismissing` is already true: a dismissal interrupted it and takes the chrome away itself.
     open func presentationTransitionDidEnd(_ completed: Bool) {}
     /// The dismissal transition is about to start: animate the chrome out alongside it.
     open func dismissalTransitionWillBegin() {}
-    /// The dismissal transition ended; `completed` is false when it was cancelled and the presentation stays.
+    /// The dismissal transition ended; `completed` is false when it was cancelled and the presentation
+    /// stays (with `isPresenting` true when a new `present` turned it back: the presentation follows).
     open func dismissalTransitionDidEnd(_ completed: Bool) {}
 
     // MARK: - Layout

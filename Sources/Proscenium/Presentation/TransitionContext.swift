@@ -45,6 +45,17 @@ public enum TransitionKey: Sendable, Hashable {
     /// The animator that drives the transition, once known: the animator's interruptible animator, or
     /// the coordinator's own for alongside animations.
     var driver: ViewImplicitlyAnimating?
+    /// The animator's own interruptible animator, when it vends one: what an interruption turns around.
+    var interruptibleDriver: ViewImplicitlyAnimating?
+
+    /// Ends the transition without its completion: an interruption turns it into the opposite one.
+    func abandon() {
+        guard !isFinished else { return }
+        isFinished = true
+        onComplete = nil
+        transitionWasCancelled = true
+        isInteractive = false
+    }
 
     init(presentationController: PresentationController, containerView: View, isPresenting: Bool, isAnimated: Bool,
          style: ModalPresentationStyle, animator: AnimatedTransitioning, interactionController: InteractiveTransitioning?,

@@ -128,6 +128,7 @@ public typealias TransitionCoordinatorContext = TransitionCoordinator
     /// The transition's animator is known: queued alongside animations join it before it starts.
     func attach(_ driver: ViewImplicitlyAnimating) {
         context?.driver = driver
+        context?.interruptibleDriver = driver
         isStarted = true
         for block in queued { driver.addAnimations(block) }
         queued = []

@@ -29,7 +29,7 @@
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
-        if !completed { touchForwardingView.removeFromSuperview() }
+        if !completed, !isDismissing { touchForwardingView.removeFromSuperview() }
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {

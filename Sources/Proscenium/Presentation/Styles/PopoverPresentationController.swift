@@ -110,10 +110,11 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
         guard let containerView else { return }
         outsideClickView.frame = containerView.bounds
         outsideClickView.passthroughViews = passthroughViews
+        let reinstalled = arrowView.superview === containerView
         containerView.insertSubview(outsideClickView, at: 0)
         containerView.insertSubview(arrowView, aboveSubview: outsideClickView)
         roundPresentedViewCorners(13)
-        arrowView.alpha = 0
+        if !reinstalled { arrowView.alpha = 0 }
         layOutArrow()
         if let coordinator = presentedViewController.transitionCoordinator {
             coordinator.animate(alongsideTransition: { [arrowView] _ in arrowView.alpha = 1 })
@@ -123,7 +124,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
-        if !completed { removeChrome() }
+        if !completed, !isDismissing { removeChrome() }
     }
 
     open override func dismissalTransitionWillBegin() {
@@ -133,7 +134,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {
-        if completed { removeChrome() } else { arrowView.alpha = 1 }
+        if completed { removeChrome() } else if !isPresenting { arrowView.alpha = 1 }
     }
 
     open override func containerViewWillLayoutSubviews() {

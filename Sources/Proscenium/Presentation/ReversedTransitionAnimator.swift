@@ -1,0 +1,37 @@
+/// Runs a transition by turning the interrupted transition's animator around: a presentation dismissed
+/// while it comes in goes back the way it came, from where it is and (for springs) with the speed it
+/// has, and a dismissal interrupted by `present` comes back. Nothing queues behind the interrupted run.
+@MainActor final class ReversedTransitionAnimator: AnimatedTransitioning {
+    private let driver: ViewImplicitlyAnimating
+    private let remainingDuration: Double
+    private weak var movingView: View?
+
+    /// Turns `driver` around; `duration` is the interrupted transition's, `movingView` the view it moves.
+    init(reversing driver: ViewImplicitlyAnimating, interruptedDuration duration: Double, movingView: View?) {
+        self.driver = driver
+        let fraction = min(max(driver.fractionComplete, 0), 1)
+        // After the turn the driver heads for the other end; what is left is the way already come.
+        remainingDuration = duration * (driver.isReversed ? 1 - fraction : fraction)
+        self.movingView = movingView
+    }
+
+    func transitionDuration(using context: TransitionContext) -> Double { remainingDuration }
+
+    func animateTransition(using context: TransitionContext) {
+        driver.isReversed.toggle()
+        let target: AnimatingPosition = driver.isReversed ? .start : .end
+        let isPresenting = context.isPresenting
+        driver.addCompletion { [weak context, weak movingView] position in
+            let completed = position == target
+            context?.completeTransition(completed)
+            if completed, !isPresenting, let movingView {
+                // Back where the interrupted presentation began: undo its fade or scale for the next time.
+                View.performWithoutAnimation {
+                    movingView.alpha = 1
+                    movingView.transform = .identity
+                }
+            }
+        }
+        if !driver.isRunning { driver.startAnimation() }
+    }
+}
