@@ -147,7 +147,26 @@ import Testing
         #expect(firstLog.calls == [true] && secondLog.calls == [true])
     }
 
-    @Test func settingTheModelDuringTheDelayStopsBoth() {
+    @Test func settingTheModelDuringTheDelayRetargetsBoth() {
+        let f = AnimationFixture()
+        let view = f.addView()
+        let firstLog = CompletionLog<Bool>(), secondLog = CompletionLog<Bool>()
+        View.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { view.alpha = 0 },
+                     completion: { firstLog.record($0) })
+        f.clock.advance(by: 0.2)
+        View.animate(withDuration: 1, delay: 0.5, options: [.curveLinear], animations: { view.alpha = 1 },
+                     completion: { secondLog.record($0) })
+        f.clock.advance(by: 0.1)
+        view.alpha = 0.3
+        #expect(view.isAnimating, "the running animation goes on toward the new value")
+        #expect(close(view.presentation.alpha, 1 - 0.7 * 0.3, 1e-9))
+        f.runUntilIdle()
+        #expect(view.presentation.alpha == 0.3, "the waiting animation ends at the new value too")
+        #expect(firstLog.calls == [false], "handed off to the delayed one")
+        #expect(secondLog.calls == [true])
+    }
+
+    @Test func performWithoutAnimationDuringTheDelayStopsBoth() {
         let f = AnimationFixture()
         let view = f.addView()
         let firstLog = CompletionLog<Bool>(), secondLog = CompletionLog<Bool>()
@@ -158,7 +177,7 @@ import Testing
                      completion: { secondLog.record($0) })
         #expect(f.window.animationEngine.animationCount == 2)
         f.clock.advance(by: 0.1)
-        view.alpha = 0.3
+        View.performWithoutAnimation { view.alpha = 0.3 }
         #expect(view.presentation.alpha == 0.3 && !view.isAnimating)
         #expect(f.window.animationEngine.animationCount == 0)
         f.clock.step()

@@ -193,14 +193,35 @@ import Testing
         #expect(view.animatingProperties == [.cornerRadius])
     }
 
-    @Test func settingOutsideABlockStopsThatPropertysAnimation() {
+    /// A plain set (no animation block) retargets the running animation: same start, timing and end
+    /// time, new end value; the animation still finishes. (It used to stop the animation and jump; a
+    /// presentation whose frame follows a live resize needs the motion to go on.)
+    @Test func settingOutsideABlockRetargetsThatPropertysAnimation() {
+        let f = AnimationFixture()
+        let view = f.addView()
+        let log = CompletionLog<Bool>()
+        View.animate(withDuration: 1, delay: 0, options: [.curveLinear], animations: { view.alpha = 0; view.cornerRadius = 6 },
+                     completion: { log.record($0) })
+        f.clock.advance(by: 0.3)
+        #expect(close(view.presentation.alpha, 0.7, 1e-9))
+        view.alpha = 0.5
+        #expect(close(view.presentation.alpha, 1 - 0.5 * 0.3, 1e-9), "on the line from 1 to the new 0.5")
+        #expect(Set(view.animatingProperties) == [.alpha, .cornerRadius])
+        f.clock.advance(by: 0.35)
+        #expect(close(view.presentation.alpha, 1 - 0.5 * 0.65, 1e-9))
+        f.runUntilIdle()
+        #expect(view.presentation.alpha == 0.5)
+        #expect(log.calls == [true])
+    }
+
+    @Test func performWithoutAnimationStopsThatPropertysAnimation() {
         let f = AnimationFixture()
         let view = f.addView()
         let log = CompletionLog<Bool>()
         View.animate(withDuration: 1, delay: 0, options: [], animations: { view.alpha = 0; view.cornerRadius = 6 },
                      completion: { log.record($0) })
         f.clock.advance(by: 0.3)
-        view.alpha = 0.7
+        View.performWithoutAnimation { view.alpha = 0.7 }
         #expect(view.presentation.alpha == 0.7)
         #expect(view.animatingProperties == [.cornerRadius])
         f.clock.advance(by: 1)

@@ -202,16 +202,30 @@
         }
     }
 
-    /// A model value of `view` changed outside an animation block: an animation of that property stops
-    /// (finished = false) and the new value shows at once; other animations of the view go on.
-    func modelDidChange(of view: View, _ property: AnimatableProperty) {
+    /// A model value of `view` changed without animation. Inside `performWithoutAnimation` (`jumps`) an
+    /// animation of that property stops (finished = false) and the new value shows at once. Outside any
+    /// animation block it is retargeted instead: it keeps its start, timing and end time and now heads
+    /// for the new value, so a presented view whose frame follows a live resize keeps moving and its
+    /// transition still completes. Other animations of the view go on either way.
+    func modelDidChange(of view: View, _ property: AnimatableProperty, jumps: Bool) {
         guard let entry = entries[ObjectIdentifier(view)] else {
             view.animatedPresentation = nil
             return
         }
-        if let waiting = entry.pending.first(where: { $0.property == property }) { remove(waiting) }
+        let target = property.vector(in: view.model, colorFallback: view.model.backgroundColor)
+        if let waiting = entry.pending.first(where: { $0.property == property }) {
+            if jumps { remove(waiting) } else { waiting.retarget(to: target) }
+        }
         if let animation = entry.animations.first(where: { $0.property == property }) {
-            remove(animation)
+            if jumps {
+                remove(animation)
+            } else {
+                animation.retarget(to: target)
+                if let time = lastFrameTime {
+                    animation.lastValue = animation.sample(at: max(time, animation.startTime)).value
+                }
+                refreshPresentation(entry)
+            }
         } else {
             refreshPresentation(entry)
         }

@@ -5,10 +5,10 @@ struct AnimatorTrack {
     let property: AnimatableProperty
     /// The values at fraction 0 and 1.
     let from: AnimationVector
-    let to: AnimationVector
+    var to: AnimationVector
     /// Model values to restore at the start or keep at the end.
     let startModel: LayerProperties
-    let endModel: LayerProperties
+    var endModel: LayerProperties
     let animation: RunningAnimation
     var segmentStart: AnimationVector
     var segmentEnd: AnimationVector
@@ -42,6 +42,15 @@ extension PropertyAnimator {
         if let pinned = track.pinned { return pinned }
         let progress = segment.progress(atTau: segment.tau(at: time, running: isRunning))
         return track.segmentStart + (track.segmentEnd - track.segmentStart) * progress
+    }
+
+    /// The model of a track's property was set without animation to `target`: the track now ends there
+    /// (and the segment heading for the end heads there too), so finishing at the end keeps the new value.
+    func retargetTrack(_ index: Int, to target: AnimationVector, model: LayerProperties) {
+        guard tracks.indices.contains(index) else { return }
+        tracks[index].to = target
+        tracks[index].endModel = model
+        if segment.heading >= 1 { tracks[index].segmentEnd = target }
     }
 
     /// Shows the values at `time` now, between frames (after pausing or scrubbing).

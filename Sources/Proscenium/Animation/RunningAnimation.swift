@@ -15,7 +15,7 @@
     let property: AnimatableProperty
     /// The start value; an animation that waited behind an earlier one takes it over at hand-off.
     private(set) var from: AnimationVector
-    let to: AnimationVector
+    private(set) var to: AnimationVector
     /// Clock time at which the motion begins (creation time plus delay).
     let startTime: Double
     let duration: Double
@@ -70,6 +70,21 @@
         displacement = value - to
         initialVelocity = Self.initialVelocity(driver: driver, from: value, to: to, carried: velocity)
         lastValue = fillsBackwards ? value : to
+    }
+
+    /// The model value changed without animation while this runs: head for `target` instead, keeping
+    /// the start value, the start time, the duration, the timing and (for springs) the initial velocity,
+    /// so the motion bends toward the new value rather than jumping there. An animator's track is
+    /// retargeted by its animator.
+    func retarget(to target: AnimationVector) {
+        guard target != to else { return }
+        to = target
+        switch driver {
+        case .timed:
+            displacement = from - target
+        case let .animator(animator, track):
+            animator.retargetTrack(track, to: target, model: view.model)
+        }
     }
 
     /// Whether the view keeps receiving touches while this runs: `.allowUserInteraction` for a timed

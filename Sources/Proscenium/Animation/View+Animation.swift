@@ -70,7 +70,8 @@ extension View {
     }
 
     /// Applies the changes made in `actions` at once, even inside an animation block; an animation already
-    /// running on a changed property stops (finished = false).
+    /// running on a changed property stops (finished = false). (A plain set outside any block retargets
+    /// the running animation instead.)
     public static func performWithoutAnimation(_ actions: () -> Void) {
         _ = AnimationTransaction.record(.disabled, actions)
         if AnimationTransaction.current == nil { CompletionQueue.drain() }
@@ -97,18 +98,21 @@ extension View {
     // MARK: - Hooks used by View
 
     /// Called after a model value changed; inside an animation block this records the change (with the
-    /// value on screen before it), outside one it stops any animation of that property.
+    /// value on screen before it); inside `performWithoutAnimation` it stops any animation of that
+    /// property; outside any block it retargets that animation to the new value.
     func animatablePropertyDidChange(_ property: AnimatableProperty, from old: LayerProperties) {
+        var jumps = false
         if let transaction = AnimationTransaction.current {
             if transaction.animates {
                 if window != nil { transaction.noteChange(of: self, property, before: animatedPresentation ?? old) }
                 return
             }
             AnimationTransaction.forgetChange(of: self, property)
+            jumps = true
         }
         guard animatedPresentation != nil else { return }
         if let window {
-            window.animationEngine.modelDidChange(of: self, property)
+            window.animationEngine.modelDidChange(of: self, property, jumps: jumps)
         } else {
             animatedPresentation = nil
         }

@@ -13,7 +13,12 @@ extension Window {
         }
     }
 
+    /// The button that makes touches: the primary one. Right and middle clicks and the wheel tap nothing
+    /// (a right-click on a dimming view must not dismiss it) and leave a primary touch in progress alone.
+    static let touchButton = 1
+
     private func pointerDown(at location: Point, button: Int, time: Double) {
+        guard button == Self.touchButton else { return }
         if activeTouch != nil { cancelActiveTouch() }
         let hit = hitTest(location, with: nil)
         let tapCount = nextTapCount(at: location, time: time)
@@ -38,7 +43,7 @@ extension Window {
     }
 
     private func pointerUp(at location: Point, button: Int, time: Double) {
-        guard let touch = activeTouch, touch.button == button else { return }
+        guard button == Self.touchButton, let touch = activeTouch, touch.button == button else { return }
         let event = advance(touch, to: location, time: time, phase: .ended)
         if !touchCancelledInView { touch.view?.touchesEnded([touch], with: event) }
         finishTouchSequence()

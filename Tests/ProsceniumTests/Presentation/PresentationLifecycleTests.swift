@@ -179,14 +179,17 @@ struct PresentationLifecycleTests {
         #expect(second.view.window == nil && first.view.window == nil)
     }
 
-    @Test func dismissAskedDuringThePresentationRunsAfterIt() {
+    /// An animated dismissal turns a running presentation around (see InterruptibleTransitionTests); an
+    /// unanimated one waits for the presentation to end, then happens at once.
+    @Test func unanimatedDismissAskedDuringThePresentationRunsAfterIt() {
         let fixture = PresentationFixture()
         let delegate = LoggingDelegate(log: fixture.log)
         animators(fixture, delegate)
         let presented = fixture.makePresented(delegate: delegate)
         fixture.root.present(presented, animated: true)
         fixture.clock.run(for: 0.1)
-        presented.dismiss(animated: true) { fixture.log.entries.append("dismiss.completion") }
+        presented.dismiss(animated: false) { fixture.log.entries.append("dismiss.completion") }
+        #expect(presented.isBeingPresented)
         fixture.runUntilIdle()
         #expect(fixture.log.entries.last == "dismiss.completion")
         #expect(fixture.log.entries.filter { $0.hasPrefix("pc.") } == [
