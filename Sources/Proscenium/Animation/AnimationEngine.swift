@@ -22,7 +22,8 @@
     private var entries: [ObjectIdentifier: Entry] = [:]
     /// Animations that run by themselves (not under a property animator).
     private var timedCount = 0
-    private var animators: [ObjectIdentifier: PropertyAnimator] = [:]
+    /// Property animators with tracks here, in the order they registered (their completions run in it).
+    private var animators: [PropertyAnimator] = []
     /// True during `advance(to:)`: the frame in progress draws what changes, so no new frame is asked for.
     private var isAdvancing = false
 
@@ -37,7 +38,7 @@
     /// True while at least one animation runs; the window keeps asking for frames until it is false.
     /// Paused property animators do not count: they change nothing by themselves.
     public var hasRunningAnimations: Bool {
-        timedCount > 0 || animators.values.contains { $0.isRunning }
+        timedCount > 0 || animators.contains { $0.isRunning }
     }
 
     /// How many property animations are registered, running, paused or waiting behind another.
@@ -95,10 +96,13 @@
             if entry.animations.isEmpty { emptied.append(id) }
         }
         for id in emptied { entries[id] = nil }
-        for old in handedOff { retire(old.animation, finished: old.finished) }
-        for animation in finished { retire(animation, finished: true) }
+        // Entries are kept by identity, in no order; what ends is retired in the order it was added.
+        for old in handedOff.sorted(by: { $0.animation.serial < $1.animation.serial }) {
+            retire(old.animation, finished: old.finished)
+        }
+        for animation in finished.sorted(by: { $0.serial < $1.serial }) { retire(animation, finished: true) }
         if !animators.isEmpty {
-            for animator in Array(animators.values) { animator.engineDidAdvance(to: time) }
+            for animator in animators { animator.engineDidAdvance(to: time) }
         }
         isAdvancing = false
         CompletionQueue.drain()
@@ -186,7 +190,7 @@
     /// Removes every animation of `view` (finished = false) and shows its model values.
     public func removeAnimations(of view: View) {
         guard let entry = entries[ObjectIdentifier(view)] else { return }
-        let removed = entry.animations + entry.pending
+        let removed = (entry.animations + entry.pending).sorted { $0.serial < $1.serial }
         entry.animations = []
         entry.pending = []
         refreshPresentation(entry)
@@ -197,9 +201,14 @@
     /// Their completions run with finished = false at the next drain (the window's next frame).
     public func removeAnimations(inSubtreeOf root: View) {
         guard !entries.isEmpty else { return }
-        for entry in Array(entries.values) where entry.view.isDescendant(of: root) {
-            removeAnimations(of: entry.view)
+        let leaving = entries.values.filter { $0.view.isDescendant(of: root) }
+        let removed = leaving.flatMap { $0.animations + $0.pending }.sorted { $0.serial < $1.serial }
+        for entry in leaving {
+            entry.animations = []
+            entry.pending = []
+            refreshPresentation(entry)
         }
+        for animation in removed { retire(animation, finished: false) }
     }
 
     /// A model value of `view` changed without animation. Inside `performWithoutAnimation` (`jumps`) an
@@ -260,11 +269,11 @@
 
     /// Lets `animator` hear about every frame of this engine while it has tracks here.
     func register(_ animator: PropertyAnimator) {
-        animators[ObjectIdentifier(animator)] = animator
+        if !animators.contains(where: { $0 === animator }) { animators.append(animator) }
     }
 
     /// Stops telling `animator` about frames.
     func unregister(_ animator: PropertyAnimator) {
-        animators[ObjectIdentifier(animator)] = nil
+        animators.removeAll { $0 === animator }
     }
 }

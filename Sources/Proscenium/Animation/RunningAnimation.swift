@@ -35,6 +35,11 @@
     var lastValue: AnimationVector
     /// Set once the animation left its engine, finished or not.
     var isRemoved = false
+    /// Increases with every animation made: completions that fall on one frame run in this order, the
+    /// order the animations were added, on every run.
+    let serial: UInt64
+
+    private static var nextSerial: UInt64 = 0
 
     /// An animation; `carriedVelocity` is the value-space velocity taken over from an interrupted animation,
     /// added to a spring's own relative initial velocity.
@@ -51,6 +56,8 @@
         self.group = group
         self.allowsInteractionOption = allowsUserInteraction
         self.fillsBackwards = fillsBackwards
+        Self.nextSerial += 1
+        serial = Self.nextSerial
         displacement = from - to
         initialVelocity = Self.initialVelocity(driver: driver, from: from, to: to, carried: carriedVelocity)
         lastValue = fillsBackwards ? from : to
