@@ -28,6 +28,18 @@ extension AnimatableProperty {
 
     /// Writes an in-flight value into `properties`, clamping what overshoot could push out of range
     /// (opacities and colour components to 0...1, radius and size to non-negative).
+    /// A per-axis relative velocity spread over this property's lanes: horizontal lanes (x, width, the
+    /// matrix and tx) take `dx`, vertical ones (y, height, ty) `dy`, one-dimensional properties `dx`.
+    func lanes(of velocity: Vector) -> AnimationVector {
+        let x = velocity.dx, y = velocity.dy
+        switch self {
+        case .center: return AnimationVector(x, y, 0, 0, 0, 0, 0, 0)
+        case .bounds: return AnimationVector(x, y, x, y, 0, 0, 0, 0)
+        case .transform: return AnimationVector(x, x, x, x, x, y, 0, 0)
+        case .alpha, .backgroundColor, .cornerRadius, .shadowOpacity: return AnimationVector(repeating: x)
+        }
+    }
+
     func write(_ v: AnimationVector, into properties: inout LayerProperties) {
         switch self {
         case .bounds:

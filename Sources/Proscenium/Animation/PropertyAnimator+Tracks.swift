@@ -14,6 +14,11 @@ struct AnimatorTrack {
     var segmentEnd: AnimationVector
     /// A value fixed by scrubbing or by joining mid-run; wins over the segment until the next rebase.
     var pinned: AnimationVector?
+    /// For a spring segment: the value-space velocity the track starts the segment with.
+    var segmentVelocity = AnimationVector()
+    /// For a track that joined a running segment: the segment time τ at which it starts moving. It then
+    /// follows the segment's progress from there to the segment's end, arriving with the others.
+    var joinTau: Double?
 }
 
 extension PropertyAnimator {
@@ -40,8 +45,72 @@ extension PropertyAnimator {
     func value(ofTrack index: Int, at time: Double) -> AnimationVector {
         let track = tracks[index]
         if let pinned = track.pinned { return pinned }
-        let progress = segment.progress(atTau: segment.tau(at: time, running: isRunning))
-        return track.segmentStart + (track.segmentEnd - track.segmentStart) * progress
+        return value(of: track, atTau: segment.tau(at: time, running: isRunning))
+    }
+
+    /// A track's value at segment time τ: along the timing between its segment's start and end values;
+    /// for springs, with the track's own initial velocity; for a joined track, from its join on.
+    private func value(of track: AnimatorTrack, atTau tau: Double) -> AnimationVector {
+        if let joinTau = track.joinTau {
+            let (fraction, _) = joinedProgress(joinTau: joinTau, tau: tau)
+            return track.segmentStart + (track.segmentEnd - track.segmentStart) * fraction
+        }
+        if case let .spring(spring, _) = segment.timing {
+            let r = spring.response(at: tau)
+            return track.segmentEnd + (track.segmentStart - track.segmentEnd) * r.a + track.segmentVelocity * r.b
+        }
+        return track.segmentStart + (track.segmentEnd - track.segmentStart) * segment.progress(atTau: tau)
+    }
+
+    /// How far a track that joined at `joinTau` is at τ (0 until it starts, 1 where the segment is headed),
+    /// and the rate of that per unit of τ.
+    private func joinedProgress(joinTau: Double, tau: Double) -> (fraction: Double, rate: Double) {
+        let started = segment.direction > 0 ? tau >= joinTau : tau <= joinTau
+        guard started else { return (0, 0) }
+        // Progress is nominally 1 at the end (a spring is only within ε of it): a track joining at the
+        // very start then moves exactly like one that was there from the start.
+        let p0 = segment.progress(atTau: joinTau), p1 = segment.direction > 0 ? 1.0 : 0.0
+        let span = p1 - p0
+        guard abs(span) > 1e-9 else { return (1, 0) }
+        let rate = segment.timing.progressRate(at: tau, duration: segment.duration) / span
+        return ((segment.progress(atTau: tau) - p0) / span, rate)
+    }
+
+    /// The velocity of track `index` at clock time `time`, in value units per second: zero while paused,
+    /// pinned, waiting for a delay or at rest at its end.
+    func velocity(ofTrack index: Int, at time: Double) -> AnimationVector {
+        guard state == .active, isRunning, tracks.indices.contains(index), time >= segment.anchorTime else {
+            return AnimationVector()
+        }
+        let track = tracks[index]
+        let tau = segment.tau(at: time, running: true)
+        guard track.pinned == nil, !segment.isFinished(atTau: tau) else { return AnimationVector() }
+        let tauPerSecond = segment.direction * segment.rate
+        let perTau: AnimationVector
+        if let joinTau = track.joinTau {
+            perTau = (track.segmentEnd - track.segmentStart) * joinedProgress(joinTau: joinTau, tau: tau).rate
+        } else if case let .spring(spring, _) = segment.timing {
+            let r = spring.response(at: tau)
+            perTau = (track.segmentStart - track.segmentEnd) * r.da + track.segmentVelocity * r.db
+        } else {
+            perTau = (track.segmentEnd - track.segmentStart) * segment.timing.progressRate(at: tau, duration: segment.duration)
+        }
+        return perTau * tauPerSecond
+    }
+
+    /// Gives each track of a spring segment its initial velocity: `carried` (value space, per track)
+    /// plus the timing's relative velocity times the track's distance; zero for curves.
+    func applySegmentVelocities(carried: [AnimationVector]? = nil) {
+        for index in tracks.indices {
+            var velocity = carried?[index] ?? AnimationVector()
+            if case let .spring(_, relative) = segment.timing {
+                let distance = tracks[index].segmentEnd - tracks[index].segmentStart
+                velocity += distance * tracks[index].property.lanes(of: relative)
+            } else {
+                velocity = AnimationVector()
+            }
+            tracks[index].segmentVelocity = velocity
+        }
     }
 
     /// The model of a track's property was set without animation to `target`: the track now ends there
@@ -77,18 +146,25 @@ extension PropertyAnimator {
         scrubbedFraction = nil
         let blocks = pendingAnimations
         pendingAnimations = []
-        let changes = AnimationTransaction.record(.animator) { for block in blocks { block() } }
-        addTracks(changes, pinned: false)
         let (timing, resolvedDuration) = ResolvedTiming.resolve(timingParameters, requested: duration)
         segment = AnimatorSegment(timing: timing, duration: resolvedDuration, fractionStart: 0, fractionEnd: 1,
                                   isOriginal: true)
         segment.anchorTime = now
+        let changes = AnimationTransaction.record(.animator) { for block in blocks where block.delayFactor == 0 { block.block() } }
+        addTracks(changes, pinned: false)
+        applySegmentVelocities()
+        // Blocks added with a delay factor join the run at that share of it.
+        for block in blocks where block.delayFactor > 0 {
+            addTracks(AnimationTransaction.record(.animator, block.block), pinned: false,
+                      joinTau: resolvedDuration * block.delayFactor)
+        }
     }
 
     /// Creates a track per change of a view in a window, registered with that window's engine. A property
     /// that already animates starts from its value on screen. `pinned` holds new tracks at their start
-    /// until the next rebase (for tracks added mid-run).
-    func addTracks(_ changes: [AnimationTransaction.Change], pinned: Bool) {
+    /// until the next rebase (for tracks added while scrubbed); `joinTau` makes them join the running
+    /// segment at that segment time.
+    func addTracks(_ changes: [AnimationTransaction.Change], pinned: Bool, joinTau: Double? = nil) {
         for change in changes {
             guard let window = change.view.window else { continue }
             let view = change.view, property = change.property, engine = window.animationEngine
@@ -104,7 +180,8 @@ extension PropertyAnimator {
                 allowsUserInteraction: isUserInteractionEnabled)
             tracks.append(AnimatorTrack(view: view, property: property, from: from, to: to,
                                         startModel: change.before, endModel: view.model, animation: animation,
-                                        segmentStart: from, segmentEnd: to, pinned: pinned ? from : nil))
+                                        segmentStart: from, segmentEnd: to, pinned: pinned ? from : nil,
+                                        joinTau: joinTau))
             if !hosts.contains(where: { $0.window === window }) {
                 hosts.append(WeakWindow(window: window))
                 engine.register(self)
@@ -122,43 +199,61 @@ extension PropertyAnimator {
         let time = now
         let target = isReversed ? 0.0 : 1.0
         let canContinue = parameters == nil && scrubbedFraction == nil && !tracks.contains { $0.pinned != nil }
-        if canContinue && (segment.heading == target || segment.isOriginal) {
+        // Joined tracks know only the way to the segment's end: turning the segment around re-times.
+        let canTurn = segment.isOriginal && !tracks.contains { $0.joinTau != nil }
+        if canContinue && (segment.heading == target || canTurn) {
             segment.anchorTau = segment.tau(at: time, running: isRunning)
             segment.anchorTime = time + delay
             segment.direction = target == segment.fractionEnd ? 1 : -1
             segment.rate = 1 / durationFactor
         } else {
-            rebase(parameters ?? timingParameters, durationFactor: durationFactor, at: time)
+            rebase(parameters ?? timingParameters, durationFactor: durationFactor, at: time, carriesVelocity: isRunning)
             segment.anchorTime = time + delay
         }
         isRunning = true
         requestFrames()
     }
 
+    /// The shortest share of the duration a spring segment gets: turning a motion around needs time,
+    /// and a ratio spring squeezed into a sliver of it would be violently stiff.
+    static let minimumSpringShare = 0.3
+
     /// Starts a new segment at clock time `time` from the values on screen towards the end (or the start
-    /// when reversed), taking `durationFactor` times the remaining share of the original duration.
-    func rebase(_ parameters: TimingCurveProvider, durationFactor: Double, at time: Double) {
+    /// when reversed), taking `durationFactor` times the remaining share of the original duration. With
+    /// `carriesVelocity`, a spring segment starts each track with the velocity it has now, so the motion
+    /// bends instead of stopping dead.
+    func rebase(_ parameters: TimingCurveProvider, durationFactor: Double, at time: Double, carriesVelocity: Bool = false) {
         let fraction = currentFraction(at: time)
         let target = isReversed ? 0.0 : 1.0
+        let velocities = carriesVelocity ? tracks.indices.map { velocity(ofTrack: $0, at: time) } : nil
         for index in tracks.indices {
             let current = value(ofTrack: index, at: time)
             tracks[index].segmentStart = current
             tracks[index].segmentEnd = isReversed ? tracks[index].from : tracks[index].to
             tracks[index].pinned = nil
+            tracks[index].joinTau = nil
         }
-        let requested = duration * abs(target - fraction) * durationFactor
+        var share = abs(target - fraction)
+        if parameters.springTimingParameters != nil, share > 0 { share = max(share, Self.minimumSpringShare) }
+        let requested = duration * share * durationFactor
         let (timing, resolvedDuration) = ResolvedTiming.resolve(parameters, requested: requested)
         segment = AnimatorSegment(timing: timing, duration: requested > 0 ? resolvedDuration : 0,
                                   fractionStart: fraction, fractionEnd: target, isOriginal: false)
         segment.anchorTime = time
         scrubbedFraction = nil
+        applySegmentVelocities(carried: velocities)
     }
 
-    /// Turns a running animation around at once; a paused one turns when it continues.
+    /// Turns a running animation around at once; a paused one turns when it continues. A spring turns
+    /// the way a thrown object does: a new spring from where the values are, with their velocity, so
+    /// there is no jump in position or speed. A curve plays back along itself, as UIKit's does.
     func reversalDidChange() {
         guard state == .active, isRunning else { return }
         let time = now
-        if segment.isOriginal && scrubbedFraction == nil {
+        if case .spring = segment.timing {
+            let spring = timingParameters.springTimingParameters?.startingAtRest ?? SpringTimingParameters()
+            rebase(spring, durationFactor: 1, at: time, carriesVelocity: true)
+        } else if segment.isOriginal && scrubbedFraction == nil && !tracks.contains(where: { $0.joinTau != nil }) {
             segment.anchorTau = segment.tau(at: time, running: true)
             segment.anchorTime = max(time, segment.anchorTime)
             segment.direction = -segment.direction

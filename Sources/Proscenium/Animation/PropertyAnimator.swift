@@ -66,7 +66,8 @@ public enum AnimatingPosition: Sendable, Hashable {
 
     // MARK: - Internals shared with the track code
 
-    var pendingAnimations: [@MainActor () -> Void] = []
+    /// Blocks added before the start, with the share of the run to wait before each begins.
+    var pendingAnimations: [(block: @MainActor () -> Void, delayFactor: Double)] = []
     var completions: [@MainActor (AnimatingPosition) -> Void] = []
     var tracks: [AnimatorTrack] = []
     var segment = AnimatorSegment(timing: .curve(.linear), duration: 0, fractionStart: 0, fractionEnd: 1, isOriginal: true)
@@ -110,17 +111,32 @@ public enum AnimatingPosition: Sendable, Hashable {
 
     // MARK: - Animations and completions
 
-    /// Adds property changes to animate. While active they run now, from what is on screen, over the
-    /// rest of the run (the whole animator re-times its remaining part).
+    /// Adds property changes to animate. While running they join the run from what is on screen and
+    /// arrive when the animator does, following its timing over the remaining part; the tracks already
+    /// running are not re-timed (alongside animations of a transition rely on this).
     public func addAnimations(_ animations: @escaping @MainActor () -> Void) {
+        addAnimations(animations, delayFactor: 0)
+    }
+
+    /// Adds property changes that start after `delayFactor` (0 to 1) of the time that remains (of the
+    /// whole run, before the start), as UIKit's `addAnimations(_:delayFactor:)`.
+    public func addAnimations(_ animations: @escaping @MainActor () -> Void, delayFactor: Double) {
+        let factor = delayFactor.isFinite ? min(max(delayFactor, 0), 1) : 0
         guard state == .active else {
-            pendingAnimations.append(animations)
+            pendingAnimations.append((animations, factor))
             return
         }
-        let before = tracks.count
-        addTracks(AnimationTransaction.record(.animator, animations), pinned: true)
-        if tracks.count > before { rebase(timingParameters, durationFactor: 1, at: now) }
+        let changes = AnimationTransaction.record(.animator, animations)
+        if scrubbedFraction != nil || tracks.contains(where: { $0.pinned != nil }) {
+            // Scrubbed by hand: the new tracks hold their start until the run continues and re-times.
+            addTracks(changes, pinned: true)
+        } else {
+            let tau = segment.tau(at: now, running: isRunning)
+            let targetTau = segment.direction > 0 ? segment.duration : 0
+            addTracks(changes, pinned: false, joinTau: tau + (targetTau - tau) * factor)
+        }
         requestFrames()
+        if AnimationTransaction.current == nil { CompletionQueue.drain() }
     }
 
     /// Adds a block called once when the animator finishes, with the position it ended at.
@@ -157,6 +173,8 @@ public enum AnimatingPosition: Sendable, Hashable {
 
     /// Resumes a paused animation with new timing (nil keeps the current timing) towards the end (or
     /// the start when reversed); the rest takes `durationFactor` times its share of the original duration.
+    /// A spring's `initialVelocity` is relative to each track's remaining distance; called while running,
+    /// the spring also carries the velocity each track has.
     public func continueAnimation(withTimingParameters parameters: TimingCurveProvider?, durationFactor: Double = 1) {
         switch state {
         case .stopped: return
@@ -217,4 +235,13 @@ public enum AnimatingPosition: Sendable, Hashable {
 /// A weak reference to a window, so animators do not keep windows alive.
 struct WeakWindow {
     weak var window: Window?
+}
+
+// MARK: - ViewAnimating
+
+extension PropertyAnimator: ViewImplicitlyAnimating {
+    /// Starts now, or resumes when paused.
+    public func startAnimation() {
+        startAnimation(afterDelay: 0)
+    }
 }

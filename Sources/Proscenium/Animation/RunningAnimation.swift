@@ -59,14 +59,14 @@
         Self.nextSerial += 1
         serial = Self.nextSerial
         displacement = from - to
-        initialVelocity = Self.initialVelocity(driver: driver, from: from, to: to, carried: carriedVelocity)
+        initialVelocity = Self.initialVelocity(driver: driver, property: property, from: from, to: to, carried: carriedVelocity)
         lastValue = fillsBackwards ? from : to
     }
 
     /// A spring's initial velocity: the carried velocity plus its own relative one; zero for curves.
-    private static func initialVelocity(driver: Driver, from: AnimationVector, to: AnimationVector,
-                                        carried: AnimationVector) -> AnimationVector {
-        if case let .timed(.spring(_, relative)) = driver { return carried + (to - from) * relative }
+    private static func initialVelocity(driver: Driver, property: AnimatableProperty, from: AnimationVector,
+                                        to: AnimationVector, carried: AnimationVector) -> AnimationVector {
+        if case let .timed(.spring(_, relative)) = driver { return carried + (to - from) * property.lanes(of: relative) }
         return AnimationVector()
     }
 
@@ -75,7 +75,7 @@
     func takeOver(from value: AnimationVector, velocity: AnimationVector) {
         from = value
         displacement = value - to
-        initialVelocity = Self.initialVelocity(driver: driver, from: value, to: to, carried: velocity)
+        initialVelocity = Self.initialVelocity(driver: driver, property: property, from: value, to: to, carried: velocity)
         lastValue = fillsBackwards ? value : to
     }
 
@@ -132,7 +132,10 @@
 
     /// The value-space velocity (units per second) at clock time `time`; zero outside the motion.
     func velocity(at time: Double) -> AnimationVector {
-        guard case let .timed(timing) = driver else { return AnimationVector() }
+        guard case let .timed(timing) = driver else {
+            if case let .animator(animator, track) = driver { return animator.velocity(ofTrack: track, at: time) }
+            return AnimationVector()
+        }
         let t = time - startTime
         guard t >= 0, t < duration else { return AnimationVector() }
         switch timing {

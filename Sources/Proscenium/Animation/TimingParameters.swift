@@ -59,32 +59,47 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
     }
 
     let kind: Kind
-    /// Velocity at the start, in units of the animation's total distance per second.
-    public let initialVelocity: Double
+    /// Velocity at the start, per axis, in units of the animation's total distance per second, as
+    /// `UISpringTimingParameters.initialVelocity`: `dx` drives horizontal lanes (and one-dimensional
+    /// properties such as alpha), `dy` vertical ones.
+    public private(set) var initialVelocityVector: Vector
+
+    /// The horizontal (and one-dimensional) initial velocity, in distances per second.
+    public var initialVelocity: Double { initialVelocityVector.dx }
 
     /// A spring with damping ratio ζ (clamped to (0, 1]) that settles in the animation's duration.
     public init(dampingRatio: Double, initialVelocity: Double = 0) {
+        self.init(dampingRatio: dampingRatio, initialVelocity: Vector(dx: initialVelocity, dy: initialVelocity))
+    }
+
+    /// A ratio spring with a different initial velocity along each axis, as a drag released at an angle.
+    public init(dampingRatio: Double, initialVelocity: Vector) {
         kind = .dampingRatio(dampingRatio)
-        self.initialVelocity = initialVelocity
+        initialVelocityVector = initialVelocity
     }
 
     /// A spring by its physical constants; the animation's requested duration is ignored.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
         kind = .physical(Spring(mass: mass, stiffness: stiffness, damping: damping))
-        self.initialVelocity = initialVelocity
+        initialVelocityVector = Vector(dx: initialVelocity, dy: initialVelocity)
     }
 
     /// A spring by perceptual duration and bounce, as SwiftUI and libadwaita describe it; the animation
     /// lasts until the spring settles.
     public init(duration: Double, bounce: Double = 0, initialVelocity: Double = 0) {
         kind = .physical(Spring(duration: duration, bounce: bounce))
-        self.initialVelocity = initialVelocity
+        initialVelocityVector = Vector(dx: initialVelocity, dy: initialVelocity)
     }
 
     /// Any spring; the animation lasts until it settles.
     public init(spring: Spring, initialVelocity: Double = 0) {
+        self.init(spring: spring, initialVelocity: Vector(dx: initialVelocity, dy: initialVelocity))
+    }
+
+    /// Any spring with a per-axis initial velocity; the animation lasts until it settles.
+    public init(spring: Spring, initialVelocity: Vector) {
         kind = .physical(spring)
-        self.initialVelocity = initialVelocity
+        initialVelocityVector = initialVelocity
     }
 
     /// A critically damped spring that settles in the animation's duration (UIKit's default).
@@ -94,6 +109,14 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
     public var cubicTimingParameters: CubicTimingParameters? { nil }
     /// Itself.
     public var springTimingParameters: SpringTimingParameters? { self }
+
+    /// The same spring starting at rest: what takes over when a running spring turns around, carrying
+    /// the velocity it has instead of the initial kick again.
+    var startingAtRest: SpringTimingParameters {
+        var copy = self
+        copy.initialVelocityVector = .zero
+        return copy
+    }
 
     /// The spring an animation of `duration` seconds runs.
     public func spring(forDuration duration: Double) -> Spring {
@@ -112,7 +135,8 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
         switch kind {
         case .dampingRatio: duration
         case let .physical(spring):
-            min(spring.settlingDuration(initialVelocity: initialVelocity), Self.maximumSettlingDuration)
+            min(spring.settlingDuration(initialVelocity: max(abs(initialVelocityVector.dx), abs(initialVelocityVector.dy))),
+                Self.maximumSettlingDuration)
         }
     }
 }
@@ -122,12 +146,13 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
 /// Timing ready to evaluate: what a running animation stores.
 enum ResolvedTiming {
     case curve(CubicBezierTiming)
-    case spring(Spring, initialVelocity: Double)
+    /// A spring; the velocity is relative (distances per second) per axis.
+    case spring(Spring, initialVelocity: Vector)
 
     /// Resolves `provider` for an animation asked to last `requested` seconds; returns the real duration.
     static func resolve(_ provider: TimingCurveProvider, requested: Double) -> (ResolvedTiming, duration: Double) {
         if let spring = provider.springTimingParameters {
-            return (.spring(spring.spring(forDuration: requested), initialVelocity: spring.initialVelocity),
+            return (.spring(spring.spring(forDuration: requested), initialVelocity: spring.initialVelocityVector),
                     spring.animationDuration(forRequested: requested))
         }
         return (.curve(provider.cubicTimingParameters?.timingCurve ?? .easeInOut), requested)
@@ -137,7 +162,15 @@ enum ResolvedTiming {
     func progress(at time: Double, duration: Double) -> Double {
         switch self {
         case let .curve(curve): duration > 0 ? curve.value(at: time / duration) : 1
-        case let .spring(spring, velocity): spring.value(at: time, initialVelocity: velocity)
+        case let .spring(spring, velocity): spring.value(at: time, initialVelocity: velocity.dx)
+        }
+    }
+
+    /// The rate of `progress(at:duration:)` per second of the animation's own time.
+    func progressRate(at time: Double, duration: Double) -> Double {
+        switch self {
+        case let .curve(curve): duration > 0 ? curve.slope(at: time / duration) / duration : 0
+        case let .spring(spring, velocity): spring.velocity(at: time, initialVelocity: velocity.dx)
         }
     }
 }
