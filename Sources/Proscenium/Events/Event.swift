@@ -6,8 +6,25 @@ public enum InputEvent: Sendable, Equatable {
     case pointerUp(Point, button: Int, time: Double)
     /// The pointer left the window; hover state (the cursor) resets.
     case pointerExited
-    case keyDown(Key, time: Double)
-    case keyUp(Key, time: Double)
+    /// A key went down; `isRepeat` when the key is held and the system repeats it.
+    case keyDown(Key, modifiers: KeyModifiers = [], isRepeat: Bool = false, time: Double)
+    /// A key came up.
+    case keyUp(Key, modifiers: KeyModifiers = [], time: Double)
+}
+
+/// The modifier keys held during a key press, as UIKit's `UIKeyModifierFlags`.
+public struct KeyModifiers: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+
+    /// Shift.
+    public static let shift = KeyModifiers(rawValue: 1 << 0)
+    /// Control.
+    public static let control = KeyModifiers(rawValue: 1 << 1)
+    /// Alt (Meta on many keyboards; X's Mod1).
+    public static let alternate = KeyModifiers(rawValue: 1 << 2)
+    /// The Super/Windows/Command key (X's Mod4).
+    public static let command = KeyModifiers(rawValue: 1 << 3)
 }
 
 /// A key, named where the toolkit gives it meaning, else the text it types.
@@ -24,10 +41,16 @@ public enum Key: Sendable, Hashable {
     public let key: Key
     /// Seconds on the frame clock's time base when the key went down or came up.
     public let timestamp: Double
+    /// The modifier keys held.
+    public let modifiers: KeyModifiers
+    /// True for the repeats of a held key (the first press is not a repeat).
+    public let isRepeat: Bool
 
-    init(key: Key, timestamp: Double) {
+    init(key: Key, timestamp: Double, modifiers: KeyModifiers = [], isRepeat: Bool = false) {
         self.key = key
         self.timestamp = timestamp
+        self.modifiers = modifiers
+        self.isRepeat = isRepeat
     }
 
     public nonisolated static func == (lhs: Press, rhs: Press) -> Bool { lhs === rhs }

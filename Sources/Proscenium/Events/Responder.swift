@@ -41,17 +41,27 @@
         return nil
     }
 
-    /// Makes this responder receive key events first; false if it cannot or is not in a window.
+    /// Whether this responder lets go of first-responder status when asked; true by default.
+    open var canResignFirstResponder: Bool { true }
+
+    /// Makes this responder receive key events first, asking the current first responder to resign;
+    /// false if this one cannot, is not in a window, or the current one refuses to resign.
     @discardableResult
     open func becomeFirstResponder() -> Bool {
         guard canBecomeFirstResponder, let window = responderWindow else { return false }
+        if window.firstResponder === self { return true }
+        if let current = window.firstResponder, current.responderWindow === window, !current.resignFirstResponder() {
+            return false
+        }
         window.firstResponder = self
         return true
     }
 
-    /// Stops receiving key events first, as `UIResponder.resignFirstResponder()`; always returns true.
+    /// Stops receiving key events first, as `UIResponder.resignFirstResponder()`; false when
+    /// `canResignFirstResponder` says no.
     @discardableResult
     open func resignFirstResponder() -> Bool {
+        guard canResignFirstResponder else { return false }
         if let window = responderWindow, window.firstResponder === self { window.firstResponder = nil }
         return true
     }

@@ -6,7 +6,10 @@
         didSet {
             guard isEnabled != oldValue else { return }
             cursor = isEnabled ? enabledCursor : nil
-            if !isEnabled { isHighlighted = false }
+            if !isEnabled {
+                isHighlighted = false
+                if isFirstResponder { resignFirstResponder() }
+            }
             setNeedsDisplay()
         }
     }
@@ -36,6 +39,45 @@
         window?.controlActionObserver?(self)
         for action in primaryActions { action(self) }
     }
+
+    // MARK: - Keyboard focus
+
+    /// The colour of the ring a focused control shows.
+    public static let focusRingColor = Color(hex: 0x0A84FF)
+
+    /// Enabled controls take keyboard focus (Tab reaches them).
+    open override var canBecomeFocused: Bool { isEnabled && isHitTestable }
+    open override var canBecomeFirstResponder: Bool { canBecomeFocused }
+
+    /// Whether the control has keyboard focus; it then shows a focus ring.
+    public var isFocused: Bool { isFirstResponder }
+
+    private var borderBeforeFocus: (width: Double, color: Color)?
+
+    /// Draws or removes the focus ring: a 2-point border in `focusRingColor`, over whatever border the
+    /// control had, which comes back when focus leaves.
+    func focusDidChange() {
+        if isFocused {
+            if borderBeforeFocus == nil { borderBeforeFocus = (borderWidth, borderColor) }
+            borderWidth = 2
+            borderColor = Self.focusRingColor
+        } else if let saved = borderBeforeFocus {
+            borderBeforeFocus = nil
+            borderWidth = saved.width
+            borderColor = saved.color
+        }
+    }
+
+    /// Return and space activate a focused, enabled control, as a tap would.
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        if isEnabled, presses.contains(where: { ($0.key == .return || $0.key == .space) && !$0.isRepeat }) {
+            sendActions()
+            return
+        }
+        super.pressesBegan(presses, with: event)
+    }
+
+    // MARK: - Hit-testing
 
     open override func hitTest(_ point: Point, with event: Event?) -> View? {
         isEnabled ? super.hitTest(point, with: event) : (self.point(inside: point, with: event) && isHitTestable ? self : nil)

@@ -109,6 +109,10 @@
     /// When false, the view and its subviews are skipped by hit-testing.
     public var isUserInteractionEnabled = true
 
+    /// Whether Tab can move keyboard focus to this view; controls say yes while enabled. As UIKit's
+    /// `canBecomeFocused`, it says nothing about hidden ancestors: the window skips hidden subtrees.
+    open var canBecomeFocused: Bool { false }
+
     /// The pointer shape shown while the pointer is over this view; nil inherits from the superview.
     public var cursor: Cursor?
 

@@ -8,8 +8,10 @@ extension Window {
         case let .pointerMoved(location, time): pointerMoved(to: location, time: time)
         case let .pointerUp(location, button, time): pointerUp(at: location, button: button, time: time)
         case .pointerExited: updateCursor(for: nil)
-        case let .keyDown(key, time): deliverKey(key, time: time, down: true)
-        case let .keyUp(key, time): deliverKey(key, time: time, down: false)
+        case let .keyDown(key, modifiers, isRepeat, time):
+            keyDown(Press(key: key, timestamp: time, modifiers: modifiers, isRepeat: isRepeat))
+        case let .keyUp(key, modifiers, time):
+            keyUp(Press(key: key, timestamp: time, modifiers: modifiers))
         }
     }
 
@@ -124,10 +126,37 @@ extension Window {
         surface?.setCursor(cursor)
     }
 
-    private func deliverKey(_ key: Key, time: Double, down: Bool) {
-        let press = Press(key: key, timestamp: time)
-        let event = Event(kind: .presses, timestamp: time)
-        let target: Responder = firstResponder ?? rootViewController ?? self
-        if down { target.pressesBegan([press], with: event) } else { target.pressesEnded([press], with: event) }
+    // MARK: - Keys
+
+    /// A key goes to the first responder if it is inside the top presentation (or the root controller's
+    /// view when nothing is presented), else to that controller itself: keys stay inside the top modal.
+    private func keyDown(_ press: Press) {
+        let target = keyTarget()
+        pressedKeyTargets[press.key] = target
+        target.pressesBegan([press], with: Event(kind: .presses, timestamp: press.timestamp))
+    }
+
+    /// A key-up goes to whoever got its key-down, even if focus moved since; one with no key-down is dropped.
+    private func keyUp(_ press: Press) {
+        guard let target = pressedKeyTargets.removeValue(forKey: press.key) else { return }
+        target.pressesEnded([press], with: Event(kind: .presses, timestamp: press.timestamp))
+    }
+
+    private func keyTarget() -> Responder {
+        let root = topViewController
+        if let responder = firstResponder, responder.responderWindow === self,
+           root.map({ isResponder(responder, inside: $0) }) ?? true {
+            return responder
+        }
+        return root ?? self
+    }
+
+    /// Whether `responder` is `controller`, or a view or controller inside its view.
+    func isResponder(_ responder: Responder, inside controller: ViewController) -> Bool {
+        if responder === controller { return true }
+        guard let root = controller.viewIfLoaded else { return false }
+        if let view = responder as? View { return view.isDescendant(of: root) }
+        if let other = responder as? ViewController, let view = other.viewIfLoaded { return view.isDescendant(of: root) }
+        return false
     }
 }

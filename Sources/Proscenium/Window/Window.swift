@@ -44,8 +44,17 @@
     /// Called at the start of every frame, before animations advance: the host reads pending input here.
     public var frameWillBegin: (@MainActor () -> Void)?
 
-    /// The responder that receives key events first; nil sends them to the root view controller.
-    public internal(set) weak var firstResponder: Responder?
+    /// The responder that receives key events first; nil sends them to the top controller. Controls
+    /// show a focus ring while they are it.
+    public internal(set) weak var firstResponder: Responder? {
+        didSet {
+            guard firstResponder !== oldValue else { return }
+            (oldValue as? Control)?.focusDidChange()
+            (firstResponder as? Control)?.focusDidChange()
+        }
+    }
+    /// Who got each key that is down, so its key-up goes there too.
+    var pressedKeyTargets: [Key: Responder] = [:]
 
     // MARK: - Statistics, read by tests and benchmarks
 
@@ -102,9 +111,17 @@
 
     // MARK: - The end of the responder chain
 
-    /// Keys nobody handled end here: Escape dismisses the top presentation (see `handleUnhandledEscape`).
+    /// Keys nobody handled end here: Escape dismisses the top presentation (see `handleUnhandledEscape`),
+    /// Tab and Shift-Tab move keyboard focus among the controls of the top controller. Repeats of a held
+    /// Escape do nothing: one press, one dismissal.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
-        if presses.contains(where: { $0.key == .escape }) { handleUnhandledEscape() }
+        for press in presses {
+            switch press.key {
+            case .escape where !press.isRepeat: handleUnhandledEscape()
+            case .tab: moveFocus(backwards: press.modifiers.contains(.shift))
+            default: break
+            }
+        }
     }
 
     // MARK: - Frames

@@ -6,7 +6,7 @@ import Proscenium
 enum EventTranslator {
     /// The input event for `event`, or nil when it is not input (or input the toolkit ignores, such as the
     /// scroll wheel's button 4 and 5 presses).
-    static func translate(_ event: inout XEvent) -> InputEvent? {
+    static func translate(_ event: inout XEvent, isRepeat: Bool = false) -> InputEvent? {
         switch event.type {
         case ButtonPress:
             let e = event.xbutton
@@ -28,7 +28,9 @@ enum EventTranslator {
             let text = String(decoding: buffer.prefix(Int(max(count, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
             guard let key = key(for: keysym, text: text) else { return nil }
             let time = seconds(event.xkey.time)
-            return event.type == KeyPress ? .keyDown(key, time: time) : .keyUp(key, time: time)
+            let modifiers = self.modifiers(event.xkey.state)
+            return event.type == KeyPress ? .keyDown(key, modifiers: modifiers, isRepeat: isRepeat, time: time)
+                : .keyUp(key, modifiers: modifiers, time: time)
         default:
             return nil
         }
@@ -48,6 +50,16 @@ enum EventTranslator {
         case XK_Right: return .right
         default: return text.isEmpty || text.unicodeScalars.allSatisfy({ $0.value < 0x20 }) ? nil : .character(text)
         }
+    }
+
+    /// The modifier keys in an X event's state mask (Shift, Control, Mod1 for Alt, Mod4 for Super).
+    static func modifiers(_ state: UInt32) -> KeyModifiers {
+        var modifiers: KeyModifiers = []
+        if state & UInt32(ShiftMask) != 0 { modifiers.insert(.shift) }
+        if state & UInt32(ControlMask) != 0 { modifiers.insert(.control) }
+        if state & UInt32(Mod1Mask) != 0 { modifiers.insert(.alternate) }
+        if state & UInt32(Mod4Mask) != 0 { modifiers.insert(.command) }
+        return modifiers
     }
 
     /// X server timestamps are milliseconds; only differences between them matter (velocity, double click).

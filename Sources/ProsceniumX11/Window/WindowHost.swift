@@ -37,6 +37,8 @@ import Proscenium
     private var hasDrawnFrame = false
     private let syncCounter: SyncCounter?
     private let cursors: CursorCache
+    /// Keycodes that are down: a press of one of them is the server repeating a held key.
+    private var keysDown: Set<UInt32> = []
 
     /// Creates the X window with `configuration`, a core window of the same size driven by `clock`, and
     /// maps it. The first frame is drawn on the clock's first tick.
@@ -56,6 +58,9 @@ import Proscenium
                              syncCounter: syncCounter?.counter)
         window.surface = self
         window.frameWillBegin = { [weak self] in self?.processPendingEvents() }
+        // Held keys then repeat as presses without releases in between, which tells repeats apart.
+        var detectable: Int32 = 0
+        XkbSetDetectableAutoRepeat(dpy, 1, &detectable)
         XMapWindow(dpy, xWindow)
         XFlush(dpy)
     }
@@ -197,7 +202,18 @@ extension WindowHost {
             return
         }
         guard event.xany.window == xWindow else { return }
-        if let input = EventTranslator.translate(&event) {
+        var isRepeat = false
+        switch event.type {
+        case KeyPress:
+            isRepeat = !keysDown.insert(event.xkey.keycode).inserted
+        case KeyRelease:
+            // Without detectable auto-repeat a held key sends release-press pairs with one timestamp.
+            if isAutoRepeatRelease(event.xkey) { return }
+            keysDown.remove(event.xkey.keycode)
+        default:
+            break
+        }
+        if let input = EventTranslator.translate(&event, isRepeat: isRepeat) {
             window.send(input)
             return
         }
@@ -230,6 +246,16 @@ extension WindowHost {
         default:
             break
         }
+    }
+
+    /// Whether `release` is half of a server auto-repeat: the next queued event presses the same key at
+    /// the same time.
+    private func isAutoRepeatRelease(_ release: XKeyEvent) -> Bool {
+        let dpy = display.pointer
+        guard XEventsQueued(dpy, QueuedAfterReading) > 0 else { return false }
+        var next = XEvent()
+        XPeekEvent(dpy, &next)
+        return next.type == KeyPress && next.xkey.keycode == release.keycode && next.xkey.time == release.time
     }
 
     private func handleClientMessage(_ message: XClientMessageEvent) {
