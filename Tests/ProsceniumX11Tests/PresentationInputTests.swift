@@ -79,4 +79,29 @@ struct PresentationInputTests {
             try await fixture.waitUntil("the left click dismisses") { presented.isBeingDismissed }
         }
     }
+
+    @Test("a sheet at its largest undimmed detent lets clicks above it through; at large it dims and blocks them")
+    func sheetDetentsDimAndBlock() async throws {
+        try await withScene { fixture, input, taps in
+            let presented = try present(.bottomSheet, in: fixture)
+            let sheet = try #require(presented.presentationController as? BottomSheetPresentationController)
+            sheet.detents = [.medium(), .large()]
+            sheet.largestUndimmedDetentIdentifier = .medium
+            fixture.clock.run(for: 0.1)
+            let origin = fixture.windowOrigin()
+            input.click(at: Point(x: origin.x + 120, y: origin.y + 62))
+            try await fixture.waitUntil("the click above the medium sheet passes through") { taps() == 1 }
+            let undimmed = try fixture.capture().color(atX: 300, y: 20)
+            #expect(undimmed.red > 0.95, "nothing dims the content: \(undimmed)")
+
+            sheet.setSelectedDetent(.large, animated: true)
+            fixture.clock.run(for: 1)
+            input.click(at: Point(x: origin.x + 120, y: origin.y + 62))
+            fixture.frame()
+            fixture.frame()
+            #expect(taps() == 1, "the dimming takes the click")
+            let dimmed = try fixture.capture().color(atX: 300, y: 5)
+            #expect(dimmed.red < 0.7 && dimmed.red > 0.5, "white under black at 0.4 is about 0.6: \(dimmed)")
+        }
+    }
 }

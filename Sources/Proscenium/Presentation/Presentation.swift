@@ -172,7 +172,9 @@
         if let above = window?.presentation(above: self) { above.dismiss(animated: animated, completion: nil) }
         let delegate = presented.transitioningDelegate
         let animator = dismissalAnimator()
-        let interaction = animated ? delegate?.interactionControllerForDismissal(using: animator) : nil
+        let interaction = animated
+            ? delegate?.interactionControllerForDismissal(using: animator) ?? presentationController.interactionControllerForDismissal()
+            : nil
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: false,
             isAnimated: animated, style: presented.modalPresentationStyle, animator: animator,

@@ -94,6 +94,10 @@
         return TraitCollection(containerSize: size)
     }
 
+    /// An interaction controller for a dismissal the style drives by hand (a sheet dragged down), asked
+    /// when the transitioning delegate vends none; nil by default.
+    open func interactionControllerForDismissal() -> InteractiveTransitioning? { nil }
+
     // MARK: - Default animators
 
     /// The animator that presents when the transitioning delegate vends none: the style's own. The base

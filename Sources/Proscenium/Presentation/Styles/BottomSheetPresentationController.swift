@@ -1,45 +1,197 @@
-/// The `.bottomSheet` style (PSPDFKit's half-modal): a full-width sheet along the bottom edge, half the
-/// container tall unless the presented controller prefers a height, with rounded corners and no dimming.
-/// What lies above it stays usable: a touch-forwarding view behind the sheet passes touches through to
-/// `passthroughViews` (the presenting controller's view unless set).
+/// The `.bottomSheet` style (PSPDFKit's half-modal, with UIKit's sheet detents): a full-width sheet along
+/// the bottom edge that rests at one of its `detents`, can be dragged between them and down to dismiss,
+/// and leaves what lies above it usable. A touch-forwarding view behind the sheet passes touches through
+/// to `passthroughViews` (the presenting controller's view unless set); above
+/// `largestUndimmedDetentIdentifier` a dimming view blocks them instead.
 @MainActor open class BottomSheetPresentationController: PresentationController {
     /// The view behind the sheet that forwards touches to the content below.
     public let touchForwardingView = TouchForwardingView()
     /// Views that keep receiving touches while the sheet is up; nil means the presenting view.
     public var passthroughViews: [View]?
+    /// The dimming shown while the sheet rests above `largestUndimmedDetentIdentifier`.
+    public let dimmingView = DimmingView()
+    /// How opaque the dimming gets above the largest undimmed detent.
+    public var dimmingAlpha = 0.4
+    /// The corner radius of the sheet.
+    public var cornerRadius = 12.0
+
+    // MARK: - Detents
+
+    /// The heights the sheet rests at. Empty (the default) means one detent: the presented controller's
+    /// preferred height if it has one, else `medium`.
+    public var detents: [SheetDetent] = [] { didSet { containerView?.setNeedsLayout() } }
+
+    /// The detent the sheet rests at; nil means the smallest. Setting it moves the sheet at the next layout,
+    /// or with a spring inside `animateChanges(_:)`.
+    public var selectedDetentIdentifier: SheetDetent.Identifier? { didSet { containerView?.setNeedsLayout() } }
+
+    /// The largest detent at which the content above the sheet stays undimmed and usable; above it the
+    /// dimming appears and blocks touches. Nil: never dimmed (the half-modal default; UIKit's nil dims
+    /// always).
+    public var largestUndimmedDetentIdentifier: SheetDetent.Identifier? { didSet { updateDimmingForSelectedDetent() } }
+
+    /// Shows a grabber at the top of the sheet.
+    public var prefersGrabberVisible = false { didSet { updateGrabber() } }
+
+    /// Hears about detent changes.
+    public weak var sheetDelegate: SheetPresentationControllerDelegate?
+
+    let grabber = SheetGrabberView()
+    /// The drag in progress, if any; see BottomSheetPresentationController+Dragging.swift.
+    var drag: SheetDrag?
+    /// The interaction controller of a dismissal the finger is dragging.
+    var dragDismissal: PercentDrivenInteractiveTransition?
+    lazy var panRecognizer = PanGestureRecognizer { [unowned self] recognizer in
+        handlePan(recognizer as! PanGestureRecognizer)
+    }
 
     public override init(presentedViewController presented: ViewController, presenting: ViewController?) {
         super.init(presentedViewController: presented, presenting: presenting)
         touchForwardingView.identifier = "passthrough"
     }
 
+    /// The detents in effect, smallest first.
+    public var effectiveDetents: [SheetDetent] {
+        var list = detents
+        if list.isEmpty {
+            let preferred = presentedViewController.preferredContentSize.height
+            list = [preferred > 0 ? .custom(identifier: "preferred") { _ in preferred } : .medium()]
+        }
+        let size = containerView?.bounds.size ?? .zero
+        return list.sorted { $0.height(in: size) < $1.height(in: size) }
+    }
+
+    /// The detent the sheet rests at now.
+    public var selectedDetent: SheetDetent? {
+        let all = effectiveDetents
+        return all.first { $0.identifier == selectedDetentIdentifier } ?? all.first
+    }
+
+    /// Applies detent changes made in `changes` (selected, undimmed, detents) with a spring, as UIKit's
+    /// `animateChanges(_:)`.
+    public func animateChanges(_ changes: () -> Void) {
+        changes()
+        guard let view = presentedView, view.window != nil, !isPresenting, !isDismissing else { return }
+        let target = frameOfPresentedViewInContainerView
+        placedFrame = target
+        View.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
+                     options: [.allowUserInteraction]) {
+            view.frame = target
+            self.updateDimming(sheetTop: target.minY)
+        }
+    }
+
+    /// Selects the detent named `identifier`, with a spring when `animated`, and tells the delegate.
+    public func setSelectedDetent(_ identifier: SheetDetent.Identifier, animated: Bool) {
+        guard identifier != selectedDetentIdentifier else { return }
+        if animated { animateChanges { selectedDetentIdentifier = identifier } } else { selectedDetentIdentifier = identifier }
+        sheetDelegate?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self)
+    }
+
+    // MARK: - Frame
+
+    /// Full width, the selected detent's height, along the bottom edge.
     open override var frameOfPresentedViewInContainerView: Rect {
         guard let bounds = containerView?.bounds else { return .zero }
-        let preferred = presentedViewController.preferredContentSize.height
-        let height = min(preferred > 0 ? preferred : (bounds.height / 2).rounded(), bounds.height)
+        let height = selectedDetent?.height(in: bounds.size) ?? (bounds.height / 2).rounded()
         return Rect(x: 0, y: bounds.height - height, width: bounds.width, height: height)
     }
+
+    // MARK: - Chrome
 
     open override func presentationTransitionWillBegin() {
         guard let containerView else { return }
         touchForwardingView.frame = containerView.bounds
         touchForwardingView.passthroughViews = passthroughViews ?? [presentingViewController?.viewIfLoaded].compactMap { $0 }
         containerView.insertSubview(touchForwardingView, at: 0)
-        roundPresentedViewCorners(12)
+        dimmingView.frame = containerView.bounds
+        containerView.insertSubview(dimmingView, aboveSubview: touchForwardingView)
+        roundPresentedViewCorners(cornerRadius)
+        updateGrabber()
+        presentedView?.addGestureRecognizer(panRecognizer)
+        let top = frameOfPresentedViewInContainerView.minY
+        if let coordinator = presentedViewController.transitionCoordinator, dimmingView.alpha == 0 {
+            coordinator.animate(alongsideTransition: { [weak self] _ in self?.updateDimming(sheetTop: top) })
+        } else {
+            updateDimming(sheetTop: top)
+        }
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
-        if !completed, !isDismissing { touchForwardingView.removeFromSuperview() }
+        if !completed, !isDismissing { removeChrome() }
+    }
+
+    open override func dismissalTransitionWillBegin() {
+        if let coordinator = presentedViewController.transitionCoordinator {
+            coordinator.animate(alongsideTransition: { [dimmingView] _ in dimmingView.alpha = 0 })
+        } else {
+            dimmingView.alpha = 0
+        }
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {
         if completed {
-            touchForwardingView.removeFromSuperview()
-            restorePresentedViewCorners()
+            removeChrome()
+        } else if !isPresenting {
+            updateDimmingForSelectedDetent()
         }
     }
 
     open override func containerViewWillLayoutSubviews() {
-        if let containerView { touchForwardingView.frame = containerView.bounds }
+        guard let containerView else { return }
+        touchForwardingView.frame = containerView.bounds
+        dimmingView.frame = containerView.bounds
+        if drag == nil, !isPresenting, !isDismissing { updateDimmingForSelectedDetent() }
+    }
+
+    open override func containerViewDidLayoutSubviews() {
+        if grabber.superview != nil, let view = presentedView {
+            grabber.center = Point(x: view.bounds.midX, y: SheetGrabberView.topInset + SheetGrabberView.size.height / 2)
+            view.bringSubviewToFront(grabber)
+        }
+    }
+
+    open override func interactionControllerForDismissal() -> InteractiveTransitioning? { dragDismissal }
+
+    private func removeChrome() {
+        touchForwardingView.removeFromSuperview()
+        dimmingView.removeFromSuperview()
+        grabber.removeFromSuperview()
+        presentedView?.removeGestureRecognizer(panRecognizer)
+        restorePresentedViewCorners()
+    }
+
+    private func updateGrabber() {
+        guard let view = presentedView, containerView != nil else { return }
+        if prefersGrabberVisible {
+            view.addSubview(grabber)
+            containerViewDidLayoutSubviews()
+        } else {
+            grabber.removeFromSuperview()
+        }
+    }
+
+    // MARK: - Dimming
+
+    /// Sets the dimming for the sheet's top edge at `sheetTop`: none at or below the largest undimmed
+    /// detent, `dimmingAlpha` from the next larger detent up, in between in proportion.
+    func updateDimming(sheetTop: Double) {
+        dimmingView.alpha = dimmingAlpha(forSheetTop: sheetTop)
+    }
+
+    /// Sets the dimming for the sheet resting at its selected detent.
+    func updateDimmingForSelectedDetent() {
+        updateDimming(sheetTop: frameOfPresentedViewInContainerView.minY)
+    }
+
+    private func dimmingAlpha(forSheetTop top: Double) -> Double {
+        guard let undimmed = largestUndimmedDetentIdentifier, let bounds = containerView?.bounds else { return 0 }
+        let heights = effectiveDetents.map { $0.height(in: bounds.size) }
+        guard let index = effectiveDetents.firstIndex(where: { $0.identifier == undimmed }) else { return dimmingAlpha }
+        let low = heights[index]
+        let high = index + 1 < heights.count ? heights[index + 1] : bounds.height
+        let height = bounds.height - top
+        guard high > low else { return height > low ? dimmingAlpha : 0 }
+        return dimmingAlpha * min(max((height - low) / (high - low), 0), 1)
     }
 }
