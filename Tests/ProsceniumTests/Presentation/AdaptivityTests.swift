@@ -96,7 +96,8 @@ struct AdaptivityTests {
         #expect(counter.presentationController is BottomSheetPresentationController)
         #expect(counter.count == 7)
         let container = try! #require(counter.presentationController?.containerView)
-        #expect(container.subviews.count == 2, "the forwarding view and the sheet, nothing left over: \(container.subviews.map(\.identifier))")
+        #expect(container.subviews.map(\.identifier) == ["passthrough", "dimming", nil],
+                "the sheet's forwarding view and dimming, and the sheet; nothing of the popover left over")
         #expect(counter.view.frame == Rect(x: 0, y: 200, width: 600, height: 400))
         #expect(fixture.window.animationEngine.animationCount == 0)
     }
