@@ -104,4 +104,20 @@ struct PresentationInputTests {
             #expect(dimmed.red < 0.7 && dimmed.red > 0.5, "white under black at 0.4 is about 0.6: \(dimmed)")
         }
     }
+
+    @Test("dragging a bottom sheet down through XTest dismisses it")
+    func dragToDismiss() async throws {
+        try await withScene { fixture, input, _ in
+            let presented = try present(.bottomSheet, in: fixture)
+            let origin = fixture.windowOrigin()
+            // The 640x480 window's sheet is its 150-point preferred height: its top is at y = 330.
+            #expect(presented.view.frame.minY == 330)
+            input.drag(from: Point(x: origin.x + 320, y: origin.y + 350), to: Point(x: origin.x + 320, y: origin.y + 470), steps: 12)
+            try await fixture.waitUntil("the sheet is dismissed") {
+                fixture.clock.step()
+                return fixture.host.window.rootViewController?.presentedViewController == nil
+            }
+            #expect(presented.view.window == nil)
+        }
+    }
 }
