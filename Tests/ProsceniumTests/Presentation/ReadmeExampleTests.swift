@@ -22,6 +22,13 @@ private final class InsetCardTransitions: TransitioningDelegate {
     }
 }
 
+private final class SheetOrPopover: AdaptivePresentationControllerDelegate {
+    func adaptivePresentationStyle(for controller: PresentationController, traitCollection: TraitCollection,
+                                   containerSize size: Size) -> ModalPresentationStyle? {
+        size.width < 640 ? .bottomSheet : .popover
+    }
+}
+
 @MainActor @Suite("README example")
 struct ReadmeExampleTests {
     @Test func insetCardSpringsInOverHalfDimming() {
@@ -37,5 +44,22 @@ struct ReadmeExampleTests {
         #expect(card.view.frame == Rect(x: 30, y: 30, width: 340, height: 240))
         #expect((card.presentationController as? InsetCardPresentation)?.dimmingView.alpha == 0.5)
         withExtendedLifetime(transitions) {}
+    }
+
+    @Test func beyondUIKitSnippets() {
+        let fixture = PresentationFixture()
+        let picker = ViewController()
+        picker.modalPresentationStyle = .bottomSheet
+        fixture.root.present(picker, animated: false)
+        let sheetOrPopover = SheetOrPopover()
+        picker.presentationController?.delegate = sheetOrPopover
+        let sheet = picker.presentationController as! BottomSheetPresentationController
+        sheet.detents = [.medium(), .large()]
+        sheet.largestUndimmedDetentIdentifier = .medium
+        sheet.prefersGrabberVisible = true
+        fixture.window.resize(to: Size(width: 800, height: 600))
+        fixture.runUntilIdle()
+        #expect(picker.presentationController is PopoverPresentationController)
+        withExtendedLifetime(sheetOrPopover) {}
     }
 }
