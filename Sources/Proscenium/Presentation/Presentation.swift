@@ -11,20 +11,20 @@
     }
 
     /// The presentation controller hosting the presented controller now; adaptation replaces it.
-    private(set) var presentationController: PresentationController
+    var presentationController: PresentationController
     let container: TransitionContainerView
     /// The container size the delegate was last asked about.
-    private var adaptedSize: Size?
+    var adaptedSize: Size?
     private(set) weak var window: Window?
-    private(set) var phase: Phase = .presenting
+    var phase: Phase = .presenting
     /// The transition running now, if any.
-    private(set) var transition: TransitionContext?
+    var transition: TransitionContext?
     /// A dismissal asked for while the presentation transition runs; it starts when that ends.
     private var pendingDismissal: (animated: Bool, completion: (@MainActor () -> Void)?)?
     /// Where the presenting view was before a presentation that removes it took it out of the window.
-    private var removedPresenterPlace: (superview: View, index: Int)?
+    var removedPresenterPlace: (superview: View, index: Int)?
     /// The first responder when the presentation began; it gets keyboard focus back after the dismissal.
-    private weak var focusBeforePresentation: Responder?
+    weak var focusBeforePresentation: Responder?
     /// The end of this dismissal, waiting for the presentations above it to finish leaving.
     private var whenAboveIsGone: (() -> Void)?
     /// The presentation that was below this one when it was torn down.
@@ -112,7 +112,7 @@
         }
     }
 
-    private func presentationDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
+    func presentationDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
         guard let context = transition else { return }
         transition = nil
         if completed, let view = presentationController.presentedView, view.superview !== container {
@@ -193,7 +193,7 @@
         run(context)
     }
 
-    private func dismissalDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
+    func dismissalDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
         guard let context = transition else { return }
         if completed, window?.presentation(above: self) != nil {
             // Presentations above leave in the same transition; this one ends after them, so its
@@ -227,7 +227,7 @@
     }
 
     /// The animator that presents: a cross-fade under reduced motion, else the delegate's or the style's.
-    private static func presentationAnimator(for presented: ViewController, presenting: ViewController,
+    static func presentationAnimator(for presented: ViewController, presenting: ViewController,
                                              controller: PresentationController) -> AnimatedTransitioning {
         if AnimationSettings.reduceMotion { return CrossFadeTransitionAnimator(isPresenting: true) }
         return presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenting,
@@ -236,91 +236,10 @@
     }
 
     /// The animator that dismisses: a cross-fade under reduced motion, else the delegate's or the style's.
-    private func dismissalAnimator() -> AnimatedTransitioning {
+    func dismissalAnimator() -> AnimatedTransitioning {
         if AnimationSettings.reduceMotion { return CrossFadeTransitionAnimator(isPresenting: false) }
         return presented.transitioningDelegate?.animationController(forDismissed: presented)
             ?? presentationController.defaultDismissalAnimator()
-    }
-
-    // MARK: - Interruption
-
-    /// A dismissal asked for while the presentation runs: the presentation ends as cancelled (its
-    /// completion does not run) and the dismissal starts at once from where the views are: it turns the
-    /// presentation's interruptible animator around, or runs the dismissal animator, whose `View.animate`
-    /// starts from the values on screen with the running springs' velocity. Callbacks:
-    /// presentationTransitionDidEnd(false) — with `isDismissing` already true, so chrome stays to leave
-    /// with the dismissal — then the dismissal's.
-    private func reverseIntoDismissal(_ interrupted: TransitionContext, completion: (@MainActor () -> Void)?) {
-        let animator: AnimatedTransitioning
-        if let driver = interrupted.interruptibleDriver {
-            animator = ReversedTransitionAnimator(
-                reversing: driver, interruptedDuration: interrupted.animator.transitionDuration(using: interrupted),
-                movingView: presentationController.presentedView)
-        } else {
-            animator = dismissalAnimator()
-        }
-        interrupted.abandon()
-        transition = nil
-        phase = .dismissing
-        container.isUserInteractionEnabled = false
-        interrupted.coordinator.transitionDidEnd(completed: false)
-        presentationController.presentationTransitionDidEnd(false)
-        report(.presentationDidEnd, completed: false)
-        interrupted.animator.animationEnded(false)
-
-        let context = TransitionContext(
-            presentationController: presentationController, containerView: container, isPresenting: false,
-            isAnimated: true, style: presented.modalPresentationStyle, animator: animator,
-            interactionController: nil) { [unowned self] completed in
-                self.dismissalDidEnd(completed: completed, completion: completion)
-            }
-        transition = context
-        presented.beginAppearanceTransition(false, animated: true)
-        if presentationController.shouldRemovePresentersView { presenting?.beginAppearanceTransition(true, animated: true) }
-        presentationController.dismissalTransitionWillBegin()
-        report(.dismissalWillBegin)
-        Self.runNonInteractive(context)
-    }
-
-    /// `present` of the controller being dismissed: the dismissal ends as cancelled and the presentation
-    /// turns the dismissal's interruptible animator around (or runs the presentation animator). Returns
-    /// false when the dismissal cannot be interrupted (it is interactive, or not animated): then nothing
-    /// happens.
-    func reverseIntoPresentation(completion: (@MainActor () -> Void)?) -> Bool {
-        guard phase == .dismissing, let interrupted = transition, interrupted.isAnimated, !interrupted.isInteractive else {
-            return false
-        }
-        let animator: AnimatedTransitioning
-        if let driver = interrupted.interruptibleDriver {
-            animator = ReversedTransitionAnimator(
-                reversing: driver, interruptedDuration: interrupted.animator.transitionDuration(using: interrupted),
-                movingView: presentationController.presentedView)
-        } else {
-            animator = Self.presentationAnimator(for: presented, presenting: presenting ?? presented,
-                                                 controller: presentationController)
-        }
-        interrupted.abandon()
-        transition = nil
-        phase = .presenting
-        container.isUserInteractionEnabled = true
-        interrupted.coordinator.transitionDidEnd(completed: false)
-        presentationController.dismissalTransitionDidEnd(false)
-        report(.dismissalDidEnd, completed: false)
-        interrupted.animator.animationEnded(false)
-
-        let context = TransitionContext(
-            presentationController: presentationController, containerView: container, isPresenting: true,
-            isAnimated: true, style: presented.modalPresentationStyle, animator: animator,
-            interactionController: nil) { [unowned self] completed in
-                self.presentationDidEnd(completed: completed, completion: completion)
-            }
-        transition = context
-        if presentationController.shouldRemovePresentersView { presenting?.beginAppearanceTransition(false, animated: true) }
-        presented.beginAppearanceTransition(true, animated: true)
-        presentationController.presentationTransitionWillBegin()
-        report(.presentationWillBegin)
-        Self.runNonInteractive(context)
-        return true
     }
 
     // MARK: - Running a transition
@@ -360,112 +279,24 @@
 
     // MARK: - Reporting
 
-    private func report(_ kind: PresentationEvent.Kind, completed: Bool? = nil) {
+    func report(_ kind: PresentationEvent.Kind, completed: Bool? = nil) {
         window?.presentationObserver?(PresentationEvent(kind: kind, controller: presented, completed: completed,
                                                         style: presentationController.presentationStyle))
     }
 
-    // MARK: - Adaptivity
-
-    /// Asks the delegate which style the presentation should have when the container's size changed
-    /// (or always, with `force`), and re-hosts the presented controller in it.
-    func adaptIfNeeded(animated: Bool, force: Bool = false) {
-        let size = container.bounds.size
-        guard phase != .dismissing, force || size != adaptedSize else { return }
-        adaptedSize = size
-        guard let delegate = presentationController.delegate,
-              let style = delegate.adaptivePresentationStyle(for: presentationController,
-                                                             traitCollection: TraitCollection(containerSize: size),
-                                                             containerSize: size),
-              style != presentationController.presentationStyle else { return }
-        adapt(to: style, animated: animated)
-    }
-
-    /// Moves the presented controller, the same instance, into a presentation controller for `style` in
-    /// the same container: the old controller takes its chrome down (its dismissal hooks), the new one puts
-    /// its own up (its presentation hooks, joining the running transition if there is one), and the
-    /// presented view moves to the new frame — a spring morph when `animated` and nothing else moves it.
-    /// Moving within the window keeps the view's animations, touches and keyboard focus.
-    func adapt(to style: ModalPresentationStyle, animated: Bool) {
-        let old = presentationController
-        let new = old.delegate?.presentationController(forAdaptiveStyle: style, presented: presented, presenting: presenting)
-            ?? Self.builtInPresentationController(for: style, presented: presented, presenting: presenting)
-        new.presentationStyle = style
-        new.presentingViewController = new.presentingViewController ?? old.presentingViewController
-        new.delegate = old.delegate
-
-        old.dismissalTransitionWillBegin()
-        old.dismissalTransitionDidEnd(true)
-        old.presentation = nil
-        old.containerView = nil
-
-        presentationController = new
-        new.presentation = self
-        new.containerView = container
-        container.presentationController = new
-        transition?.presentationController = new
-        new.presentationTransitionWillBegin()
-        if transition == nil { new.presentationTransitionDidEnd(true) }
-
-        if new.shouldRemovePresentersView, phase == .presented, removedPresenterPlace == nil {
-            removePresenterView()
-        } else if !new.shouldRemovePresentersView {
-            restorePresenterView()
-        }
-        if let view = new.presentedView, view.superview === container {
-            container.bringSubviewToFront(view)
-            let target = new.frameOfPresentedViewInContainerView
-            new.placedFrame = target
-            if animated && phase == .presented {
-                View.animate(springDuration: 0.4, bounce: 0, options: [.allowUserInteraction]) { view.frame = target }
-            } else {
-                view.frame = target
-            }
-        }
-        report(.adapted)
-        old.delegate?.presentationController(old, didAdaptTo: style, newController: new)
-    }
-
     // MARK: - The presenter's view
 
-    private func removePresenterView() {
+    func removePresenterView() {
         guard let view = presenting?.viewIfLoaded, let superview = view.superview,
               let index = superview.subviews.firstIndex(where: { $0 === view }) else { return }
         removedPresenterPlace = (superview, index)
         view.removeFromSuperview()
     }
 
-    private func restorePresenterView() {
+    func restorePresenterView() {
         guard let place = removedPresenterPlace, let view = presenting?.viewIfLoaded else { return }
         removedPresenterPlace = nil
         place.superview.insertSubview(view, at: place.index)
-    }
-
-    // MARK: - Keyboard focus
-
-    /// Keys belong to the top presentation now: a first responder left outside it gives up focus (it is
-    /// given back after the dismissal), so Tab starts inside the presented view.
-    private func moveFocusInside() {
-        guard let window, let responder = window.firstResponder, !isInside(responder) else { return }
-        window.firstResponder = nil
-    }
-
-    /// Gives keyboard focus back to whoever had it before the presentation, if it is still in the window
-    /// and nothing since took focus elsewhere.
-    private func restoreFocus() {
-        guard let window, let responder = focusBeforePresentation else { return }
-        if let current = window.firstResponder, current !== responder, !isInside(current) { return }
-        if responder.responderWindow === window { responder.becomeFirstResponder() }
-    }
-
-    /// Whether `responder` is the presented controller or inside its view.
-    private func isInside(_ responder: Responder) -> Bool {
-        if responder === presented { return true }
-        if let view = responder as? View, let root = presented.viewIfLoaded { return view.isDescendant(of: root) }
-        if let controller = responder as? ViewController, let view = controller.viewIfLoaded, let root = presented.viewIfLoaded {
-            return view.isDescendant(of: root)
-        }
-        return false
     }
 
     // MARK: - Ending
