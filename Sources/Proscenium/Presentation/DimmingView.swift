@@ -41,11 +41,7 @@
         containerView.insertSubview(dimmingView, at: 0)
         if let radius = presentedViewCornerRadius { roundPresentedViewCorners(radius) }
         let target = dimmingAlpha
-        if let coordinator = presentedViewController.transitionCoordinator {
-            coordinator.animate(alongsideTransition: { [dimmingView] _ in dimmingView.alpha = target })
-        } else {
-            dimmingView.alpha = target
-        }
+        animateAlongsideTransition { [dimmingView] in dimmingView.alpha = target }
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
@@ -54,11 +50,7 @@
     }
 
     open override func dismissalTransitionWillBegin() {
-        if let coordinator = presentedViewController.transitionCoordinator {
-            coordinator.animate(alongsideTransition: { [dimmingView] _ in dimmingView.alpha = 0 })
-        } else {
-            dimmingView.alpha = 0
-        }
+        animateAlongsideTransition { [dimmingView] in dimmingView.alpha = 0 }
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {

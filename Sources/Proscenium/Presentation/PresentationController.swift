@@ -136,6 +136,16 @@
         return true
     }
 
+    /// Makes `changes` on the presentation's timeline: alongside the running transition when there is
+    /// one, at once otherwise (a presentation without animation, an adaptation). Chrome uses it to fade.
+    public func animateAlongsideTransition(_ changes: @escaping @MainActor () -> Void) {
+        if let coordinator = presentedViewController.transitionCoordinator,
+           coordinator.animate(alongsideTransition: { _ in changes() }) {
+            return
+        }
+        changes()
+    }
+
     // MARK: - Decorating the presented view
 
     /// Rounds the presented view's corners (clipping its content) for the time of the presentation;

@@ -110,11 +110,7 @@
         updateGrabber()
         presentedView?.addGestureRecognizer(panRecognizer)
         let top = frameOfPresentedViewInContainerView.minY
-        if let coordinator = presentedViewController.transitionCoordinator, dimmingView.alpha == 0 {
-            coordinator.animate(alongsideTransition: { [weak self] _ in self?.updateDimming(sheetTop: top) })
-        } else {
-            updateDimming(sheetTop: top)
-        }
+        animateAlongsideTransition { [weak self] in self?.updateDimming(sheetTop: top) }
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
@@ -122,11 +118,7 @@
     }
 
     open override func dismissalTransitionWillBegin() {
-        if let coordinator = presentedViewController.transitionCoordinator {
-            coordinator.animate(alongsideTransition: { [dimmingView] _ in dimmingView.alpha = 0 })
-        } else {
-            dimmingView.alpha = 0
-        }
+        animateAlongsideTransition { [dimmingView] in dimmingView.alpha = 0 }
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {

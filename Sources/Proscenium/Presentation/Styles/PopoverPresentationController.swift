@@ -116,11 +116,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
         roundPresentedViewCorners(13)
         if !reinstalled { arrowView.alpha = 0 }
         layOutArrow()
-        if let coordinator = presentedViewController.transitionCoordinator {
-            coordinator.animate(alongsideTransition: { [arrowView] _ in arrowView.alpha = 1 })
-        } else {
-            arrowView.alpha = 1
-        }
+        animateAlongsideTransition { [arrowView] in arrowView.alpha = 1 }
     }
 
     open override func presentationTransitionDidEnd(_ completed: Bool) {
@@ -128,9 +124,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
     }
 
     open override func dismissalTransitionWillBegin() {
-        if let coordinator = presentedViewController.transitionCoordinator {
-            coordinator.animate(alongsideTransition: { [arrowView] _ in arrowView.alpha = 0 })
-        }
+        animateAlongsideTransition { [arrowView] in arrowView.alpha = 0 }
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {
