@@ -148,24 +148,34 @@
 
     // MARK: - Decorating the presented view
 
-    /// Rounds the presented view's corners (clipping its content) for the time of the presentation;
-    /// built-in styles call it as their chrome goes up.
-    public func roundPresentedViewCorners(_ radius: Double) {
+    /// Rounds the presented view's corners (clipping its content) and, with `shadowOpacity` > 0, gives it
+    /// a soft shadow, for the time of the presentation; built-in styles call it as their chrome goes up.
+    public func roundPresentedViewCorners(_ radius: Double, shadowOpacity: Double = 0) {
         guard let view = presentedView else { return }
-        if savedCorners == nil { savedCorners = (view.cornerRadius, view.clipsToBounds) }
+        if savedDecoration == nil {
+            savedDecoration = (view.cornerRadius, view.clipsToBounds, view.shadowOpacity, view.shadowRadius, view.shadowOffset)
+        }
         view.cornerRadius = radius
         view.clipsToBounds = true
+        if shadowOpacity > 0 {
+            view.shadowOpacity = shadowOpacity
+            view.shadowRadius = 14
+            view.shadowOffset = Point(x: 0, y: 4)
+        }
     }
 
-    /// Gives the presented view back the corners it had before `roundPresentedViewCorners(_:)`.
+    /// Gives the presented view back the corners and shadow it had before `roundPresentedViewCorners`.
     public func restorePresentedViewCorners() {
-        guard let saved = savedCorners, let view = presentedView else { return }
-        savedCorners = nil
+        guard let saved = savedDecoration, let view = presentedView else { return }
+        savedDecoration = nil
         view.cornerRadius = saved.radius
         view.clipsToBounds = saved.clips
+        view.shadowOpacity = saved.shadowOpacity
+        view.shadowRadius = saved.shadowRadius
+        view.shadowOffset = saved.shadowOffset
     }
 
-    private var savedCorners: (radius: Double, clips: Bool)?
+    private var savedDecoration: (radius: Double, clips: Bool, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Point)?
 
     // MARK: - State
 

@@ -113,7 +113,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
         let reinstalled = arrowView.superview === containerView
         containerView.insertSubview(outsideClickView, at: 0)
         containerView.insertSubview(arrowView, aboveSubview: outsideClickView)
-        roundPresentedViewCorners(13)
+        roundPresentedViewCorners(13, shadowOpacity: 0.18)
         if !reinstalled { arrowView.alpha = 0 }
         layOutArrow()
         animateAlongsideTransition { [arrowView] in arrowView.alpha = 1 }
