@@ -108,7 +108,7 @@ import Testing
         })
         f.clock.advance(by: 0.5)
         let fills = f.window.currentDisplayList().commands.compactMap { command -> Rect? in
-            if case let .fill(rect, _, color) = command, color == .blue { return rect }
+            if case let .fill(rect, _, color, _) = command, color == .blue { return rect }
             return nil
         }
         #expect(fills == [Rect(x: 50, y: 0, width: 20, height: 20)])

@@ -171,3 +171,37 @@ import Testing
         #expect(XftFontCache.pattern(for: Font(family: "A-B", size: 12.5, weight: .bold)) == "A\\-B:pixelsize=12.5:weight=200")
     }
 }
+
+/// `maskedCorners`: only the masked corners are rounded, for fills, borders and clips.
+@MainActor @Suite("Masked corners")
+struct MaskedCornerTests {
+    @Test func onlyTheTopCornersOfASheetAreRounded() async throws {
+        let fixture = try await HostFixture(size: Size(width: 200, height: 200))
+        defer { fixture.stop() }
+        fixture.root.backgroundColor = .white
+        let sheet = View(frame: Rect(x: 20, y: 20, width: 160, height: 160))
+        sheet.backgroundColor = .black
+        sheet.cornerRadius = 30
+        sheet.maskedCorners = .top
+        fixture.root.addSubview(sheet)
+        let child = View(frame: Rect(x: 0, y: 0, width: 160, height: 160))
+        child.backgroundColor = .red
+        let clipped = View(frame: Rect(x: 20, y: 20, width: 160, height: 160))
+        clipped.cornerRadius = 30
+        clipped.maskedCorners = .bottom
+        clipped.clipsToBounds = true
+        clipped.addSubview(child)
+        fixture.frame()
+        var image = try fixture.capture()
+        #expect(image.color(atX: 22, y: 22).isClose(to: .white), "top-left rounded away")
+        #expect(image.color(atX: 177, y: 22).isClose(to: .white), "top-right rounded away")
+        #expect(image.color(atX: 22, y: 177).isClose(to: .black), "bottom-left square")
+        #expect(image.color(atX: 177, y: 177).isClose(to: .black), "bottom-right square")
+        sheet.removeFromSuperview()
+        fixture.root.addSubview(clipped)
+        fixture.frame()
+        image = try fixture.capture()
+        #expect(image.color(atX: 22, y: 22).isClose(to: .red), "clip: top corners square")
+        #expect(image.color(atX: 22, y: 177).isClose(to: .white), "clip: bottom corners rounded away")
+    }
+}

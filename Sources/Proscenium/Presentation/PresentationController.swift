@@ -150,12 +150,14 @@
 
     /// Rounds the presented view's corners (clipping its content) and, with `shadowOpacity` > 0, gives it
     /// a soft shadow, for the time of the presentation; built-in styles call it as their chrome goes up.
-    public func roundPresentedViewCorners(_ radius: Double, shadowOpacity: Double = 0) {
+    public func roundPresentedViewCorners(_ radius: Double, corners: CornerMask = .all, shadowOpacity: Double = 0) {
         guard let view = presentedView else { return }
         if savedDecoration == nil {
-            savedDecoration = (view.cornerRadius, view.clipsToBounds, view.shadowOpacity, view.shadowRadius, view.shadowOffset)
+            savedDecoration = (view.cornerRadius, view.maskedCorners, view.clipsToBounds, view.shadowOpacity,
+                               view.shadowRadius, view.shadowOffset)
         }
         view.cornerRadius = radius
+        view.maskedCorners = corners
         view.clipsToBounds = true
         if shadowOpacity > 0 {
             view.shadowOpacity = shadowOpacity
@@ -169,13 +171,15 @@
         guard let saved = savedDecoration, let view = presentedView else { return }
         savedDecoration = nil
         view.cornerRadius = saved.radius
+        view.maskedCorners = saved.corners
         view.clipsToBounds = saved.clips
         view.shadowOpacity = saved.shadowOpacity
         view.shadowRadius = saved.shadowRadius
         view.shadowOffset = saved.shadowOffset
     }
 
-    private var savedDecoration: (radius: Double, clips: Bool, shadowOpacity: Double, shadowRadius: Double, shadowOffset: Point)?
+    private var savedDecoration: (radius: Double, corners: CornerMask, clips: Bool, shadowOpacity: Double,
+                                  shadowRadius: Double, shadowOffset: Point)?
 
     // MARK: - State
 

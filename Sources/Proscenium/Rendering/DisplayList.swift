@@ -21,10 +21,10 @@ public struct DisplayList: Sendable, Equatable {
 
 /// One drawing command. `push…` commands open a group that the matching `pop…` closes; groups nest.
 public enum DisplayCommand: Sendable, Equatable {
-    /// Fill a rectangle, with rounded corners when `cornerRadius` > 0 (anti-aliased).
-    case fill(rect: Rect, cornerRadius: Double, color: Color)
+    /// Fill a rectangle, with the `corners` rounded when `cornerRadius` > 0 (anti-aliased).
+    case fill(rect: Rect, cornerRadius: Double, color: Color, corners: CornerMask = .all)
     /// Stroke the inside of a (rounded) rectangle's edge with a band `width` wide, as CALayer borders do.
-    case border(rect: Rect, cornerRadius: Double, width: Double, color: Color)
+    case border(rect: Rect, cornerRadius: Double, width: Double, color: Color, corners: CornerMask = .all)
     /// A soft shadow of a (rounded) rectangle: the shape is offset, blurred by `blurRadius` and tinted.
     /// `color.alpha` already includes the shadow opacity.
     case shadow(rect: Rect, cornerRadius: Double, blurRadius: Double, offset: Point, color: Color)
@@ -33,7 +33,7 @@ public enum DisplayCommand: Sendable, Equatable {
     /// An image scaled to fill `rect`.
     case image(Image, rect: Rect)
     /// Restrict drawing to a (rounded) rectangle until the matching `popClip`.
-    case pushClip(rect: Rect, cornerRadius: Double)
+    case pushClip(rect: Rect, cornerRadius: Double, corners: CornerMask = .all)
     case popClip
     /// Draw what follows into an offscreen group, then composite it with `alpha` at the matching
     /// `popOpacity`. `bounds` encloses everything drawn in the group.
@@ -47,13 +47,14 @@ public enum DisplayCommand: Sendable, Equatable {
 
     public static func == (lhs: DisplayCommand, rhs: DisplayCommand) -> Bool {
         switch (lhs, rhs) {
-        case let (.fill(r1, c1, k1), .fill(r2, c2, k2)): return r1 == r2 && c1 == c2 && k1 == k2
-        case let (.border(r1, c1, w1, k1), .border(r2, c2, w2, k2)): return r1 == r2 && c1 == c2 && w1 == w2 && k1 == k2
+        case let (.fill(r1, c1, k1, m1), .fill(r2, c2, k2, m2)): return r1 == r2 && c1 == c2 && k1 == k2 && m1 == m2
+        case let (.border(r1, c1, w1, k1, m1), .border(r2, c2, w2, k2, m2)):
+            return r1 == r2 && c1 == c2 && w1 == w2 && k1 == k2 && m1 == m2
         case let (.shadow(r1, c1, b1, o1, k1), .shadow(r2, c2, b2, o2, k2)):
             return r1 == r2 && c1 == c2 && b1 == b2 && o1 == o2 && k1 == k2
         case let (.text(t1, o1, c1), .text(t2, o2, c2)): return t1 == t2 && o1 == o2 && c1 == c2
         case let (.image(i1, r1), .image(i2, r2)): return i1 === i2 && r1 == r2
-        case let (.pushClip(r1, c1), .pushClip(r2, c2)): return r1 == r2 && c1 == c2
+        case let (.pushClip(r1, c1, m1), .pushClip(r2, c2, m2)): return r1 == r2 && c1 == c2 && m1 == m2
         case (.popClip, .popClip), (.popOpacity, .popOpacity), (.popTransform, .popTransform): return true
         case let (.pushOpacity(a1, b1), .pushOpacity(a2, b2)): return a1 == a2 && b1 == b2
         case let (.pushTransform(t1, b1), .pushTransform(t2, b2)): return t1 == t2 && b1 == b2

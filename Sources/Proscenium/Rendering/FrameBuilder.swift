@@ -56,7 +56,7 @@
                                 offset: view.shadowOffset, color: color))
         }
         if let background = p.backgroundColor, background.alpha > 0 {
-            list.append(.fill(rect: rect, cornerRadius: p.cornerRadius, color: background))
+            list.append(.fill(rect: rect, cornerRadius: p.cornerRadius, color: background, corners: view.maskedCorners))
         }
         var context = DrawingContext(list: list, offset: offset)
         list = DisplayList()
@@ -65,7 +65,7 @@
 
         var childClip = clip
         if view.clipsToBounds {
-            list.append(.pushClip(rect: rect, cornerRadius: p.cornerRadius))
+            list.append(.pushClip(rect: rect, cornerRadius: p.cornerRadius, corners: view.maskedCorners))
             childClip = clip.intersection(toWindow.apply(to: p.bounds))
         }
         for subview in view.subviews {
@@ -73,7 +73,8 @@
         }
         if view.clipsToBounds { list.append(.popClip) }
         if view.borderWidth > 0, view.borderColor.alpha > 0 {
-            list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor))
+            list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor,
+                                corners: view.maskedCorners))
         }
         if pushedOpacity { list.append(.popOpacity) }
         if pushedTransform { list.append(.popTransform) }

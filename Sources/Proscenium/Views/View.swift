@@ -72,6 +72,10 @@
         set { setModel(\.cornerRadius, newValue.isFinite ? max(0, newValue) : 0, .cornerRadius) }
     }
 
+    /// Which corners `cornerRadius` rounds (all by default), for the background, border and clip, as
+    /// `CALayer.maskedCorners`. The shadow keeps the shape with every corner rounded.
+    public var maskedCorners: CornerMask = .all { didSet { if maskedCorners != oldValue { setNeedsDisplay() } } }
+
     /// Opacity of the shadow, 0 (none, the default) to 1, as `CALayer.shadowOpacity`.
     public var shadowOpacity: Double {
         get { model.shadowOpacity }

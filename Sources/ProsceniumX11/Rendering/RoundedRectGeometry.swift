@@ -48,35 +48,42 @@ enum RoundedRectGeometry {
         return max(0, min(radius, rect.width / 2, rect.height / 2))
     }
 
-    /// The outline of `rect` with corners of `radius`.
-    static func profile(of rect: Rect, radius: Double) -> EdgeProfile {
+    /// The outline of `rect` with the `corners` rounded by `radius` (the others square).
+    static func profile(of rect: Rect, radius: Double, corners: CornerMask = .all) -> EdgeProfile {
         let r = clampedRadius(radius, for: rect)
         let x0 = rect.minX, x1 = rect.maxX, y0 = rect.minY, y1 = rect.maxY
         var p = EdgeProfile()
-        func add(_ y: Double, _ inset: Double) {
-            p.ys.append(y); p.lefts.append(x0 + inset); p.rights.append(x1 - inset)
+        func add(_ y: Double, _ left: Double, _ right: Double) {
+            p.ys.append(y); p.lefts.append(x0 + left); p.rights.append(x1 - right)
         }
-        guard r > 0 else {
-            add(y0, 0); add(y1, 0)
-            return p
-        }
+        let rounded = r > 0 ? corners : []
         let n = segments(forRadius: r)
-        for k in 0...n {
-            let phi = Double.pi / 2 * Double(k) / Double(n)
-            add(y0 + r - r * cos(phi), r - r * sin(phi))
+        if rounded.isDisjoint(with: .top) {
+            add(y0, 0, 0)
+        } else {
+            for k in 0...n {
+                let phi = Double.pi / 2 * Double(k) / Double(n)
+                let inset = r - r * sin(phi)
+                add(y0 + r - r * cos(phi), rounded.contains(.topLeft) ? inset : 0, rounded.contains(.topRight) ? inset : 0)
+            }
         }
-        for k in stride(from: n, through: 0, by: -1) {
-            let phi = Double.pi / 2 * Double(k) / Double(n)
-            add(y1 - r + r * cos(phi), r - r * sin(phi))
+        if rounded.isDisjoint(with: .bottom) {
+            add(y1, 0, 0)
+        } else {
+            for k in stride(from: n, through: 0, by: -1) {
+                let phi = Double.pi / 2 * Double(k) / Double(n)
+                let inset = r - r * sin(phi)
+                add(y1 - r + r * cos(phi), rounded.contains(.bottomLeft) ? inset : 0, rounded.contains(.bottomRight) ? inset : 0)
+            }
         }
         return p
     }
 
     /// Trapezoids filling `rect` with rounded corners, limited to the rows and columns of `limit` (a pixel
     /// rectangle such as the damage bounds) so the server's mask stays small.
-    static func fill(_ rect: Rect, radius: Double, limit: Rect) -> [XTrapezoid] {
+    static func fill(_ rect: Rect, radius: Double, corners: CornerMask = .all, limit: Rect) -> [XTrapezoid] {
         guard rect.isFinite, !rect.isEmpty else { return [] }
-        return fill(profile(of: rect, radius: radius), limit: limit)
+        return fill(profile(of: rect, radius: radius, corners: corners), limit: limit)
     }
 
     /// Trapezoids filling an outline already worked out, limited to `limit`.
@@ -95,16 +102,18 @@ enum RoundedRectGeometry {
     /// trapezoid list so the server's masks stay thin: the rows above and below the interior (corners
     /// included) and the fractional columns beside it. The pieces and the interior do not overlap, so a
     /// translucent colour comes out the same as one trapezoid call. Nil when the interior would be small.
-    static func fillPieces(_ rect: Rect, radius: Double, limit: Rect) -> (interior: Rect, pieces: [[XTrapezoid]])? {
+    static func fillPieces(_ rect: Rect, radius: Double, corners: CornerMask = .all,
+                           limit: Rect) -> (interior: Rect, pieces: [[XTrapezoid]])? {
         guard rect.isFinite, limit.isFinite, !rect.isEmpty else { return nil }
         let r = clampedRadius(radius, for: rect)
         let x0 = rect.minX.rounded(.up), x1 = rect.maxX.rounded(.down)
-        let y0 = (rect.minY + r).rounded(.up), y1 = (rect.maxY - r).rounded(.down)
+        let topR = corners.isDisjoint(with: .top) ? 0 : r, bottomR = corners.isDisjoint(with: .bottom) ? 0 : r
+        let y0 = (rect.minY + topR).rounded(.up), y1 = (rect.maxY - bottomR).rounded(.down)
         guard x1 - x0 >= 16, y1 - y0 >= 16 else { return nil }
         let above = Rect(x: limit.minX, y: limit.minY, width: limit.width, height: max(0, min(y0, limit.maxY) - limit.minY))
         let belowTop = max(y1, limit.minY)
         let below = Rect(x: limit.minX, y: belowTop, width: limit.width, height: max(0, limit.maxY - belowTop))
-        let outline = profile(of: rect, radius: r)
+        let outline = profile(of: rect, radius: r, corners: corners)
         var pieces = [fill(outline, limit: above), fill(outline, limit: below)]
         var left: [XTrapezoid] = [], right: [XTrapezoid] = []
         if rect.minX < x0 { append(&left, y0, y1, (rect.minX, rect.minX), (x0, x0), limit) }
@@ -115,13 +124,13 @@ enum RoundedRectGeometry {
 
     /// Trapezoids for the band between `rect`'s rounded outline and the outline inset by `width` (with
     /// radius `max(0, radius - width)`): a CALayer-style border.
-    static func ring(_ rect: Rect, radius: Double, width: Double, limit: Rect) -> [XTrapezoid] {
+    static func ring(_ rect: Rect, radius: Double, corners: CornerMask = .all, width: Double, limit: Rect) -> [XTrapezoid] {
         guard rect.isFinite, !rect.isEmpty else { return [] }
         let r = clampedRadius(radius, for: rect)
         let innerRect = rect.insetBy(dx: width, dy: width)
-        guard width > 0, !innerRect.isEmpty else { return fill(rect, radius: r, limit: limit) }
-        let outer = profile(of: rect, radius: r)
-        let inner = profile(of: innerRect, radius: max(0, r - width))
+        guard width > 0, !innerRect.isEmpty else { return fill(rect, radius: r, corners: corners, limit: limit) }
+        let outer = profile(of: rect, radius: r, corners: corners)
+        let inner = profile(of: innerRect, radius: max(0, r - width), corners: corners)
         let ys = Array(Set(outer.ys + inner.ys)).sorted()
         var traps: [XTrapezoid] = []
         traps.reserveCapacity(ys.count * 2)

@@ -7,20 +7,20 @@ extension XRenderRenderer {
     /// A clip: rectangular clips (and rounded ones whose corners lie outside the damage) narrow the clip
     /// rectangles; otherwise the children render into a layer composited through a rounded-rect mask.
     func clipGroup(_ commands: [DisplayCommand], _ range: Range<Int>, rect: Rect, radius: Double,
-                   in surface: RenderSurface) {
+                   corners: CornerMask = .all, in surface: RenderSurface) {
         let shape = surface.pixels(rect)
         let clip = surface.clip(to: shape.roundedToPixels)
         guard !clip.isEmpty else { return cull(commands, range) }
         let inner = RenderSurface(picture: surface.picture, origin: surface.origin, clip: clip)
         let r = RoundedRectGeometry.clampedRadius(radius, for: shape)
-        guard r >= 0.01, Self.corners(of: shape, radius: r).contains(where: { $0.intersects(inner.bounds) }) else {
+        guard r >= 0.01, Self.corners(of: shape, radius: r, mask: corners).contains(where: { $0.intersects(inner.bounds) }) else {
             return execute(commands, range, in: inner)
         }
         let area = inner.bounds
         let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
         execute(commands, range, in: layerSurface)
         prepare(surface)
-        let traps = RoundedRectGeometry.fill(shape, radius: r, limit: area)
+        let traps = RoundedRectGeometry.fill(shape, radius: r, corners: corners, limit: area)
         compositeTrapezoids(traps, source: layer.picture,
                             sourceOrigin: (Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY)), onto: surface)
         layers.release(layer)
@@ -139,11 +139,12 @@ extension XRenderRenderer {
     }
 
     /// The four corner squares of a rounded rectangle, where a rounded clip differs from a rectangular one.
-    static func corners(of rect: Rect, radius r: Double) -> [Rect] {
-        [Rect(x: rect.minX, y: rect.minY, width: r, height: r),
-         Rect(x: rect.maxX - r, y: rect.minY, width: r, height: r),
-         Rect(x: rect.minX, y: rect.maxY - r, width: r, height: r),
-         Rect(x: rect.maxX - r, y: rect.maxY - r, width: r, height: r)]
+    static func corners(of rect: Rect, radius r: Double, mask: CornerMask = .all) -> [Rect] {
+        [(CornerMask.topLeft, Rect(x: rect.minX, y: rect.minY, width: r, height: r)),
+         (.topRight, Rect(x: rect.maxX - r, y: rect.minY, width: r, height: r)),
+         (.bottomLeft, Rect(x: rect.minX, y: rect.maxY - r, width: r, height: r)),
+         (.bottomRight, Rect(x: rect.maxX - r, y: rect.maxY - r, width: r, height: r))]
+            .filter { mask.contains($0.0) }.map(\.1)
     }
 }
 

@@ -123,8 +123,8 @@ import Proscenium
         while i < range.upperBound {
             let end = min(groupEnds[i], range.upperBound)
             switch commands[i] {
-            case let .pushClip(rect, radius):
-                clipGroup(commands, (i + 1)..<end, rect: rect, radius: radius, in: surface)
+            case let .pushClip(rect, radius, corners):
+                clipGroup(commands, (i + 1)..<end, rect: rect, radius: radius, corners: corners, in: surface)
             case let .pushOpacity(alpha, bounds):
                 opacityGroup(commands, (i + 1)..<end, alpha: alpha, bounds: bounds, in: surface)
             case let .pushTransform(transform, bounds):
@@ -143,7 +143,7 @@ import Proscenium
     /// composited there. Nil for any other command.
     func occluder(after index: Int, in commands: [DisplayCommand], range: Range<Int>, surface: RenderSurface) -> Rect? {
         guard case let .shadow(shadowRect, _, _, _, _) = commands[index], index + 1 < range.upperBound,
-              case let .fill(fillRect, radius, color) = commands[index + 1],
+              case let .fill(fillRect, radius, color, _) = commands[index + 1],
               fillRect == shadowRect, color.alpha >= 1, radius.isFinite else { return nil }
         // Inside the corners' reach, and a pixel more for anti-aliased edges, the fill is fully opaque.
         let inner = surface.pixels(fillRect).insetBy(dx: radius + 1, dy: radius + 1)
@@ -162,8 +162,8 @@ import Proscenium
             switch command {
             case .pushClip, .pushOpacity, .pushTransform: depth += 1
             case .popClip, .popOpacity, .popTransform: depth -= 1
-            case let .fill(rect, cornerRadius, color) where depth == 0:
-                if cornerRadius == 0, color.alpha >= 1, rect.contains(area) { start = index }
+            case let .fill(rect, cornerRadius, color, corners) where depth == 0:
+                if cornerRadius == 0 || corners.isEmpty, color.alpha >= 1, rect.contains(area) { start = index }
             default: break
             }
         }
@@ -202,12 +202,13 @@ import Proscenium
         prepare(surface)
         let dpy = display.pointer
         switch command {
-        case let .fill(rect, radius, color):
+        case let .fill(rect, radius, color, corners):
             guard color.alpha > 0 else { return }
-            fillShape(surface.pixels(rect), radius: radius, color: color, in: surface)
-        case let .border(rect, radius, width, color):
+            fillShape(surface.pixels(rect), radius: radius, corners: corners, color: color, in: surface)
+        case let .border(rect, radius, width, color, corners):
             guard color.alpha > 0, width > 0 else { return }
-            let traps = RoundedRectGeometry.ring(surface.pixels(rect), radius: radius, width: width, limit: surface.bounds)
+            let traps = RoundedRectGeometry.ring(surface.pixels(rect), radius: radius, corners: corners, width: width,
+                                                 limit: surface.bounds)
             compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
         case let .shadow(rect, radius, blur, offset, color):
             guard color.alpha > 0 else { return }
@@ -238,18 +239,18 @@ import Proscenium
 
     /// Fills a pixel-space (rounded) rectangle: `XRenderFillRectangle` when it is pixel-aligned with square
     /// corners, otherwise anti-aliased trapezoids.
-    func fillShape(_ rect: Rect, radius: Double, color: Color, in surface: RenderSurface) {
-        if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01, rect.isPixelAligned {
+    func fillShape(_ rect: Rect, radius: Double, corners: CornerMask = .all, color: Color, in surface: RenderSurface) {
+        if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01 || corners.isEmpty, rect.isPixelAligned {
             var xColor = XRenderColor(premultiplying: color)
             fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
-        } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, limit: surface.bounds) {
+        } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, corners: corners, limit: surface.bounds) {
             var xColor = XRenderColor(premultiplying: color)
             fill(surface, split.interior.intersection(surface.bounds), color: &xColor,
                  op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
             let source = solids.picture(for: color)
             for piece in split.pieces { compositeTrapezoids(piece, source: source, onto: surface) }
         } else {
-            let traps = RoundedRectGeometry.fill(rect, radius: radius, limit: surface.bounds)
+            let traps = RoundedRectGeometry.fill(rect, radius: radius, corners: corners, limit: surface.bounds)
             compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
         }
     }
@@ -293,7 +294,7 @@ import Proscenium
     /// The area a drawing command may touch, in its own coordinates; nil for group markers.
     static func extent(of command: DisplayCommand) -> Rect? {
         switch command {
-        case let .fill(rect, _, _), let .border(rect, _, _, _), let .image(_, rect):
+        case let .fill(rect, _, _, _), let .border(rect, _, _, _, _), let .image(_, rect):
             return rect
         case let .shadow(rect, _, blur, offset, _):
             let margin = Double(ShadowMaskRasterizer.margin(blurRadius: ShadowCache.sanitizedBlur(blur))) + 1

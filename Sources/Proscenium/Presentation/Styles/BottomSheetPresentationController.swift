@@ -106,7 +106,7 @@
         containerView.insertSubview(touchForwardingView, at: 0)
         dimmingView.frame = containerView.bounds
         containerView.insertSubview(dimmingView, aboveSubview: touchForwardingView)
-        roundPresentedViewCorners(cornerRadius, shadowOpacity: 0.12)
+        roundPresentedViewCorners(cornerRadius, corners: .top, shadowOpacity: 0.12)
         updateGrabber()
         presentedView?.addGestureRecognizer(panRecognizer)
         let top = frameOfPresentedViewInContainerView.minY
