@@ -1,5 +1,5 @@
 # The two commands in README.md: `make demo` and `make test`. Both install missing Debian packages first.
-.PHONY: demo test deps build bench clean
+.PHONY: demo test deps build bench screenshots clean
 
 deps:
 	@scripts/install-deps.sh
@@ -16,6 +16,14 @@ bench: deps
 	swift build -c release --product proscenium-demo
 	swift build -c release --product proscenium-bench
 	.build/release/proscenium-bench
+
+# Each scene settled at 1280x800, rendered by the demo itself on virtual time, for the README.
+screenshots: deps
+	swift build -c release --product proscenium-demo
+	mkdir -p Assets/screenshots
+	for scene in $$(.build/release/proscenium-demo --list-scenes); do \
+		.build/release/proscenium-demo --headless --scene $$scene --screenshot Assets/screenshots/$$scene.png || exit 1; \
+	done
 
 clean:
 	rm -rf .build artifacts

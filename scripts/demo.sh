@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Runs the demo on $DISPLAY, or, with no usable display, under a private Xvfb: there it clicks once,
-# waits for the scene to settle and writes a screenshot, then says where.
+# Runs the gallery on $DISPLAY, or, with no usable display, renders every scene headless on virtual time
+# into artifacts/demo/ and says where. Arguments are passed on to proscenium-demo (see its --help).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 demo=".build/release/proscenium-demo"
@@ -11,15 +11,8 @@ fi
 
 out="artifacts/demo"
 mkdir -p "$out"
-fdfile=$(mktemp)
-Xvfb -displayfd 1 -screen 0 1280x800x24 -nolisten tcp >"$fdfile" 2>"$out/xvfb.log" &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null || true; rm -f "$fdfile"' EXIT
-for _ in $(seq 100); do [ -s "$fdfile" ] && break; sleep 0.05; done
-[ -s "$fdfile" ] || { echo "Xvfb did not start; see $out/xvfb.log" >&2; exit 1; }
-export DISPLAY=":$(head -n1 "$fdfile")"
-echo "No X display found: running the demo under a private Xvfb on $DISPLAY"
-
-"$demo" --screenshot "$out/start.png" "$@"
-"$demo" --click 640,600 --screenshot "$out/after-click.png" "$@"
-echo "Screenshots written to $(pwd)/$out/: start.png (the scene) and after-click.png (after one click, at rest)"
+echo "No X display found: rendering each scene on a private Xvfb (--headless)"
+for scene in $("$demo" --list-scenes); do
+    "$demo" --headless --scene "$scene" --screenshot "$out/$scene.png" "$@"
+done
+echo "Screenshots written to $(pwd)/$out/: one PNG per scene, settled at t = 2 s"

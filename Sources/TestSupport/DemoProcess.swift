@@ -57,13 +57,22 @@ public final class DemoProcess: @unchecked Sendable {
     /// Everything written to standard error so far.
     public var errorOutput: String { lock.lock(); defer { lock.unlock() }; return errText }
 
-    /// The first stdout JSON object whose "event" is `name`, waiting up to `timeout` seconds.
+    /// Every stdout JSON object so far whose "type" is `name` (the demo's `--log-events` lines).
+    public func events(_ name: String) -> [[String: Any]] {
+        lines.compactMap { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                  object["type"] as? String == name else { return nil }
+            return object
+        }
+    }
+
+    /// The first stdout JSON object whose "type" is `name`, waiting up to `timeout` seconds.
     public func waitForEvent(_ name: String, timeout: Double = 20) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             for line in lines {
                 if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
-                   object["event"] as? String == name { return object }
+                   object["type"] as? String == name { return object }
             }
             if !process.isRunning { break }
             usleep(1_000)  // fine-grained: the launch benchmark times the first frame with it

@@ -10,8 +10,8 @@ enum LaunchBenchmark {
         var inProcess = Samples(), wall = Samples()
         for _ in 0..<10 {
             let start = Date()
-            let demo = try DemoProcess(environment: ["DISPLAY": server.displayName])
-            let event = try demo.waitForEvent("firstFrame")
+            let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
+            let event = try demo.waitForEvent("ready")
             wall.add(Date().timeIntervalSince(start) * 1000)
             inProcess.add(event["ms"] as? Double ?? .nan)
             demo.stop()
@@ -24,9 +24,9 @@ enum LaunchBenchmark {
     static func runIdle() async throws {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
-        let demo = try DemoProcess(environment: ["DISPLAY": server.displayName])
+        let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
-        _ = try demo.waitForEvent("firstFrame")
+        _ = try demo.waitForEvent("ready")
         try await Task.sleep(for: .milliseconds(500))
         let before = (app: ProcessCPU.seconds(pid: demo.pid), x: ProcessCPU.seconds(pid: server.pid))
         try await Task.sleep(for: .seconds(5))
@@ -38,14 +38,15 @@ enum LaunchBenchmark {
     static func runDropped() async throws {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
-        let demo = try DemoProcess(arguments: ["--animate-continuously", "--exit-after", "10"], environment: ["DISPLAY": server.displayName])
-        _ = try demo.waitForEvent("firstFrame")
+        let demo = try DemoProcess(arguments: ["--animate-continuously", "--exit-after", "10", "--log-events", "--stats"],
+                                   environment: ["DISPLAY": server.displayName])
+        _ = try demo.waitForEvent("ready")
         // Steady state only: skip the first second (font loading, shadow masks) and stop before the exit.
         try await Task.sleep(for: .seconds(1))
         let cpuBefore = ProcessCPU.seconds(pid: demo.pid) + ProcessCPU.seconds(pid: server.pid)
         try await Task.sleep(for: .seconds(8))
         let cpu = ProcessCPU.seconds(pid: demo.pid) + ProcessCPU.seconds(pid: server.pid) - cpuBefore
-        let event = try demo.waitForEvent("frameStats", timeout: 30)
+        let event = try demo.waitForEvent("stats", timeout: 30)
         let dropped = event["dropped"] as? Int ?? 0
         report("10 s continuous animation: frames / dropped", "\(event["frames"] ?? "?") / \(dropped)")
         // At 60 Hz with no dropped frame, the 8 s window held 480 frames.

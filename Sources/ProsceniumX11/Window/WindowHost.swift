@@ -152,6 +152,15 @@ import Proscenium
                                          width: Int(size.width), height: Int(size.height))
     }
 
+    /// The last rendered frame as the back buffer holds it: right even when the window is larger than the
+    /// screen, covered or unmapped, where reading the window itself fails or returns other pixels.
+    public func captureBackBuffer() throws(ScreenCaptureError) -> Image {
+        defer { drainQueuedEventsSoon() }
+        display.sync()
+        return try ScreenCapture.capture(display: display.pointer, drawable: backPixmap,
+                                         width: Int(backSize.width), height: Int(backSize.height))
+    }
+
     /// Captures the window from the X server and writes a PNG; a failed write leaves no file behind.
     public func writeScreenshot(to path: String) throws {
         try PNGCodec.write(captureImage(), to: path)

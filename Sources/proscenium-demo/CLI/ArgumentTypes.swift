@@ -1,0 +1,82 @@
+import ArgumentParser
+import Glibc
+import Proscenium
+
+/// `--size` values: WIDTHxHEIGHT, each side from the window's minimum (480) to 8192.
+struct WindowSize: Sendable {
+    static let minimumSide = 480
+    static let maximumSide = 8192
+
+    var width: Int
+    var height: Int
+
+    static func parse(_ text: String) throws -> WindowSize {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        let range = minimumSide...maximumSide
+        guard parts.count == 2, let w = Int(parts[0]), let h = Int(parts[1]), range.contains(w), range.contains(h) else {
+            throw ValidationError("--size must look like 1280x800, each side from \(minimumSide) to \(maximumSide); got '\(text)'")
+        }
+        return WindowSize(width: w, height: h)
+    }
+
+    /// The size in the core's units.
+    var size: Size { Size(width: Double(width), height: Double(height)) }
+}
+
+/// `--click` values: X,Y in window pixels.
+struct DemoPoint: Sendable {
+    var x: Double
+    var y: Double
+
+    static func parse(_ text: String) throws -> DemoPoint {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false)
+        guard parts.count == 2, let x = Double(parts[0]), let y = Double(parts[1]), x >= 0, y >= 0, x.isFinite, y.isFinite else {
+            throw ValidationError("--click must look like 640,400 (X,Y, both 0 or more); got '\(text)'")
+        }
+        return DemoPoint(x: x, y: y)
+    }
+
+    var point: Point { Point(x: x, y: y) }
+}
+
+/// `--scene` values: the names `--list-scenes` prints.
+enum SceneName {
+    static func parse(_ text: String) throws -> String {
+        guard SceneCatalog.names.contains(text) else {
+            throw ValidationError("unknown scene '\(text)'; valid scenes: \(SceneCatalog.names.joined(separator: ", "))")
+        }
+        return text
+    }
+}
+
+/// `--key` values: a named key or one character.
+struct KeyName: Sendable {
+    static let named: [(String, Key)] = [
+        ("escape", .escape), ("return", .return), ("tab", .tab), ("space", .space), ("backspace", .backspace),
+        ("up", .up), ("down", .down), ("left", .left), ("right", .right),
+    ]
+    static var validNames: String { named.map(\.0).joined(separator: ", ") }
+
+    var key: Key
+
+    static func parse(_ text: String) throws -> KeyName {
+        if let match = named.first(where: { $0.0 == text.lowercased() }) { return KeyName(key: match.1) }
+        if text.count == 1 { return KeyName(key: .character(text)) }
+        throw ValidationError("unknown key '\(text)'; valid keys: \(validNames), or one character")
+    }
+}
+
+/// Checks a screenshot path before the window opens, so a bad path fails fast with a clear message.
+enum ScreenshotPath {
+    static func validate(_ path: String) throws {
+        guard path.hasSuffix(".png") else { throw ValidationError("--screenshot must name a .png file; got '\(path)'") }
+        let dir = path.lastIndex(of: "/").map { String(path[..<$0]) }.map { $0.isEmpty ? "/" : $0 } ?? "."
+        var info = stat()
+        guard stat(dir, &info) == 0, (info.st_mode & S_IFMT) == S_IFDIR else {
+            throw ValidationError("cannot write screenshot '\(path)': directory '\(dir)' does not exist")
+        }
+        guard access(dir, W_OK) == 0 else {
+            throw ValidationError("cannot write screenshot '\(path)': directory '\(dir)' is not writable")
+        }
+    }
+}

@@ -1,0 +1,121 @@
+import ArgumentParser
+import Dispatch
+import Glibc
+import Proscenium
+import ProsceniumX11
+
+/// `proscenium-demo`: the gallery of presentations, with a command line for scripts, tests and benchmarks.
+@main
+struct DemoCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "proscenium-demo",
+        abstract: "A gallery of Proscenium's presentations in an X11 window.",
+        discussion: """
+            Runs on the X server named by DISPLAY, or on a private Xvfb with --headless or when DISPLAY is \
+            unset. With --screenshot, frames are driven on virtual time (exactly n/60 s each) and the frame \
+            at --at is written as a PNG: the same arguments give the same pixels on any machine. With \
+            --log-events, one JSON object per line on standard output: ready, tap, transition, adapt, \
+            resize, tree, screenshot, exit and (with --stats) stats, each with "type" and "t" (seconds \
+            since launch; virtual seconds in a --screenshot run). SIGINT, SIGTERM, closing the window or \
+            closing standard output end the demo with status 0.
+            """)
+
+    @Flag(help: "Print the scene names, one per line, and exit.")
+    var listScenes = false
+
+    @Option(help: "Present this scene at once over the home screen (t = 0 is the start of its transition); see --list-scenes.",
+            transform: SceneName.parse)
+    var scene: String?
+
+    @Option(parsing: .unconditional, help: "Window size as WIDTHxHEIGHT, each side from 480 to 8192.",
+            transform: WindowSize.parse)
+    var size = WindowSize(width: 1280, height: 800)
+
+    @Flag(help: "Cross-fade every transition instead of moving things.")
+    var reduceMotion = false
+
+    @Flag(help: "Run on a private Xvfb even if DISPLAY is set (the default when DISPLAY is unset).")
+    var headless = false
+
+    @Option(help: "Drive frames on virtual time, write the frame at --at as a PNG (temp file, then rename) and exit 0.")
+    var screenshot: String?
+
+    @Option(parsing: .unconditional, help: "The virtual time, in seconds, of the frame --screenshot captures.")
+    var at: Double = 2.0
+
+    @Option(parsing: .unconditional, help: "Click at X,Y (window pixels) at --input-at: delivered on virtual time with --screenshot, through XTest otherwise.",
+            transform: DemoPoint.parse)
+    var click: DemoPoint?
+
+    @Option(help: "Press and release a key at --input-at: \(KeyName.validNames), or one character.",
+            transform: KeyName.parse)
+    var key: KeyName?
+
+    @Option(parsing: .unconditional, help: "When --click and --key happen, in seconds (virtual time with --screenshot, else after the first frame).")
+    var inputAt: Double = 1.0
+
+    @Option(parsing: .unconditional, help: "Quit cleanly after this many seconds.")
+    var exitAfter: Double?
+
+    @Flag(help: "Present and dismiss the scene (bouncy unless --scene) over and over, for measuring frame pacing.")
+    var animateContinuously = false
+
+    @Flag(help: "Print the event log: one JSON object per line on standard output, flushed per line.")
+    var logEvents = false
+
+    @Flag(help: "On exit, print a stats JSON line: frames, dropped frames, frame time percentiles, first frame, peak RSS.")
+    var stats = false
+
+    func validate() throws {
+        if !(at >= 0 && at.isFinite) { throw ValidationError("--at must be a number of seconds, 0 or more; got \(at)") }
+        if !(inputAt >= 0 && inputAt.isFinite) {
+            throw ValidationError("--input-at must be a number of seconds, 0 or more; got \(inputAt)")
+        }
+        if let exitAfter, !(exitAfter > 0 && exitAfter.isFinite) {
+            throw ValidationError("--exit-after must be a positive number of seconds; got \(exitAfter)")
+        }
+        if let screenshot { try ScreenshotPath.validate(screenshot) }
+    }
+
+    func run() throws {
+        if listScenes {
+            Console.writeOutput(SceneCatalog.names.joined(separator: "\n") + "\n")
+            return
+        }
+        let options = self
+        MainActor.assumeIsolated {
+            DemoRun(options: options).start()
+        }
+    }
+
+    /// Parses and runs, printing every error as `proscenium-demo: <message>` (ArgumentParser would print
+    /// `Error:`), so scripts can tell whose message it is.
+    static func main() {
+        LaunchTime.mark()
+        let command: DemoCommand
+        do {
+            command = try parse()
+        } catch {
+            if exitCode(for: error) == .success { exit(withError: error) }
+            Console.writeError("proscenium-demo: \(message(for: error))\nproscenium-demo: see 'proscenium-demo --help'\n")
+            Glibc.exit(ExitCode.validationFailure.rawValue)
+        }
+        do {
+            try command.run()
+        } catch {
+            Console.writeError("proscenium-demo: \(error)\n")
+            Glibc.exit(1)
+        }
+    }
+}
+
+/// When the process started, as near as the program can tell: the reference for "t" and first-frame times.
+enum LaunchTime {
+    nonisolated(unsafe) private static var start: UInt64 = 0
+
+    /// Records now as the launch time; called first thing in `main`.
+    static func mark() { start = DispatchTime.now().uptimeNanoseconds }
+
+    /// Seconds since launch.
+    static var elapsed: Double { Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9 }
+}

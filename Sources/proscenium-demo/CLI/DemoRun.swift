@@ -1,0 +1,147 @@
+import Dispatch
+import Glibc
+import Proscenium
+import ProsceniumX11
+
+/// One run of the demo: opens the display (a private Xvfb when headless), shows the home screen, presents
+/// `--scene`, wires the event log and statistics, then runs either on the real 60 Hz clock or, with
+/// `--screenshot`, on virtual time until the frame to capture.
+@MainActor final class DemoRun {
+    private let options: DemoCommand
+    private let log: EventLog
+    private let statistics = RunStatistics()
+    private var headlessServer: HeadlessServer?
+    private var frameClock: FrameClock?
+    private var isFinishing = false
+
+    init(options: DemoCommand) {
+        self.options = options
+        log = EventLog(isEnabled: options.logEvents, clock: { LaunchTime.elapsed })
+    }
+
+    func start() -> Never {
+        Shutdown.install { [self] in end() }
+        log.onClosed = { [self] in end() }
+        if options.reduceMotion { AnimationSettings.reduceMotion = true }
+        var displayName: String?
+        if options.headless || getenv("DISPLAY") == nil {
+            do {
+                let server = try HeadlessServer.start(width: options.size.width, height: options.size.height)
+                headlessServer = server
+                displayName = server.displayName
+            } catch {
+                Console.writeError("proscenium-demo: \(error)\n")
+                exit(1)
+            }
+        }
+        let display = Application.openDisplay(named: displayName)
+        let virtualClock = options.screenshot != nil ? ManualFrameClock() : nil
+        let clock: FrameClock = virtualClock ?? DispatchFrameClock()
+        frameClock = clock
+        if let virtualClock { log.clock = { virtualClock.now } }
+        let configuration = WindowConfiguration(title: "Proscenium demo", instanceName: "proscenium-demo",
+                                                size: options.size.size, minimumSize: Size(width: 480, height: 480))
+        let host = WindowHost(display: display, configuration: configuration, clock: clock)
+        host.onClose = { [self] in end() }
+        let home = HomeViewController()
+        host.window.rootViewController = home
+        let reporter = EventReporter(log: log, window: host.window)
+        var isReady = false
+        statistics.measureFrames(of: clock) { [self] in
+            if !isReady, host.presentedFrames > 0 {
+                isReady = true
+                let ms = LaunchTime.elapsed * 1000
+                statistics.firstFrameMilliseconds = ms
+                reporter.reportReady(xWindow: host.xWindow, ms: ms)
+                if virtualClock == nil { scheduleLiveInput(host: host) }
+            } else {
+                reporter.frameDidComplete()
+            }
+        }
+        if options.animateContinuously {
+            let name = options.scene ?? "bouncy"
+            reporter.presentationEvent = { [weak home] event in
+                guard let home, event.completed == true else { return }
+                if event.kind == .presentationDidEnd { event.controller.dismiss(animated: true) }
+                if event.kind == .dismissalDidEnd { home.presentScene(named: name) }
+            }
+            home.presentScene(named: name)
+        } else if let scene = options.scene {
+            home.presentScene(named: scene)
+        }
+        if let virtualClock, let path = options.screenshot {
+            runOnVirtualTime(host: host, clock: virtualClock, screenshot: path)
+        } else {
+            if let seconds = options.exitAfter {
+                DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { MainActor.assumeIsolated { self.end() } }
+            }
+            EventLoop(host: host).run()
+        }
+    }
+
+    // MARK: - Virtual time
+
+    private func runOnVirtualTime(host: WindowHost, clock: ManualFrameClock, screenshot path: String) -> Never {
+        let driver = VirtualTimeDriver(host: host, clock: clock)
+        if let click = options.click {
+            let point = click.point
+            driver.schedule(at: options.inputAt) { time in
+                [.pointerDown(point, button: 1, time: time), .pointerUp(point, button: 1, time: time)]
+            }
+        }
+        if let key = options.key?.key {
+            driver.schedule(at: options.inputAt) { time in [.keyDown(key, time: time), .keyUp(key, time: time)] }
+        }
+        driver.run(until: options.at) { [self] in
+            do {
+                try PNGCodec.write(driver.captureFrame(), to: path)
+                log.write("screenshot", ["path": .text(path)])
+                finish(status: 0)
+            } catch {
+                Console.writeError("proscenium-demo: cannot write screenshot '\(path)': \(error)\n")
+                finish(status: 1)
+            }
+        }
+        // X events are read before every virtual frame; between runs nothing needs the connection's fd.
+        dispatchMain()
+    }
+
+    // MARK: - Live input
+
+    /// Sends `--click` (through XTest, as a user's click) and `--key` `--input-at` seconds after the first frame.
+    private func scheduleLiveInput(host: WindowHost) {
+        guard options.click != nil || options.key != nil else { return }
+        DispatchQueue.main.asyncAfter(deadline: .now() + options.inputAt) { [options] in
+            MainActor.assumeIsolated {
+                if let click = options.click, !host.click(at: click.point) {
+                    Console.writeError("proscenium-demo: --click needs the X server's XTEST extension\n")
+                }
+                if let key = options.key?.key {
+                    let time = host.window.clock.now
+                    host.window.send(.keyDown(key, time: time))
+                    host.window.send(.keyUp(key, time: time))
+                }
+            }
+        }
+    }
+
+    // MARK: - Ending
+
+    /// Ends the run cleanly, with status 0 (signals, a closed window or standard output, --exit-after).
+    func end() {
+        finish(status: 0)
+    }
+
+    /// Logs `exit` (and `stats` with `--stats`), stops a private server and exits with `status`.
+    func finish(status: Int32) -> Never {
+        if !isFinishing {
+            isFinishing = true
+            log.write("exit", ["status": .number(Double(status))])
+            if options.stats {
+                log.writeAlways("stats", statistics.fields(droppedFrames: frameClock?.droppedFrames ?? 0))
+            }
+            headlessServer?.stop()
+        }
+        exit(status)
+    }
+}

@@ -1,0 +1,73 @@
+import Proscenium
+
+/// Turns what happens in the window into event-log lines: `ready` after the first frame, `transition` and
+/// `adapt` from the window's presentation observer, `tap` from its control-action observer, and `resize`
+/// and `tree` once the frame that shows a change has been drawn.
+@MainActor final class EventReporter {
+    private let log: EventLog
+    private let window: Window
+    private var loggedSize: Size?
+    private var treePending = false
+    /// Called with every presentation event after it is logged (the continuous-animation mode uses it).
+    var presentationEvent: (@MainActor (PresentationEvent) -> Void)?
+
+    init(log: EventLog, window: Window) {
+        self.log = log
+        self.window = window
+        window.presentationObserver = { [weak self] event in self?.report(event) }
+        window.controlActionObserver = { [weak self] control in
+            self?.log.write("tap", ["view": .text(control.identifier ?? "")])
+        }
+    }
+
+    /// The first frame is on screen in X window `xWindow`, `ms` after launch.
+    func reportReady(xWindow: UInt, ms: Double) {
+        let size = window.bounds.size
+        loggedSize = size
+        log.write("ready", ["window": .text("0x" + String(xWindow, radix: 16)), "width": .number(size.width),
+                            "height": .number(size.height), "ms": .number((ms * 10).rounded() / 10)])
+        reportTree()
+    }
+
+    /// Called after every frame: a size change, or a transition that ended, is reported now that the frame
+    /// laid out and drew it.
+    func frameDidComplete() {
+        guard let loggedSize else { return }
+        let size = window.bounds.size
+        if size != loggedSize {
+            self.loggedSize = size
+            log.write("resize", ["width": .number(size.width), "height": .number(size.height)])
+            treePending = true
+        }
+        if treePending {
+            treePending = false
+            reportTree()
+        }
+    }
+
+    private func report(_ event: PresentationEvent) {
+        let name = SceneCatalog.name(of: event.controller)
+        switch event.kind {
+        case .adapted:
+            log.write("adapt", ["controller": .text(name), "style": .text(String(describing: event.style))])
+        case .presentationWillBegin, .presentationDidEnd, .dismissalWillBegin, .dismissalDidEnd:
+            if let completed = event.completed {
+                log.write("transition", ["phase": .text(event.kind.rawValue), "controller": .text(name), "completed": .bool(completed)])
+                treePending = true
+            } else {
+                log.write("transition", ["phase": .text(event.kind.rawValue), "controller": .text(name)])
+            }
+        }
+        presentationEvent?(event)
+    }
+
+    /// Every view with an identifier and its model frame in window coordinates.
+    private func reportTree() {
+        let views: [LogValue] = window.allViews().compactMap { view in
+            guard let id = view.identifier else { return nil }
+            let frame = view.convert(view.bounds, to: nil)
+            return .object([("id", .text(id)), ("frame", .list([frame.minX, frame.minY, frame.width, frame.height].map { .number(($0 * 100).rounded() / 100) }))])
+        }
+        log.write("tree", ["views": .list(views)])
+    }
+}

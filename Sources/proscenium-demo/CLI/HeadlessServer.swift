@@ -1,0 +1,87 @@
+import Glibc
+
+/// A private Xvfb for `--headless`: started with `-displayfd`, so the server picks a free display number
+/// and reports it once it accepts connections; stopped when the demo ends.
+final class HeadlessServer {
+    /// The display name to connect to, such as ":12".
+    let displayName: String
+    private let pid: pid_t
+
+    private init(displayName: String, pid: pid_t) {
+        self.displayName = displayName
+        self.pid = pid
+    }
+
+    /// Starts `Xvfb` with a screen of at least `width` x `height`; throws when it cannot be run or does not
+    /// come up within 10 s.
+    static func start(width: Int, height: Int) throws(HeadlessServerError) -> HeadlessServer {
+        var fds: [Int32] = [0, 0]
+        guard pipe(&fds) == 0 else { throw .cannotStart("pipe failed: \(String(cString: strerror(errno)))") }
+        defer { close(fds[0]) }
+        // The reading end stays with the demo only.
+        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        let arguments = ["Xvfb", "-displayfd", String(fds[1]), "-screen", "0", "\(max(width, 640))x\(max(height, 480))x24",
+                         "-nolisten", "tcp"]
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        // The server must not inherit the demo's ignored or blocked signals, or SIGTERM would not stop it.
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var defaults = sigset_t(), mask = sigset_t()
+        sigfillset(&defaults)
+        sigemptyset(&mask)
+        posix_spawnattr_setsigdefault(&attributes, &defaults)
+        posix_spawnattr_setsigmask(&attributes, &mask)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK))
+        var pid: pid_t = 0
+        let status = posix_spawnp(&pid, "Xvfb", &actions, &attributes, &argv, environ)
+        close(fds[1])
+        guard status == 0 else {
+            throw .cannotStart("cannot run Xvfb (\(String(cString: strerror(status)))); install it with scripts/install-deps.sh")
+        }
+        var text = ""
+        var pollFD = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
+        while !text.contains("\n") {
+            guard poll(&pollFD, 1, 10_000) > 0 else { break }
+            var buffer = [UInt8](repeating: 0, count: 64)
+            let count = read(fds[0], &buffer, buffer.count)
+            if count <= 0 { break }
+            text += String(decoding: buffer.prefix(count), as: UTF8.self)
+        }
+        guard let number = Int(text.split(separator: "\n").first ?? "") else {
+            kill(pid, SIGTERM)
+            waitpid(pid, nil, 0)
+            throw .cannotStart("Xvfb did not report a display within 10 s")
+        }
+        return HeadlessServer(displayName: ":\(number)", pid: pid)
+    }
+
+    /// Stops the server and waits for it, killing it outright if it has not gone within a second.
+    func stop() {
+        kill(pid, SIGTERM)
+        for _ in 0..<100 {
+            if waitpid(pid, nil, WNOHANG) != 0 { return }
+            usleep(10_000)
+        }
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+    }
+}
+
+/// Why `--headless` could not start its server.
+enum HeadlessServerError: Error, CustomStringConvertible {
+    case cannotStart(String)
+
+    var description: String {
+        switch self {
+        case .cannotStart(let reason): return "--headless: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Dispatch
+import Glibc
+import Proscenium
+
+/// Measures the run for `--stats`: how long each frame's work took, the first frame, peak memory.
+@MainActor final class RunStatistics {
+    private var frameTimes: [Double] = []
+    /// Milliseconds from launch to the first frame on screen, once it was.
+    var firstFrameMilliseconds: Double?
+
+    /// Wraps `clock`'s frame handler so every frame's duration is recorded, then calls `after`.
+    func measureFrames(of clock: FrameClock, after: @escaping @MainActor () -> Void) {
+        let inner = clock.frameHandler
+        clock.frameHandler = { [weak self] time in
+            let start = DispatchTime.now().uptimeNanoseconds
+            inner?(time)
+            self?.frameTimes.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+            after()
+        }
+    }
+
+    /// The `stats` line's fields; `dropped` comes from the clock.
+    func fields(droppedFrames: Int) -> [(String, LogValue)] {
+        let sorted = frameTimes.sorted()
+        func percentile(_ p: Double) -> LogValue {
+            guard !sorted.isEmpty else { return .number(0) }
+            let index = min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)
+            return .number(round3(sorted[max(0, index)]))
+        }
+        var usage = rusage()
+        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
+        return [
+            ("frames", .number(Double(sorted.count))), ("dropped", .number(Double(droppedFrames))),
+            ("p50", percentile(0.5)), ("p95", percentile(0.95)), ("p99", percentile(0.99)),
+            ("max", .number(round3(sorted.last ?? 0))),
+            ("firstFrameMs", .number(round3(firstFrameMilliseconds ?? 0))),
+            ("peakRSSKiB", .number(Double(usage.ru_maxrss))),  // Linux reports ru_maxrss in KiB
+        ]
+    }
+
+    private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+}

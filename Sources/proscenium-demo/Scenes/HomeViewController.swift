@@ -1,0 +1,84 @@
+import Proscenium
+
+/// The presenting screen: a title, one button per scene (`present-<scene>`) and a tap counter
+/// (`counter`), all in the top 40% of the window at every size from 480x480, so a half-height bottom sheet
+/// never covers them, and nothing drawn within 24 px of the window's edges.
+@MainActor final class HomeViewController: ViewController {
+    /// The gap kept empty along the window's edges.
+    static let margin = 24.0
+    private static let buttonHeight = 32.0
+    private static let gap = 8.0
+    private static let preferredButtonWidth = 150.0
+
+    private let titleLabel = SceneController.label("Proscenium", size: 26, weight: .bold)
+    private(set) var sceneButtons: [String: Button] = [:]
+    private var tapCount = 0
+    /// Counts its taps; stays usable under a bottom sheet and beside a popover.
+    private(set) lazy var counterButton: Button = {
+        let button = Button(title: "Tapped 0 times") { [weak self] _ in self?.countTap() }
+        button.identifier = "counter"
+        button.tintColor = Color(hex: 0x34C759)
+        return button
+    }()
+
+    override func viewDidLoad() {
+        view.identifier = "home"
+        view.backgroundColor = Color(hex: 0xF2F2F7)
+        titleLabel.identifier = "title"
+        view.addSubview(titleLabel)
+        for name in SceneCatalog.names {
+            let button = Button(title: SceneCatalog.title(of: name)) { [weak self] _ in self?.presentScene(named: name) }
+            button.identifier = "present-\(name)"
+            sceneButtons[name] = button
+            view.addSubview(button)
+        }
+        view.addSubview(counterButton)
+    }
+
+    // MARK: - Layout
+
+    /// A grid of at least three columns: at 480x480 three rows end at 176 px, inside the top 40% (192 px).
+    override func viewDidLayoutSubviews() {
+        let bounds = view.bounds
+        let margin = Self.margin, gap = Self.gap
+        let usable = max(0, bounds.width - 2 * margin)
+        titleLabel.frame = Rect(x: margin, y: margin, width: usable, height: 32)
+        let buttons = SceneCatalog.names.compactMap { sceneButtons[$0] } + [counterButton]
+        let fitting = Int((usable + gap) / (Self.preferredButtonWidth + gap))
+        let columns = min(buttons.count, max(3, fitting))
+        let width = min(200, ((usable - Double(columns - 1) * gap) / Double(columns)).rounded(.down))
+        for (index, button) in buttons.enumerated() {
+            let row = index / columns, column = index % columns
+            button.frame = Rect(x: margin + Double(column) * (width + gap), y: 64 + Double(row) * (Self.buttonHeight + gap),
+                                width: width, height: Self.buttonHeight)
+        }
+    }
+
+    // MARK: - Presenting
+
+    /// Presents a new controller of the scene `name`, in the style the window's width calls for.
+    func presentScene(named name: String) {
+        guard presentedViewController == nil, let scene = SceneCatalog.makeScene(named: name, home: self) else { return }
+        if let sheet = scene as? SheetScene {
+            sheet.presentAdaptively(from: self)
+        } else {
+            present(scene, animated: true)
+        }
+    }
+
+    private func countTap() {
+        tapCount += 1
+        counterButton.title = "Tapped \(tapCount) times"
+    }
+
+    // MARK: - Keys
+
+    /// Keys reach the root controller first; the top scene gets the first say.
+    override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        if let scene = presentedViewController as? SceneController, !scene.isBeingDismissed,
+           presses.contains(where: { scene.handleKey($0.key) }) {
+            return
+        }
+        super.pressesBegan(presses, with: event)
+    }
+}

@@ -1,0 +1,41 @@
+import Proscenium
+
+/// A scene of the gallery: a presented controller that names itself for the event log, keeps its
+/// transitioning delegate alive (controllers hold theirs weakly, as in UIKit) and handles Escape.
+@MainActor class SceneController: ViewController {
+    /// The scene's name on the command line and in the event log.
+    class var sceneName: String { "scene" }
+
+    /// The scene's transitioning delegate, owned here because `transitioningDelegate` is weak.
+    var transitions: TransitioningDelegate? {
+        didSet { transitioningDelegate = transitions }
+    }
+
+    /// The button that dismisses the scene.
+    lazy var dismissButton: Button = {
+        let button = Button(title: "Dismiss") { [weak self] _ in self?.dismiss(animated: true) }
+        button.identifier = "dismiss"
+        return button
+    }()
+
+    override func viewDidLoad() {
+        view.identifier = "presented"
+        view.backgroundColor = .white
+    }
+
+    /// Handles a key while the scene is the top presentation; returns whether it did. Escape asks to
+    /// dismiss as a user would, so `isModalInPresentation` and the adaptivity delegate are honoured.
+    func handleKey(_ key: Key) -> Bool {
+        guard key == .escape else { return false }
+        presentationController?.dismissAsUserRequested()
+        return true
+    }
+
+    /// A label in the scene's text style.
+    static func label(_ text: String, size: Double, weight: Font.Weight = .regular, color: Color = .black) -> Label {
+        let label = Label(text: text)
+        label.font = .systemFont(ofSize: size, weight: weight)
+        label.textColor = color
+        return label
+    }
+}

@@ -1,0 +1,84 @@
+import Proscenium
+
+/// Seed 003's half-modal (PSPDFKit): below 640 px of width a bottom sheet half the window tall with no
+/// dimming, the home screen staying usable behind it; from 640 px a 320x400 popover pointing at
+/// `present-sheet`, where a click outside dismisses except on `counter`. Crossing 640 px while it is up
+/// re-hosts this same controller in the other style, so its own counter keeps its value.
+@MainActor final class SheetScene: SceneController {
+    override class var sceneName: String { "sheet" }
+    /// Widths from here on get the popover.
+    static let popoverMinimumWidth = 640.0
+
+    private weak var home: HomeViewController?
+    private let adaptivity: SheetAdaptivity
+    private let titleLabel = SceneController.label("Half-modal", size: 22, weight: .bold)
+    private let bodyLabel = SceneController.label("The screen behind stays usable.", size: 15, color: Color(hex: 0x3C3C43))
+    private var count = 0
+    private lazy var countButton: Button = {
+        let button = Button(title: "Count: 0") { [weak self] _ in self?.countTap() }
+        button.identifier = "sheet-counter"
+        return button
+    }()
+
+    init(home: HomeViewController) {
+        self.home = home
+        adaptivity = SheetAdaptivity(home: home)
+        super.init()
+    }
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        bodyLabel.numberOfLines = 0
+        for subview in [titleLabel, bodyLabel, countButton, dismissButton] { view.addSubview(subview) }
+    }
+
+    override func viewDidLayoutSubviews() {
+        let width = max(0, view.bounds.width - 48)
+        titleLabel.frame = Rect(x: 24, y: 20, width: width, height: 30)
+        bodyLabel.frame = Rect(x: 24, y: 56, width: width, height: 40)
+        countButton.frame = Rect(x: 24, y: 108, width: min(width, 200), height: 40)
+        dismissButton.frame = Rect(x: 24, y: 160, width: min(width, 200), height: 40)
+    }
+
+    /// Presents from `home` in the style its window's width calls for, with the adaptivity delegate.
+    func presentAdaptively(from home: HomeViewController) {
+        let width = home.viewIfLoaded?.window?.bounds.width ?? 0
+        modalPresentationStyle = width < Self.popoverMinimumWidth ? .bottomSheet : .popover
+        if let popover = popoverPresentationController { adaptivity.configure(popover) }
+        home.present(self, animated: true)
+        presentationController?.delegate = adaptivity
+    }
+
+    private func countTap() {
+        count += 1
+        countButton.title = "Count: \(count)"
+    }
+}
+
+/// Switches the sheet between `.bottomSheet` and `.popover` at 640 px and configures the popover.
+@MainActor final class SheetAdaptivity: AdaptivePresentationControllerDelegate {
+    private weak var home: HomeViewController?
+
+    init(home: HomeViewController) {
+        self.home = home
+    }
+
+    /// Points the popover at `present-sheet` and lets clicks on `counter` through.
+    func configure(_ popover: PopoverPresentationController) {
+        popover.sourceView = home?.sceneButtons[SheetScene.sceneName]
+        popover.passthroughViews = [home?.counterButton].compactMap { $0 }
+    }
+
+    func adaptivePresentationStyle(for controller: PresentationController, traitCollection traits: TraitCollection,
+                                   containerSize size: Size) -> ModalPresentationStyle? {
+        size.width < SheetScene.popoverMinimumWidth ? .bottomSheet : .popover
+    }
+
+    func presentationController(forAdaptiveStyle style: ModalPresentationStyle, presented: ViewController,
+                                presenting: ViewController?) -> PresentationController? {
+        guard style == .popover else { return nil }
+        let popover = PopoverPresentationController(presentedViewController: presented, presenting: presenting)
+        configure(popover)
+        return popover
+    }
+}

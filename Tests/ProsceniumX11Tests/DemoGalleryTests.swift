@@ -1,0 +1,114 @@
+import Foundation
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The gallery driven as a script drives it: its command line, its event log on virtual time, what a
+/// click reaches while a scene is up. Each run uses the demo's own private Xvfb (`--headless`).
+@Suite("Demo gallery", .serialized)
+struct DemoGalleryTests {
+    /// Runs the demo to its end and returns it; fails when it does not exit within `timeout` seconds.
+    static func run(_ arguments: [String], timeout: Double = 30) throws -> (demo: DemoProcess, status: Int32) {
+        let demo = try DemoProcess(arguments: arguments, environment: ["DISPLAY": nil])
+        let exit = try #require(demo.waitForExit(timeout: timeout), "the demo did not exit: \(arguments)")
+        return (demo, exit.status)
+    }
+
+    /// A fresh directory for screenshots, removed by the caller.
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-gallery-\(getpid())-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    @Test("--list-scenes prints the six scene names, one per line")
+    func listScenes() throws {
+        let (demo, status) = try Self.run(["--list-scenes"])
+        #expect(status == 0)
+        #expect(demo.lines == ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert"])
+    }
+
+    @Test("bad arguments print a message that starts with the program's name, names valid values and exit non-zero",
+          arguments: [
+              (["--scene", "nope"], "valid scenes: bouncy, side-panel, overlay, cool, sheet, alert"),
+              (["--size", "0x0"], "each side from 480 to 8192"),
+              (["--size", "-5x100"], "each side from 480 to 8192"),
+              (["--at", "-1"], "--at must be a number of seconds, 0 or more"),
+              (["--key", "hyper"], "valid keys: escape, return"),
+          ])
+    func badArguments(arguments: [String], expected: String) throws {
+        let (demo, status) = try Self.run(arguments)
+        #expect(status != 0)
+        #expect(demo.errorOutput.hasPrefix("proscenium-demo: "), "stderr: \(demo.errorOutput)")
+        #expect(demo.errorOutput.contains(expected), "stderr: \(demo.errorOutput)")
+        #expect(demo.lines.isEmpty)
+    }
+
+    @Test("on virtual time, bouncy presents at t = 0, Escape at 1 s dismisses it, and the log shows every phase in order")
+    func bouncyPhasesOnVirtualTime() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appendingPathComponent("bouncy.png").path
+        let (demo, status) = try Self.run(["--headless", "--scene", "bouncy", "--key", "escape", "--input-at", "1",
+                                           "--screenshot", path, "--at", "2", "--log-events"])
+        #expect(status == 0, "stderr: \(demo.errorOutput)")
+        let transitions = demo.events("transition")
+        #expect(transitions.map { $0["phase"] as? String } == ["presentationWillBegin", "presentationDidEnd",
+                                                                 "dismissalWillBegin", "dismissalDidEnd"])
+        #expect(transitions.allSatisfy { $0["controller"] as? String == "bouncy" })
+        #expect(transitions.compactMap { $0["completed"] as? Bool } == [true, true])
+        #expect(transitions.first?["t"] as? Double == 0)
+        #expect(transitions[2]["t"] as? Double == 1)
+        // The entry spring settles within its 0.8 s; the 0.3 s slide-out ends 0.3 s after Escape.
+        let presented = try #require(transitions[1]["t"] as? Double)
+        #expect(presented > 0.5 && presented <= 0.85)
+        #expect(abs((transitions[3]["t"] as? Double ?? 0) - 1.3) < 0.02)
+        let ready = try #require(demo.events("ready").first)
+        #expect(ready["width"] as? Int == 1280 && ready["height"] as? Int == 800)
+        // A tree after the first frame and after each transition ended.
+        #expect(demo.events("tree").count == 3)
+        #expect(demo.events("exit").count == 1)
+        #expect(FileManager.default.fileExists(atPath: path))
+    }
+
+    @Test("a click on bouncy's dimming, over a home button, reaches neither the button nor the card")
+    func bouncyDimmingBlocksClicks() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // (27, 80) lies on `present-bouncy` (24...193 x 64...96) and inside the 30 px dimming border.
+        let (demo, status) = try Self.run(["--headless", "--scene", "bouncy", "--click", "27,80", "--input-at", "1",
+                                           "--screenshot", directory.appendingPathComponent("shot.png").path,
+                                           "--at", "1.5", "--log-events"])
+        #expect(status == 0, "stderr: \(demo.errorOutput)")
+        #expect(demo.events("tap").isEmpty)
+        #expect(demo.events("transition").map { $0["phase"] as? String } == ["presentationWillBegin", "presentationDidEnd"])
+    }
+
+    @Test("with sheet up, a click on counter is logged as a tap and the sheet stays presented",
+          arguments: [("1280x800", "1170,80"), ("600x800", "100,160")])
+    func sheetLetsCounterThrough(size: String, click: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (demo, status) = try Self.run(["--headless", "--size", size, "--scene", "sheet", "--click", click,
+                                           "--input-at", "1", "--screenshot", directory.appendingPathComponent("shot.png").path,
+                                           "--at", "1.5", "--log-events"])
+        #expect(status == 0, "stderr: \(demo.errorOutput)")
+        #expect(demo.events("tap").map { $0["view"] as? String } == ["counter"])
+        #expect(demo.events("transition").map { $0["phase"] as? String } == ["presentationWillBegin", "presentationDidEnd"])
+        let lastTree = try #require(demo.events("tree").last?["views"] as? [[String: Any]])
+        #expect(lastTree.contains { $0["id"] as? String == "presented" })
+    }
+
+    @Test("SIGTERM ends a live run cleanly: exit 0, an exit event and stats")
+    func sigtermExitsCleanly() throws {
+        let demo = try DemoProcess(arguments: ["--headless", "--log-events", "--stats"], environment: ["DISPLAY": nil])
+        _ = try demo.waitForEvent("ready")
+        kill(demo.pid, SIGTERM)
+        let exit = try #require(demo.waitForExit(timeout: 10))
+        #expect(exit.status == 0)
+        #expect(demo.events("exit").count == 1)
+        let stats = try #require(demo.events("stats").first)
+        #expect((stats["frames"] as? Int ?? 0) >= 1)
+        #expect((stats["peakRSSKiB"] as? Int ?? 0) > 0)
+    }
+}
