@@ -300,9 +300,15 @@ import Proscenium
             let margin = Double(ShadowMaskRasterizer.margin(blurRadius: ShadowCache.sanitizedBlur(blur))) + 1
             return rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -margin, dy: -margin)
         case let .text(layout, origin, _):
-            // Glyphs may overhang the advance box a little on every side.
+            // Lines are placed by their alignment, so a centred or right-aligned line lies beyond the
+            // block's measured width: the extent is the union of the lines' own boxes. Glyphs may overhang
+            // the advance box a little on every side.
             let pad = (layout.font.size * 0.3).rounded(.up)
-            return Rect(origin: origin, size: layout.size).insetBy(dx: -pad, dy: -pad)
+            var box = Rect(origin: origin, size: layout.size)
+            for line in layout.lines {
+                box = box.union(Rect(x: origin.x + line.x, y: origin.y, width: line.width, height: layout.size.height))
+            }
+            return box.insetBy(dx: -pad, dy: -pad)
         default:
             return nil
         }
