@@ -47,6 +47,7 @@ import Proscenium
         if let popover = popoverPresentationController { adaptivity.configure(popover) }
         home.present(self, animated: true)
         presentationController?.delegate = adaptivity
+        if let sheet = presentationController as? BottomSheetPresentationController { adaptivity.configure(sheet) }
     }
 
     private func countTap() {
@@ -74,11 +75,24 @@ import Proscenium
         size.width < SheetScene.popoverMinimumWidth ? .bottomSheet : .popover
     }
 
+    /// Shows the grabber, so the sheet can be dragged down to dismiss.
+    func configure(_ sheet: BottomSheetPresentationController) {
+        sheet.prefersGrabberVisible = true
+    }
+
     func presentationController(forAdaptiveStyle style: ModalPresentationStyle, presented: ViewController,
                                 presenting: ViewController?) -> PresentationController? {
-        guard style == .popover else { return nil }
-        let popover = PopoverPresentationController(presentedViewController: presented, presenting: presenting)
-        configure(popover)
-        return popover
+        switch style {
+        case .popover:
+            let popover = PopoverPresentationController(presentedViewController: presented, presenting: presenting)
+            configure(popover)
+            return popover
+        case .bottomSheet:
+            let sheet = BottomSheetPresentationController(presentedViewController: presented, presenting: presenting)
+            configure(sheet)
+            return sheet
+        default:
+            return nil
+        }
     }
 }

@@ -1,0 +1,68 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The gallery live, as a user meets it: the demo runs on its real Dispatch clock in the test's own
+/// Xvfb, clicks arrive through XTest, and the window is resized the way a window manager would.
+@MainActor @Suite("Demo, live", .serialized)
+struct DemoLiveTests {
+    /// The `frame` of the view with `id` in the last `tree` event, in window coordinates.
+    private func frame(of id: String, in demo: DemoProcess) -> Rect? {
+        guard let tree = demo.events("tree").last, let views = tree["views"] as? [[String: Any]],
+              let view = views.first(where: { $0["id"] as? String == id }),
+              let f = view["frame"] as? [Double], f.count == 4 else { return nil }
+        return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
+    }
+
+    private func waitUntil(_ what: String, timeout: Double = 10, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw FixtureError.timeout(what) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test("with the sheet up, an XTest click on counter is a tap and the sheet stays; resizing across 640 px re-hosts it")
+    func sheetClickThroughAndAdaptation() async throws {
+        try await withPrivateXvfb(width: 1280, height: 800) { server in
+            let demo = try DemoProcess(arguments: ["--scene", "sheet", "--size", "600x800", "--log-events"],
+                                       environment: ["DISPLAY": server.displayName])
+            defer { demo.stop() }
+            let ready = try demo.waitForEvent("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            try await waitUntil("the sheet is up") {
+                demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
+            }
+            try await waitUntil("the tree after the transition") { frame(of: "counter", in: demo) != nil }
+            let counter = try #require(frame(of: "counter", in: demo))
+
+            let display = try Display(name: server.displayName)
+            var x: Int32 = 0, y: Int32 = 0
+            var child: CX11.Window = 0
+            XTranslateCoordinates(display.pointer, CX11.Window(window), display.rootWindow, 0, 0, &x, &y, &child)
+            let input = try XTestInput(displayName: server.displayName)
+            input.click(at: Point(x: Double(x) + counter.midX, y: Double(y) + counter.midY))
+            try await waitUntil("the tap on counter") { demo.events("tap").contains { $0["view"] as? String == "counter" } }
+            #expect(!demo.events("transition").contains { $0["phase"] as? String == "dismissalWillBegin" },
+                    "the sheet stays up")
+
+            XResizeWindow(display.pointer, CX11.Window(window), 900, 800)
+            display.sync()
+            try await waitUntil("the sheet becomes a popover") {
+                demo.events("adapt").contains { ($0["style"] as? String) == "popover" }
+            }
+            try await waitUntil("the resize is reported") { demo.events("resize").contains { $0["width"] as? Int == 900 } }
+            XResizeWindow(display.pointer, CX11.Window(window), 600, 800)
+            display.sync()
+            try await waitUntil("and back into a bottom sheet") {
+                demo.events("adapt").contains { ($0["style"] as? String) == "bottomSheet" }
+            }
+            #expect(demo.events("adapt").allSatisfy { $0["controller"] as? String == "sheet" })
+            #expect(!demo.events("transition").contains { $0["phase"] as? String == "dismissalWillBegin" },
+                    "re-hosting is not a dismissal")
+        }
+    }
+}
