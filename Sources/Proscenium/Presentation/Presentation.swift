@@ -122,7 +122,6 @@
         }
         context.coordinator.transitionDidEnd(completed: completed)
         presentationController.presentationTransitionDidEnd(completed)
-        report(.presentationDidEnd, completed: completed)
         context.animator.animationEnded(completed)
         if completed {
             phase = .presented
@@ -130,6 +129,8 @@
             moveFocusInside()
             presented.endAppearanceTransition()
             presenting?.endAppearanceTransition()
+            // Observers hear of the end once the state is final, so they may dismiss or present at once.
+            report(.presentationDidEnd, completed: true)
             completion?()
             if let pending = pendingDismissal {
                 pendingDismissal = nil
@@ -143,6 +144,7 @@
                 presenting?.endAppearanceTransition()
             }
             tearDown()
+            report(.presentationDidEnd, completed: false)
             let dismissal = pendingDismissal
             pendingDismissal = nil
             dismissal?.completion?()
@@ -204,13 +206,13 @@
         transition = nil
         context.coordinator.transitionDidEnd(completed: completed)
         presentationController.dismissalTransitionDidEnd(completed)
-        report(.dismissalDidEnd, completed: completed)
         context.animator.animationEnded(completed)
         if completed {
             tearDown()
             presented.endAppearanceTransition()
             presenting?.endAppearanceTransition()
             restoreFocus()
+            report(.dismissalDidEnd, completed: true)
             completion?()
             releaseWaitingBelow()
         } else {
@@ -223,6 +225,7 @@
                 presenting?.endAppearanceTransition()
                 removePresenterView()
             }
+            report(.dismissalDidEnd, completed: false)
         }
     }
 

@@ -265,3 +265,27 @@ struct PresentationLifecycleTests {
         #expect(actions == ["root-button"])
     }
 }
+
+/// Observers hear of a transition's end once the presentation's state is final, so they can present or
+/// dismiss again right away (the demo's continuous loop does).
+@MainActor @Suite("Presentation observers")
+struct PresentationObserverTests {
+    @Test func anObserverCanPresentAgainWhenADismissalEnds() {
+        let fixture = PresentationFixture()
+        let card = ViewController()
+        card.modalPresentationStyle = .formSheet
+        var cycles = 0
+        fixture.window.presentationObserver = { event in
+            guard event.completed == true else { return }
+            if event.kind == .presentationDidEnd { event.controller.dismiss(animated: true) }
+            if event.kind == .dismissalDidEnd, cycles < 3 {
+                cycles += 1
+                fixture.root.present(card, animated: true)
+            }
+        }
+        fixture.root.present(card, animated: true)
+        fixture.runUntilIdle()
+        #expect(cycles == 3)
+        #expect(fixture.root.presentedViewController == nil)
+    }
+}
