@@ -28,22 +28,27 @@ let package = Package(
         // The X11 backend: window host, XRender renderer, Xft text, PNG, screenshots, run loop.
         .target(name: "ProsceniumX11", dependencies: ["Proscenium", "CX11", "CPNG"], path: "Sources/ProsceniumX11"),
 
+        // The demo's gallery of seed scenes and its home screen; the demo, the soak and tests drive it.
+        .target(name: "ProsceniumGallery", dependencies: ["Proscenium", "ProsceniumX11"], path: "Sources/ProsceniumGallery"),
+
         .executableTarget(
             name: "proscenium-demo",
-            dependencies: ["Proscenium", "ProsceniumX11", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
             path: "Sources/proscenium-demo"),
         .executableTarget(
             name: "proscenium-bench",
-            dependencies: ["Proscenium", "ProsceniumX11", "TestSupport"],
+            dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "TestSupport"],
             path: "Sources/proscenium-bench"),
 
-        // Shared by tests and benchmarks: private Xvfb, XTest input, PNG image comparison.
-        .target(name: "TestSupport", dependencies: ["Proscenium", "ProsceniumX11", "CX11", "CPNG"], path: "Sources/TestSupport"),
+        // Shared by tests and benchmarks: private Xvfb, XTest input, PNG image comparison, the soak.
+        .target(name: "TestSupport", dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "CX11", "CPNG"],
+                path: "Sources/TestSupport"),
 
         .testTarget(name: "ProsceniumTests", dependencies: ["Proscenium"], path: "Tests/ProsceniumTests"),
         .testTarget(
             name: "ProsceniumX11Tests",
-            dependencies: ["Proscenium", "ProsceniumX11", "TestSupport", "CX11"],
+            dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "TestSupport", "CX11"],
             path: "Tests/ProsceniumX11Tests",
             resources: [.copy("Goldens")]),
     ],

@@ -63,9 +63,20 @@ import TestSupport
     }
 }
 
-/// CPU time a process has used so far, from /proc (user + system).
+/// CPU time a process has used so far, all its threads together: the scheduler's nanosecond count from
+/// /proc/PID/task/*/schedstat, since the 10 ms ticks of /proc/PID/stat blur a frame's millisecond and
+/// are biased for processes that wake on a timer. Falls back to the ticks where schedstat is missing.
 enum ProcessCPU {
     static func seconds(pid: Int32) -> Double {
+        if let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !tasks.isEmpty {
+            var nanoseconds = 0.0
+            for task in tasks {
+                guard let line = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+                      let first = line.split(separator: " ").first, let value = Double(first) else { continue }
+                nanoseconds += value
+            }
+            if nanoseconds > 0 { return nanoseconds / 1e9 }
+        }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return 0 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")

@@ -35,21 +35,37 @@ import TestSupport
         card.view.shadowRadius = 10
         card.view.shadowOffset = .zero
         card.view.cornerRadius = 20
+        // The gallery card's content: a title, a line of text and a full-width button 40 px from the bottom.
+        let cardSize = Size(width: size.width - 60, height: size.height - 60)
+        let title = Label(text: "Bouncy", frame: Rect(x: 24, y: 24, width: cardSize.width - 48, height: 42))
+        title.font = .systemFont(ofSize: 34, weight: .bold)
+        title.textColor = .white
+        let body = Label(text: "Dropped in on a spring: damping 0.6, initial velocity 10.",
+                         frame: Rect(x: 24, y: 76, width: cardSize.width - 48, height: 48))
+        body.textColor = .white
+        let button = Button(title: "Dismiss", frame: Rect(x: 0, y: cardSize.height - 108, width: cardSize.width, height: 68))
+        button.tintColor = .white
+        for view in [title, body, button] as [View] { card.view.addSubview(view) }
         let transitions = CardTransitions()
         card.modalPresentationStyle = .custom
         card.transitioningDelegate = transitions
 
         var present = FrameSamples(), dismiss = FrameSamples()
-        home.controller.present(card, animated: true)
-        present.run(host: host, server: server, frames: 48) // 0.8 s spring
-        card.dismiss(animated: true)
-        dismiss.run(host: host, server: server, frames: 18) // 0.3 s slide
+        // Ten rounds, so that the CPU clock's 10 ms ticks blur the per-frame figure by under 0.03 ms.
+        for _ in 0..<10 {
+            home.controller.present(card, animated: true)
+            present.run(host: host, server: server, frames: 48) // 0.8 s spring
+            card.dismiss(animated: true)
+            dismiss.run(host: host, server: server, frames: 18) // 0.3 s slide
+            clock.step()
+        }
         withExtendedLifetime(transitions) {}
         let label = "\(Int(size.width))x\(Int(size.height))"
-        report("presentation \(label): present, CPU app + X per frame / frame p50 / p99",
-               "\(format(present.cpuPerFrame)) / \(format(present.times.median)) / \(format(present.times.p99))")
-        report("presentation \(label): dismiss, CPU app + X per frame / frame p50 / p99",
-               "\(format(dismiss.cpuPerFrame)) / \(format(dismiss.times.median)) / \(format(dismiss.times.p99))")
+        for (phase, samples) in [("present", present), ("dismiss", dismiss)] {
+            report("presentation \(label): \(phase), CPU per frame app + X = total / frame p50 / p99",
+                   "\(format(samples.appCPUPerFrame)) + \(format(samples.serverCPUPerFrame)) = \(format(samples.cpuPerFrame))"
+                   + " / \(format(samples.times.median)) / \(format(samples.times.p99))")
+        }
     }
 
     /// The bouncy seed's presentation: half-black dimming, a card inset 30, a spring in and a slide out.
@@ -75,21 +91,28 @@ import TestSupport
     }
 }
 
-/// Per-frame wall times (start to drawn by the X server) and the CPU both processes spent.
+/// Per-frame wall times (start to drawn by the X server) and the CPU both processes spent, summed over
+/// every `run`.
 struct FrameSamples {
     var times = Samples()
-    var cpuPerFrame = 0.0
+    private var frames = 0
+    private var appCPU = 0.0, serverCPU = 0.0
+    /// CPU per frame, in ms: the app's, the X server's, and both.
+    var appCPUPerFrame: Double { appCPU * 1000 / Double(max(frames, 1)) }
+    var serverCPUPerFrame: Double { serverCPU * 1000 / Double(max(frames, 1)) }
+    var cpuPerFrame: Double { appCPUPerFrame + serverCPUPerFrame }
 
-    @MainActor mutating func run(host: WindowHost, server: PrivateXvfb, frames: Int) {
+    @MainActor mutating func run(host: WindowHost, server: PrivateXvfb, frames count: Int) {
         let clock = host.window.clock as! ManualFrameClock
-        let before = ProcessCPU.seconds(pid: getpid()) + ProcessCPU.seconds(pid: server.pid)
-        for _ in 0..<frames {
+        let appBefore = ProcessCPU.seconds(pid: getpid()), serverBefore = ProcessCPU.seconds(pid: server.pid)
+        for _ in 0..<count {
             let start = DispatchTime.now().uptimeNanoseconds
             clock.step()
             host.display.sync()
             times.add(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        let cpu = ProcessCPU.seconds(pid: getpid()) + ProcessCPU.seconds(pid: server.pid) - before
-        cpuPerFrame = cpu * 1000 / Double(frames)
+        appCPU += ProcessCPU.seconds(pid: getpid()) - appBefore
+        serverCPU += ProcessCPU.seconds(pid: server.pid) - serverBefore
+        frames += count
     }
 }

@@ -5,7 +5,7 @@ import TestSupport
 
 // Benchmarks print numbers; they assert nothing. Run with `make bench` (release build).
 // `proscenium-bench [name ...]` runs only the named groups: frames, hittest, animations, launch, idle, dropped,
-// presentation.
+// presentation, gallery.
 
 let requested = Set(CommandLine.arguments.dropFirst())
 func wants(_ group: String) -> Bool { requested.isEmpty || requested.contains(group) }
@@ -17,6 +17,7 @@ await MainActor.run {
 }
 if wants("frames") { try await FrameBenchmark.run() }
 if wants("presentation") { try await PresentationBenchmark.run() }
+if wants("gallery") { try await GalleryBenchmark.run() }
 if wants("launch") { try await LaunchBenchmark.runLaunch() }
 if wants("idle") { try await LaunchBenchmark.runIdle() }
 if wants("dropped") { try await LaunchBenchmark.runDropped() }

@@ -106,8 +106,10 @@ import Testing
         let fx = try await RendererFixture()
         defer { fx.stop() }
         let list: [DisplayCommand] = [
+            // Two commands: a group of one fill is drawn faded, without a layer.
             .pushOpacity(alpha: 0.5, bounds: Rect(x: 10, y: 10, width: 50, height: 50)),
             .fill(rect: Rect(x: 10, y: 10, width: 50, height: 50), cornerRadius: 0, color: .red),
+            .border(rect: Rect(x: 10, y: 10, width: 50, height: 50), cornerRadius: 0, width: 2, color: .black),
             .popOpacity,
             .pushClip(rect: Rect(x: 70, y: 10, width: 50, height: 50), cornerRadius: 10),
             .fill(rect: Rect(x: 70, y: 10, width: 50, height: 50), cornerRadius: 0, color: .red),

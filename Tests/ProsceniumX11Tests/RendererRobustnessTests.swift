@@ -125,7 +125,9 @@ import Testing
         let created = fx.renderer.layersCreated
         for i in 0..<200 {
             let size = Rect(x: 0, y: 0, width: 64 * Double(1 + i % 19) + 1, height: 64 * Double(1 + i / 19 % 12) + 1)
-            fx.render([.pushOpacity(alpha: 0.5, bounds: size), .fill(rect: size, cornerRadius: 0, color: .red), .popOpacity])
+            // Two commands: a group of one fill is drawn faded, without a layer.
+            fx.render([.pushOpacity(alpha: 0.5, bounds: size), .fill(rect: size, cornerRadius: 0, color: .red),
+                       .border(rect: size, cornerRadius: 0, width: 2, color: .black), .popOpacity])
         }
         // The pool kept creating layers and freeing old ones; their clips are forgotten with them.
         #expect(fx.renderer.layersCreated - created > 2 * LayerPool.maximumFreeLayers)

@@ -18,7 +18,13 @@
     private(set) weak var window: Window?
     var phase: Phase = .presenting
     /// The transition running now, if any.
-    var transition: TransitionContext?
+    var transition: TransitionContext? {
+        didSet { updatePresenterRasterization() }
+    }
+    /// The presenting view while an animated transition runs over it, asked to rasterize: it holds still
+    /// under chrome that changes every frame (a fading dimming repaints the whole window), so the
+    /// renderer composites it from a layer instead of drawing it again each frame.
+    private weak var rasterizedPresenterView: View?
     /// A dismissal asked for while the presentation transition runs; it starts when that ends.
     private var pendingDismissal: (animated: Bool, completion: (@MainActor () -> Void)?)?
     /// Where the presenting view was before a presentation that removes it took it out of the window.
@@ -302,11 +308,20 @@
         place.superview.insertSubview(view, at: place.index)
     }
 
+    private func updatePresenterRasterization() {
+        let view = transition?.isAnimated == true ? presenting?.viewIfLoaded : nil
+        guard view !== rasterizedPresenterView else { return }
+        rasterizedPresenterView?.rasterizationRequests -= 1
+        view?.rasterizationRequests += 1
+        rasterizedPresenterView = view
+    }
+
     // MARK: - Ending
 
     /// Removes the container (and with it the presented view and the chrome) and every link to this
     /// presentation, so that it and what it made are freed.
     private func tearDown() {
+        transition = nil
         restorePresenterView()
         container.removeFromSuperview()
         belowWhenTornDown = window?.presentation(below: self)

@@ -44,6 +44,11 @@ public enum DisplayCommand: Sendable, Equatable {
     /// can render it into a layer of that size and composite it transformed.
     case pushTransform(AffineTransform, bounds: Rect)
     case popTransform
+    /// What follows, up to the matching `popRasterized`, draws exactly as it would without the group; a
+    /// backend may render it once into a layer covering `bounds` and composite that layer for as long
+    /// as the group's commands stay the same (see `View.shouldRasterize`).
+    case pushRasterized(bounds: Rect)
+    case popRasterized
 
     public static func == (lhs: DisplayCommand, rhs: DisplayCommand) -> Bool {
         switch (lhs, rhs) {
@@ -55,7 +60,9 @@ public enum DisplayCommand: Sendable, Equatable {
         case let (.text(t1, o1, c1), .text(t2, o2, c2)): return t1 == t2 && o1 == o2 && c1 == c2
         case let (.image(i1, r1), .image(i2, r2)): return i1 === i2 && r1 == r2
         case let (.pushClip(r1, c1, m1), .pushClip(r2, c2, m2)): return r1 == r2 && c1 == c2 && m1 == m2
-        case (.popClip, .popClip), (.popOpacity, .popOpacity), (.popTransform, .popTransform): return true
+        case (.popClip, .popClip), (.popOpacity, .popOpacity), (.popTransform, .popTransform),
+             (.popRasterized, .popRasterized): return true
+        case let (.pushRasterized(b1), .pushRasterized(b2)): return b1 == b2
         case let (.pushOpacity(a1, b1), .pushOpacity(a2, b2)): return a1 == a2 && b1 == b2
         case let (.pushTransform(t1, b1), .pushTransform(t2, b2)): return t1 == t2 && b1 == b2
         default: return false

@@ -28,8 +28,9 @@
         var groupToWindow = groupToWindow
         let pushedTransform = !toGroup.isTranslation
         let pushedOpacity = p.alpha < 1
-        // Both groups need the subtree's extent; it walks the subtree, so work it out once.
-        let subtreeBounds = pushedTransform || pushedOpacity ? Self.subtreeBounds(view) : .zero
+        let pushedRaster = view.rasterizes
+        // The groups need the subtree's extent; it walks the subtree, so work it out once.
+        let subtreeBounds = pushedTransform || pushedOpacity || pushedRaster ? Self.subtreeBounds(view) : .zero
         if pushedTransform {
             list.append(.pushTransform(toGroup, bounds: subtreeBounds))
             groupToWindow = toGroup.concatenating(groupToWindow)
@@ -38,6 +39,9 @@
         let toWindow = toGroup.concatenating(groupToWindow)
         if pushedOpacity {
             list.append(.pushOpacity(alpha: p.alpha, bounds: toGroup.apply(to: subtreeBounds)))
+        }
+        if pushedRaster {
+            list.append(.pushRasterized(bounds: toGroup.apply(to: subtreeBounds)))
         }
 
         // Damage: this view's own pixels, old and new.
@@ -76,6 +80,7 @@
             list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor,
                                 corners: view.maskedCorners))
         }
+        if pushedRaster { list.append(.popRasterized) }
         if pushedOpacity { list.append(.popOpacity) }
         if pushedTransform { list.append(.popTransform) }
     }

@@ -109,6 +109,15 @@
     /// Whether subviews are clipped to the (rounded) bounds when drawn. Hit-testing ignores it: a subview
     /// outside its superview's bounds is never hit either way.
     public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
+    /// Asks the renderer to keep the view and its subviews as one cached layer and composite it while
+    /// their drawing stays the same, as `CALayer.shouldRasterize` does: worth it for a view that holds
+    /// still under something that animates, wasted on one that changes every frame. Pixels are the same.
+    public var shouldRasterize = false
+    /// Parts of the toolkit (a presentation animating over this view) asking for rasterization besides
+    /// `shouldRasterize`; counted so that each can withdraw its request alone.
+    var rasterizationRequests = 0
+    /// Whether frames mark this view's subtree as a layer the renderer may cache.
+    var rasterizes: Bool { shouldRasterize || rasterizationRequests > 0 }
 
     /// When false, the view and its subviews are skipped by hit-testing.
     public var isUserInteractionEnabled = true

@@ -32,6 +32,11 @@ extension XRenderRenderer {
                       in surface: RenderSurface) {
         guard alpha > 0 else { return cull(commands, range) }
         guard alpha < 1 else { return execute(commands, range, in: surface) }
+        // A group of one fill, border or shadow (a fading dimming view) looks the same drawn once with its
+        // alpha scaled: one pass over its pixels instead of clearing a layer, drawing and compositing it.
+        if range.count == 1, let faded = commands[range.lowerBound].fading(by: alpha) {
+            return draw(faded, in: surface)
+        }
         let clip = surface.clip(to: surface.pixels(bounds).integral)
         guard !clip.isEmpty else { return cull(commands, range) }
         let area = clip.reduce(Rect.zero) { $0.union($1) }
@@ -152,5 +157,25 @@ extension AffineTransform {
     /// True when all six coefficients are finite.
     var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
+}
+
+extension DisplayCommand {
+    /// This command drawn with `alpha` more transparency, when that looks the same as compositing it
+    /// alone through an opacity group: shapes of one colour. Nil for text (glyphs may overlap), images
+    /// and group markers.
+    func fading(by alpha: Double) -> DisplayCommand? {
+        switch self {
+        case let .fill(rect, radius, color, corners):
+            return .fill(rect: rect, cornerRadius: radius, color: color.withAlphaComponent(color.alpha * alpha), corners: corners)
+        case let .border(rect, radius, width, color, corners):
+            return .border(rect: rect, cornerRadius: radius, width: width,
+                           color: color.withAlphaComponent(color.alpha * alpha), corners: corners)
+        case let .shadow(rect, radius, blur, offset, color):
+            return .shadow(rect: rect, cornerRadius: radius, blurRadius: blur, offset: offset,
+                           color: color.withAlphaComponent(color.alpha * alpha))
+        default:
+            return nil
+        }
     }
 }

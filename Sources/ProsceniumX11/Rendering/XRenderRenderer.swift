@@ -20,6 +20,7 @@ import Proscenium
     let shadows: ShadowCache
     let images: ImageCache
     let transformLayers: TransformLayerCache
+    let rasterizedLayers: RasterizedLayerCache
     private let fonts: XftFontCache
     /// What we last set as the client clip of a picture.
     enum AppliedClip: Equatable {
@@ -44,8 +45,10 @@ import Proscenium
         shadows = ShadowCache(display: display, uploader: uploader)
         images = ImageCache(display: display, uploader: uploader)
         transformLayers = TransformLayerCache()
+        rasterizedLayers = RasterizedLayerCache(display: display)
         fonts = XftFontCache(display: display)
         layers.onDestroy = { [weak self] picture in self?.appliedClips[picture] = nil }
+        rasterizedLayers.onDestroy = { [weak self] picture in self?.appliedClips[picture] = nil }
     }
 
     isolated deinit {
@@ -101,6 +104,7 @@ import Proscenium
             }
             cull(list.commands, 0..<start)
             execute(list.commands, start..<list.commands.count, in: root)
+            rasterizedLayers.endFrame()
         } else {
             statistics.commandsCulled = list.commands.count(where: { !$0.isGroupMarker })
         }
@@ -129,7 +133,9 @@ import Proscenium
                 opacityGroup(commands, (i + 1)..<end, alpha: alpha, bounds: bounds, in: surface)
             case let .pushTransform(transform, bounds):
                 transformGroup(commands, (i + 1)..<end, transform: transform, bounds: bounds, in: surface)
-            case .popClip, .popOpacity, .popTransform:
+            case let .pushRasterized(bounds):
+                rasterizedGroup(commands, (i + 1)..<end, bounds: bounds, in: surface)
+            case .popClip, .popOpacity, .popTransform, .popRasterized:
                 break
             default:
                 draw(commands[i], in: surface, occluder: occluder(after: i, in: commands, range: range, surface: surface))
@@ -154,16 +160,22 @@ import Proscenium
     }
 
     /// The index of the last top-level opaque, square-cornered fill that covers `area`, or 0: nothing
-    /// before it can show through.
+    /// before it can show through. A top-level rasterized group that starts with such a fill counts as
+    /// one, so that drawing starts at the group and can composite its layer.
     nonisolated static func firstVisibleCommand(in commands: [DisplayCommand], covering area: Rect) -> Int {
-        var depth = 0
+        var open: [(index: Int, rasterized: Bool)] = []
         var start = 0
         for (index, command) in commands.enumerated() {
             switch command {
-            case .pushClip, .pushOpacity, .pushTransform: depth += 1
-            case .popClip, .popOpacity, .popTransform: depth -= 1
-            case let .fill(rect, cornerRadius, color, corners) where depth == 0:
-                if cornerRadius == 0 || corners.isEmpty, color.alpha >= 1, rect.contains(area) { start = index }
+            case .pushRasterized: open.append((index, true))
+            case .pushClip, .pushOpacity, .pushTransform: open.append((index, false))
+            case .popClip, .popOpacity, .popTransform, .popRasterized: _ = open.popLast()
+            case .fill where isOpaqueCover(command, of: area):
+                if open.isEmpty {
+                    start = index
+                } else if open.count == 1, open[0].rasterized, open[0].index == index - 1 {
+                    start = index - 1
+                }
             default: break
             }
         }
@@ -191,7 +203,7 @@ import Proscenium
 
     // MARK: - Drawing commands
 
-    private func draw(_ command: DisplayCommand, in surface: RenderSurface, occluder: Rect? = nil) {
+    func draw(_ command: DisplayCommand, in surface: RenderSurface, occluder: Rect? = nil) {
         // Non-finite geometry (NaN, infinities) draws nothing; huge finite geometry is clamped below.
         guard let extent = Self.extent(of: command), extent.isFinite,
               surface.pixels(extent).intersects(surface.bounds) else {
@@ -319,7 +331,7 @@ extension DisplayCommand {
     /// True for the commands that open a group.
     var isPush: Bool {
         switch self {
-        case .pushClip, .pushOpacity, .pushTransform: return true
+        case .pushClip, .pushOpacity, .pushTransform, .pushRasterized: return true
         default: return false
         }
     }
@@ -327,7 +339,8 @@ extension DisplayCommand {
     /// True for push and pop commands, which draw nothing themselves.
     var isGroupMarker: Bool {
         switch self {
-        case .pushClip, .pushOpacity, .pushTransform, .popClip, .popOpacity, .popTransform: return true
+        case .pushClip, .pushOpacity, .pushTransform, .pushRasterized,
+             .popClip, .popOpacity, .popTransform, .popRasterized: return true
         default: return false
         }
     }

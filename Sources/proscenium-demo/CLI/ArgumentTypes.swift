@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Proscenium
+import ProsceniumGallery
 
 /// `--size` values: WIDTHxHEIGHT, each side from the window's minimum (480) to 8192.
 struct WindowSize: Sendable {

@@ -2,6 +2,7 @@ import ArgumentParser
 import Dispatch
 import Glibc
 import Proscenium
+import ProsceniumGallery
 import ProsceniumX11
 
 /// `proscenium-demo`: the gallery of presentations, with a command line for scripts, tests and benchmarks.
@@ -27,7 +28,7 @@ struct DemoCommand: ParsableCommand {
             transform: SceneName.parse)
     var scene: String?
 
-    @Option(parsing: .unconditional, help: "Window size as WIDTHxHEIGHT, each side from 480 to 8192.",
+    @Option(parsing: .unconditional, help: "Window size as WIDTHxHEIGHT, each side from 480 to 8192. (default: 1280x800)",
             transform: WindowSize.parse)
     var size = WindowSize(width: 1280, height: 800)
 

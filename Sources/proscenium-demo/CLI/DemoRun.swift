@@ -1,6 +1,7 @@
 import Dispatch
 import Glibc
 import Proscenium
+import ProsceniumGallery
 import ProsceniumX11
 
 /// One run of the demo: opens the display (a private Xvfb when headless), shows the home screen, presents

@@ -1,4 +1,5 @@
 import Proscenium
+import ProsceniumGallery
 
 /// Turns what happens in the window into event-log lines: `ready` after the first frame, `transition` and
 /// `adapt` from the window's presentation observer, `tap` from its control-action observer, and `resize`

@@ -3,7 +3,7 @@ import Proscenium
 /// The presenting screen: a title, one button per scene (`present-<scene>`) and a tap counter
 /// (`counter`), all in the top 40% of the window at every size from 480x480, so a half-height bottom sheet
 /// never covers them, and nothing drawn within 24 px of the window's edges.
-@MainActor final class HomeViewController: ViewController {
+@MainActor public final class HomeViewController: ViewController {
     /// The gap kept empty along the window's edges.
     static let margin = 24.0
     private static let buttonHeight = 32.0
@@ -21,7 +21,12 @@ import Proscenium
         return button
     }()
 
-    override func viewDidLoad() {
+    /// The home screen; its view loads on first use.
+    public override init() {
+        super.init()
+    }
+
+    public override func viewDidLoad() {
         view.identifier = "home"
         view.backgroundColor = Color(hex: 0xF2F2F7)
         titleLabel.identifier = "title"
@@ -38,7 +43,7 @@ import Proscenium
     // MARK: - Layout
 
     /// A grid of at least three columns: at 480x480 three rows end at 176 px, inside the top 40% (192 px).
-    override func viewDidLayoutSubviews() {
+    public override func viewDidLayoutSubviews() {
         let bounds = view.bounds
         let margin = Self.margin, gap = Self.gap
         let usable = max(0, bounds.width - 2 * margin)
@@ -57,7 +62,7 @@ import Proscenium
     // MARK: - Presenting
 
     /// Presents a new controller of the scene `name`, in the style the window's width calls for.
-    func presentScene(named name: String) {
+    public func presentScene(named name: String) {
         guard presentedViewController == nil, let scene = SceneCatalog.makeScene(named: name, home: self) else { return }
         if let sheet = scene as? SheetScene {
             sheet.presentAdaptively(from: self)
@@ -74,7 +79,7 @@ import Proscenium
     // MARK: - Keys
 
     /// Keys reach the root controller first; the top scene gets the first say.
-    override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+    public override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         if let scene = presentedViewController as? SceneController, !scene.isBeingDismissed,
            presses.contains(where: { scene.handleKey($0.key) }) {
             return

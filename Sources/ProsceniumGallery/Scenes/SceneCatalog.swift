@@ -1,12 +1,12 @@
 import Proscenium
 
 /// The gallery's scenes, in the order the home screen and `--list-scenes` show them.
-@MainActor enum SceneCatalog {
+@MainActor public enum SceneCatalog {
     /// Every scene's name.
-    nonisolated static let names = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert"]
+    public nonisolated static let names = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert"]
 
     /// A new controller for the scene `name`; nil for an unknown name.
-    static func makeScene(named name: String, home: HomeViewController) -> SceneController? {
+    public static func makeScene(named name: String, home: HomeViewController) -> SceneController? {
         switch name {
         case BouncyScene.sceneName: return BouncyScene()
         case SidePanelScene.sceneName: return SidePanelScene()
@@ -19,12 +19,12 @@ import Proscenium
     }
 
     /// The name the event log uses for `controller`: its scene name, else its type's name.
-    static func name(of controller: ViewController) -> String {
+    public static func name(of controller: ViewController) -> String {
         (controller as? SceneController).map { type(of: $0).sceneName } ?? String(describing: type(of: controller))
     }
 
     /// The title of the home screen's button for `name`.
-    static func title(of name: String) -> String {
+    public static func title(of name: String) -> String {
         switch name {
         case "side-panel": return "Side panel"
         default: return name.prefix(1).uppercased() + name.dropFirst()

@@ -2,9 +2,9 @@ import Proscenium
 
 /// A scene of the gallery: a presented controller that names itself for the event log, keeps its
 /// transitioning delegate alive (controllers hold theirs weakly, as in UIKit) and handles Escape.
-@MainActor class SceneController: ViewController {
+@MainActor open class SceneController: ViewController {
     /// The scene's name on the command line and in the event log.
-    class var sceneName: String { "scene" }
+    open class var sceneName: String { "scene" }
 
     /// The scene's transitioning delegate, owned here because `transitioningDelegate` is weak.
     var transitions: TransitioningDelegate? {
@@ -18,14 +18,14 @@ import Proscenium
         return button
     }()
 
-    override func viewDidLoad() {
+    open override func viewDidLoad() {
         view.identifier = "presented"
         view.backgroundColor = .white
     }
 
     /// Handles a key while the scene is the top presentation; returns whether it did. Escape asks to
     /// dismiss as a user would, so `isModalInPresentation` and the adaptivity delegate are honoured.
-    func handleKey(_ key: Key) -> Bool {
+    open func handleKey(_ key: Key) -> Bool {
         guard key == .escape else { return false }
         presentationController?.dismissAsUserRequested()
         return true

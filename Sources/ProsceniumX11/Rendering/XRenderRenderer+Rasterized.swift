@@ -1,0 +1,53 @@
+import CX11
+import Proscenium
+
+/// Rasterized groups (`View.shouldRasterize`): a still subtree drawn once into a layer, then composited.
+extension XRenderRenderer {
+    /// Composites the group's cached layer into the damage, rendering the layer first when the group has
+    /// held still for two frames; draws the group directly when it changes, when it is nested in another
+    /// offscreen layer (that layer is the cache), or when it is too large to keep.
+    func rasterizedGroup(_ commands: [DisplayCommand], _ range: Range<Int>, bounds: Rect, in surface: RenderSurface) {
+        guard surface.picture == target, bounds.isFinite, !range.isEmpty else { return execute(commands, range, in: surface) }
+        let area = surface.pixels(bounds).integral.intersection(Rect(origin: .zero, size: targetSize))
+        guard !area.isEmpty else { return cull(commands, range) }
+        guard area.intersects(surface.bounds) else {
+            // Out of this frame's damage: nothing to draw, but the group still counts as seen.
+            _ = rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin)
+            return cull(commands, range)
+        }
+        let layer: Layer
+        switch rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin) {
+        case .drawDirectly:
+            return execute(commands, range, in: surface)
+        case let .cached(cached):
+            statistics.layersReused += 1
+            cull(commands, range)
+            layer = cached
+        case .render:
+            statistics.layersRendered += 1
+            layer = rasterizedLayers.makeLayer(width: Int(area.width), height: Int(area.height))
+            let whole = Rect(x: 0, y: 0, width: area.width, height: area.height)
+            let layerSurface = RenderSurface(picture: layer.picture,
+                                             origin: Point(x: surface.origin.x + area.minX, y: surface.origin.y + area.minY),
+                                             clip: [whole])
+            execute(commands, range, in: layerSurface)
+            rasterizedLayers.store(layer, area: area, origin: surface.origin, commands: commands[range])
+        }
+        prepare(surface)
+        // A group that starts with an opaque square fill over its whole area is an opaque layer: a copy.
+        let opaque = Self.isOpaqueCover(commands[range.lowerBound],
+                                        of: area.offsetBy(dx: surface.origin.x, dy: surface.origin.y))
+        let visible = area.intersection(surface.bounds)
+        XRenderComposite(display.pointer, opaque ? PictOpSrc : PictOpOver, layer.picture, 0, surface.picture,
+                         Int32(xCoordinate: visible.minX - area.minX), Int32(xCoordinate: visible.minY - area.minY), 0, 0,
+                         Int32(xCoordinate: visible.minX), Int32(xCoordinate: visible.minY),
+                         UInt32(xSize: visible.width), UInt32(xSize: visible.height))
+    }
+
+    /// Whether `command` is an opaque fill with square corners covering `area` (command space), so that
+    /// nothing drawn before it shows through there.
+    nonisolated static func isOpaqueCover(_ command: DisplayCommand, of area: Rect) -> Bool {
+        guard case let .fill(rect, cornerRadius, color, corners) = command else { return false }
+        return (cornerRadius == 0 || corners.isEmpty) && color.alpha >= 1 && rect.contains(area)
+    }
+}

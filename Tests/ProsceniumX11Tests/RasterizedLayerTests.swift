@@ -1,0 +1,138 @@
+import Foundation
+import Proscenium
+@testable import ProsceniumX11
+import TestSupport
+import Testing
+
+/// Rasterized groups (`View.shouldRasterize`) and the one-fill opacity shortcut: same pixels as drawing
+/// directly, a layer rendered only for still content, reused while it stays still, freed once unused.
+@Suite(.serialized) @MainActor struct RasterizedLayerTests {
+    private let everything = Rect(x: 0, y: 0, width: 160, height: 120)
+
+    /// A "home screen": an opaque background, a rounded button with a shadow, text.
+    private func home(label: String = "Home") -> [DisplayCommand] {
+        [.fill(rect: everything, cornerRadius: 0, color: Color(hex: 0xF2F2F7)),
+         .shadow(rect: Rect(x: 20, y: 20, width: 80, height: 30), cornerRadius: 8, blurRadius: 4, offset: Point(x: 0, y: 2),
+                 color: Color(white: 0, alpha: 0.4)),
+         .fill(rect: Rect(x: 20, y: 20, width: 80, height: 30), cornerRadius: 8, color: .blue),
+         .text(TextLayout.make(label, font: .systemFont(ofSize: 14), width: nil), origin: Point(x: 30, y: 60), color: .black)]
+    }
+
+    private func dimming(_ alpha: Double) -> [DisplayCommand] {
+        [.pushOpacity(alpha: alpha, bounds: everything),
+         .fill(rect: everything, cornerRadius: 0, color: .black),
+         .popOpacity]
+    }
+
+    private func rasterized(_ commands: [DisplayCommand]) -> [DisplayCommand] {
+        [.pushRasterized(bounds: everything)] + commands + [.popRasterized]
+    }
+
+    @Test func aStillGroupIsRenderedOnceThenComposited() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        var direct: [Image] = []
+        var cached: [Image] = []
+        let alphas = [0.1, 0.2, 0.3, 0.4]
+        for alpha in alphas {
+            fx.render(home() + dimming(alpha))
+            direct.append(try fx.capture())
+        }
+        for (frame, alpha) in alphas.enumerated() {
+            fx.render(rasterized(home()) + dimming(alpha))
+            cached.append(try fx.capture())
+            let stats = fx.renderer.statistics
+            // Frame 0 sees the group for the first time and draws it directly; frame 1 finds it unchanged
+            // and renders its layer; later frames only composite.
+            #expect(stats.layersRendered == (frame == 1 ? 1 : 0), "frame \(frame)")
+            #expect(stats.layersReused == (frame >= 2 ? 1 : 0), "frame \(frame)")
+        }
+        for (a, b) in zip(direct, cached) {
+            #expect(ImageComparison.pixelsDiffering(a, b, tolerance: 2).mismatchedPixels == 0)
+        }
+        #expect(fx.renderer.rasterizedLayers.layers.count == 1)
+    }
+
+    @Test func changedContentIsDrawnDirectlyAndRecachedOnceStill() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        for label in ["A", "B", "C"] {  // changes every frame: never worth a layer
+            fx.render(rasterized(home(label: label)) + dimming(0.3))
+            #expect(fx.renderer.statistics.layersRendered == 0)
+            #expect(fx.renderer.statistics.layersReused == 0)
+        }
+        #expect(fx.renderer.rasterizedLayers.layers.isEmpty)
+        fx.render(rasterized(home(label: "C")) + dimming(0.4))
+        #expect(fx.renderer.statistics.layersRendered == 1)
+        fx.render(rasterized(home(label: "D")) + dimming(0.4))
+        let drawn = try fx.capture()
+        fx.render(home(label: "D") + dimming(0.4))
+        #expect(ImageComparison.pixelsDiffering(drawn, try fx.capture(), tolerance: 2).mismatchedPixels == 0)
+    }
+
+    @Test func aLayerNoListUsesIsFreedAtTheEndOfTheFrame() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        fx.render(rasterized(home()))
+        fx.render(rasterized(home()))
+        #expect(fx.renderer.rasterizedLayers.layers.count == 1)
+        fx.render(home())
+        #expect(fx.renderer.rasterizedLayers.layers.isEmpty)
+    }
+
+    @Test func aGroupOutsideTheDamageKeepsItsLayer() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        fx.render(rasterized(home()))
+        fx.render(rasterized(home()))
+        let corner = Proscenium.Region(Rect(x: 0, y: 0, width: 4, height: 4))
+        // The group covers the damage here, but a later frame may damage nothing of it: still in use.
+        fx.render([.fill(rect: everything, cornerRadius: 0, color: .white)] + rasterized(home()), damage: corner)
+        #expect(fx.renderer.rasterizedLayers.layers.count == 1)
+    }
+
+    @Test func anOpaqueGroupStartsTheFrameAndIsCopied() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let list = [DisplayCommand.fill(rect: everything, cornerRadius: 0, color: .red)] + rasterized(home())
+        #expect(XRenderRenderer.firstVisibleCommand(in: list, covering: everything) == 1)
+        // A group whose first fill does not cover the damage is not a starting point.
+        let partial = [DisplayCommand.fill(rect: everything, cornerRadius: 0, color: .red),
+                       .pushRasterized(bounds: everything), .fill(rect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 0, color: .blue),
+                       .popRasterized]
+        #expect(XRenderRenderer.firstVisibleCommand(in: partial, covering: everything) == 0)
+        fx.render(list)
+        fx.render(list)
+        fx.render(list)
+        #expect(fx.renderer.statistics.layersReused == 1)
+        #expect(try fx.capture().rgba(150, 110) == [0xF2, 0xF2, 0xF7, 255])
+    }
+
+    @Test func nestedInAnotherLayerAGroupIsDrawnDirectly() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let list = [DisplayCommand.pushOpacity(alpha: 0.5, bounds: everything)] + rasterized(home()) + [.popOpacity]
+        for _ in 0..<3 { fx.render(list) }
+        #expect(fx.renderer.rasterizedLayers.layers.isEmpty)
+    }
+
+    @Test func aFadedSingleFillNeedsNoLayerAndLooksTheSame() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let shape = Rect(x: 10.5, y: 12.25, width: 90, height: 60)
+        fx.render([.fill(rect: everything, cornerRadius: 0, color: .white),
+                   .pushOpacity(alpha: 0.35, bounds: shape),
+                   .fill(rect: shape, cornerRadius: 12, color: Color(red: 1, green: 0.29, blue: 0.49)),
+                   .popOpacity])
+        #expect(fx.renderer.statistics.layersRendered == 0)
+        let folded = try fx.capture()
+        // Two commands in the group take the layer path; the second draws nothing visible.
+        fx.render([.fill(rect: everything, cornerRadius: 0, color: .white),
+                   .pushOpacity(alpha: 0.35, bounds: shape),
+                   .fill(rect: shape, cornerRadius: 12, color: Color(red: 1, green: 0.29, blue: 0.49)),
+                   .fill(rect: shape, cornerRadius: 0, color: .clear),
+                   .popOpacity])
+        #expect(fx.renderer.statistics.layersRendered == 1)
+        #expect(ImageComparison.pixelsDiffering(folded, try fx.capture(), tolerance: 2).mismatchedPixels == 0)
+    }
+}
