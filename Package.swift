@@ -21,6 +21,10 @@ let package = Package(
         .systemLibrary(
             name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng16",
             providers: [.apt(["libpng-dev"])]),
+        // X-Resource, for counting what a client holds in the server: tests and benchmarks only.
+        .systemLibrary(
+            name: "CXRes", path: "Sources/CXRes", pkgConfig: "xres",
+            providers: [.apt(["libxres-dev"])]),
 
         // The core: geometry, views, events, animation, controllers, rendering model. No X11.
         .target(name: "Proscenium", path: "Sources/Proscenium"),
@@ -42,7 +46,7 @@ let package = Package(
             path: "Sources/proscenium-bench"),
 
         // Shared by tests and benchmarks: private Xvfb, XTest input, PNG image comparison, the soak.
-        .target(name: "TestSupport", dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "CX11", "CPNG"],
+        .target(name: "TestSupport", dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "CX11", "CXRes", "CPNG"],
                 path: "Sources/TestSupport"),
 
         .testTarget(name: "ProsceniumTests", dependencies: ["Proscenium"], path: "Tests/ProsceniumTests"),

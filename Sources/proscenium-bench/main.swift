@@ -5,10 +5,26 @@ import TestSupport
 
 // Benchmarks print numbers; they assert nothing. Run with `make bench` (release build).
 // `proscenium-bench [name ...]` runs only the named groups: frames, hittest, animations, launch, idle, dropped,
-// presentation, gallery.
+// presentation, gallery, soak.
 
-let requested = Set(CommandLine.arguments.dropFirst())
-func wants(_ group: String) -> Bool { requested.isEmpty || requested.contains(group) }
+// `soak` takes `--seed N` (default 1) and `--operations N` (default 10000).
+var requested = Set<String>()
+var soakSeed: UInt64 = 1
+var soakOperations = 10_000
+var arguments = CommandLine.arguments.dropFirst()
+while let argument = arguments.popFirst() {
+    switch argument {
+    case "--seed", "--operations":
+        guard let text = arguments.popFirst(), let value = UInt64(text), argument == "--seed" || value > 0 else {
+            FileHandle.standardError.write("proscenium-bench: \(argument) needs a whole number (operations: at least 1)\n".data(using: .utf8)!)
+            exit(2)
+        }
+        if argument == "--seed" { soakSeed = value } else { soakOperations = Int(value) }
+    default:
+        requested.insert(argument)
+    }
+}
+@MainActor func wants(_ group: String) -> Bool { requested.isEmpty || requested.contains(group) }
 
 print("Proscenium benchmarks — \(ProcessInfo.processInfo.activeProcessorCount) cores, Xvfb 1280x800x24")
 await MainActor.run {
@@ -18,6 +34,7 @@ await MainActor.run {
 if wants("frames") { try await FrameBenchmark.run() }
 if wants("presentation") { try await PresentationBenchmark.run() }
 if wants("gallery") { try await GalleryBenchmark.run() }
+if wants("soak") { try await SoakBenchmark.run(seed: soakSeed, operations: soakOperations) }
 if wants("launch") { try await LaunchBenchmark.runLaunch() }
 if wants("idle") { try await LaunchBenchmark.runIdle() }
 if wants("dropped") { try await LaunchBenchmark.runDropped() }

@@ -83,7 +83,10 @@ public enum AnimatingPosition: Sendable, Hashable {
     public init(duration: Double, timingParameters: TimingCurveProvider) {
         self.duration = max(0, duration)
         self.timingParameters = timingParameters
+        LiveObjects.created(.propertyAnimator)
     }
+
+    deinit { LiveObjects.freed(.propertyAnimator) }
 
     /// An animator along one of the named curves.
     public convenience init(duration: Double, curve: AnimationCurve, animations: (@MainActor () -> Void)? = nil) {

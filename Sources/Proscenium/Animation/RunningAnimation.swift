@@ -61,7 +61,10 @@
         displacement = from - to
         initialVelocity = Self.initialVelocity(driver: driver, property: property, from: from, to: to, carried: carriedVelocity)
         lastValue = fillsBackwards ? from : to
+        LiveObjects.created(.animation)
     }
+
+    deinit { LiveObjects.freed(.animation) }
 
     /// A spring's initial velocity: the carried velocity plus its own relative one; zero for curves.
     private static func initialVelocity(driver: Driver, property: AnimatableProperty, from: AnimationVector,

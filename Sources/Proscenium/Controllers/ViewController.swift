@@ -23,7 +23,10 @@
     /// A controller with no view yet; the view is loaded the first time `view` is read.
     public override init() {
         super.init()
+        LiveObjects.created(.viewController)
     }
+
+    deinit { LiveObjects.freed(.viewController) }
 
     // MARK: - The view
 

@@ -51,7 +51,10 @@
         self.presentationController = presentationController
         self.window = window
         container = TransitionContainerView(frame: window.bounds)
+        LiveObjects.created(.presentation)
     }
+
+    deinit { LiveObjects.freed(.presentation) }
 
     // MARK: - Presenting
 

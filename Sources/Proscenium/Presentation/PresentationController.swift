@@ -19,7 +19,10 @@
     public init(presentedViewController presented: ViewController, presenting: ViewController?) {
         presentedViewController = presented
         presentingViewController = presenting
+        LiveObjects.created(.presentationController)
     }
+
+    deinit { LiveObjects.freed(.presentationController) }
 
     // MARK: - Style and delegate
 

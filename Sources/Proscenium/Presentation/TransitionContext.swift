@@ -68,11 +68,14 @@ public enum TransitionKey: Sendable, Hashable {
         self.animator = animator
         self.interactionController = interactionController
         self.onComplete = onComplete
+        LiveObjects.created(.transitionContext)
         let presented = presentationController.presentedViewController
         let presenting = presentationController.presentingViewController ?? presented
         fromController = isPresenting ? presenting : presented
         toController = isPresenting ? presented : presenting
     }
+
+    deinit { LiveObjects.freed(.transitionContext) }
 
     // MARK: - Controllers, views and frames
 

@@ -152,9 +152,12 @@
     /// A view occupying `frame` in its future superview's coordinates.
     public init(frame: Rect = .zero) {
         super.init()
+        LiveObjects.created(.view)
         model.bounds = Rect(origin: .zero, size: frame.standardized.size)
         model.center = frame.standardized.center
     }
+
+    deinit { LiveObjects.freed(.view) }
 
     // MARK: - Managing subviews
 

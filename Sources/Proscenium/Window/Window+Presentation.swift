@@ -25,9 +25,14 @@ extension Window {
         layer.addSubview(presentation.container)
     }
 
-    /// Forgets `presentation` once it ended.
+    /// Forgets `presentation` once it ended; the presentation layer goes with the last one, so a window
+    /// with nothing presented has the same views as one that never presented anything.
     func removePresentation(_ presentation: Presentation) {
         presentations.removeAll { $0 === presentation }
+        if presentations.isEmpty, let layer = presentationLayer, layer.subviews.isEmpty {
+            layer.removeFromSuperview()
+            presentationLayer = nil
+        }
     }
 
     /// The presentation directly above `presentation`, if any.

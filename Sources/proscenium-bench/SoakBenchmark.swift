@@ -1,0 +1,37 @@
+import Foundation
+import Proscenium
+import ProsceniumX11
+import TestSupport
+
+/// The gallery soak (`proscenium-bench soak [--seed N] [--operations N]`): seeded random operations on a
+/// private Xvfb, with the invariants checked after each. Prints the figures; a broken invariant prints
+/// the seed and operation to replay and exits 1.
+@MainActor enum SoakBenchmark {
+    static func run(seed: UInt64, operations: Int) async throws {
+        let server = try await PrivateXvfb.start(width: 1400, height: 900)
+        defer { server.stop() }
+        let display = try Display(name: server.displayName)
+        let soak = GallerySoak(display: display, seed: seed)
+        // The memory checkpoint comes after a tenth of the run, once caches and pools are warm.
+        let checkpoint = max(1, operations / 10)
+        let result: GallerySoak.Report
+        do {
+            result = try soak.run(operations: operations, checkpoint: checkpoint) { done in
+                print("soak: \(done) operations…")
+            }
+        } catch {
+            print(error.description)
+            exit(1)
+        }
+        let label = "soak seed \(seed)"
+        report("\(label): operations / frames / transitions ended", "\(result.operations) / \(result.frames) / \(result.transitionsEnded)")
+        report("\(label): operations per second", String(format: "%.0f", result.operationsPerSecond))
+        let live = LiveObjects.Kind.allCases.map { "\($0.rawValue) \(result.liveBefore[$0, default: 0])→\(result.liveAfter[$0, default: 0])" }
+        report("\(label): live objects, home alone → after", live.joined(separator: ", "))
+        report("\(label): peak RSS at operation \(checkpoint) → end",
+               "\(result.peakRSSAtCheckpointKiB) KiB → \(result.peakRSSAtEndKiB) KiB (+\(result.peakRSSAtEndKiB - result.peakRSSAtCheckpointKiB) KiB)")
+        report("\(label): X resources, most by operation \(checkpoint)", result.xResourcesByCheckpoint?.description ?? "X-Resource unavailable")
+        report("\(label): X resources, most seen", result.xResourcesMost?.description ?? "X-Resource unavailable")
+        report("\(label): X resources at the end", result.xResourcesAtEnd?.description ?? "X-Resource unavailable")
+    }
+}
