@@ -266,9 +266,5 @@ import ProsceniumX11
     }
 
     /// The process's peak resident set (VmHWM), in KiB.
-    static func peakRSSKiB() -> Int {
-        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") }) else { return 0 }
-        return Int(line.split(separator: " ").dropFirst().first ?? "0") ?? 0
-    }
+    static func peakRSSKiB() -> Int { ProcessMemory.peakResidentKiB(pid: getpid()) }
 }

@@ -16,7 +16,7 @@ struct DemoCommand: ParsableCommand {
             unset. With --screenshot, frames are driven on virtual time (exactly n/60 s each) and the frame \
             at --at is written as a PNG: the same arguments give the same pixels on any machine. With \
             --log-events, one JSON object per line on standard output: ready, tap, transition, adapt, \
-            resize, tree, screenshot, exit and (with --stats) stats, each with "type" and "t" (seconds \
+            resize, tree, screenshot, exit, problem (with --self-check) and (with --stats) stats, each with "type" and "t" (seconds \
             since launch; virtual seconds in a --screenshot run). SIGINT, SIGTERM, closing the window or \
             closing standard output end the demo with status 0.
             """)
@@ -60,6 +60,9 @@ struct DemoCommand: ParsableCommand {
 
     @Flag(help: "Present and dismiss the scene (bouncy unless --scene) over and over, for measuring frame pacing.")
     var animateContinuously = false
+
+    @Flag(help: "After every frame, check the window's views and presentations (Window.consistencyProblems) and log each problem found as a \"problem\" event.")
+    var selfCheck = false
 
     @Flag(help: "Print the event log: one JSON object per line on standard output, flushed per line.")
     var logEvents = false

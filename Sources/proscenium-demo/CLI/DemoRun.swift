@@ -58,6 +58,9 @@ import ProsceniumX11
             } else {
                 reporter.frameDidComplete()
             }
+            if options.selfCheck {
+                reporter.reportProblems(host.window.consistencyProblems())
+            }
         }
         if options.animateContinuously {
             let name = options.scene ?? "bouncy"

@@ -46,6 +46,11 @@ import ProsceniumGallery
         }
     }
 
+    /// Logs what `Window.consistencyProblems()` found, one `problem` line each (for `--self-check`).
+    func reportProblems(_ problems: [String]) {
+        for problem in problems { log.write("problem", ["problem": .text(problem)]) }
+    }
+
     private func report(_ event: PresentationEvent) {
         let name = SceneCatalog.name(of: event.controller)
         switch event.kind {

@@ -1,0 +1,28 @@
+import Foundation
+import TestSupport
+
+/// 60 s of random XTest input on the live demo with `--self-check`: what was sent, what the demo logged,
+/// whether it broke an invariant, and its CPU once the input stopped.
+@MainActor enum FuzzBenchmark {
+    static func run(seed: UInt64) async throws {
+        let server = try await PrivateXvfb.start(width: 1600, height: 1000)
+        defer { server.stop() }
+        let demo = try DemoProcess(arguments: ["--log-events", "--self-check"], environment: ["DISPLAY": server.displayName])
+        defer { demo.stop() }
+        let ready = try demo.waitForEvent("ready")
+        guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }) else { return }
+        let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: seed, size: (1280, 800))
+        fuzzer.run(for: 60)
+        let alive = demo.waitForExit(timeout: 0.1) == nil
+        try await Task.sleep(for: .seconds(1))
+        let before = ProcessCPU.seconds(pid: demo.pid)
+        try await Task.sleep(for: .seconds(1))
+        let idle = ProcessCPU.seconds(pid: demo.pid) - before
+        let sent = fuzzer.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
+        report("fuzz 60 s, seed \(seed): input sent", sent)
+        report("fuzz: taps / transitions / resizes logged",
+               "\(demo.events("tap").count) / \(demo.events("transition").count) / \(demo.events("resize").count)")
+        report("fuzz: still running / invariant problems", "\(alive ? "yes" : "NO: \(demo.errorOutput)") / \(demo.events("problem").count)")
+        report("fuzz: demo CPU in the 2nd second after the input stopped", String(format: "%.1f ms", idle * 1000))
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// Random XTest input at full speed on the live demo, which checks its own views and presentations
+/// after every frame (`--self-check`). `proscenium-bench fuzz` runs it for 60 s; here it runs for
+/// `PROSCENIUM_FUZZ_SECONDS` (15 by default) to keep CI short.
+@MainActor @Suite("Input fuzz", .serialized)
+struct InputFuzzTests {
+    static var seconds: Double {
+        ProcessInfo.processInfo.environment["PROSCENIUM_FUZZ_SECONDS"].flatMap(Double.init) ?? 15
+    }
+
+    @Test("random clicks, drags, wheel, keys and resizes: no crash, no broken invariant, back to 0 CPU")
+    func fuzz() async throws {
+        try await withPrivateXvfb(width: 1600, height: 1000) { server in
+            let demo = try DemoProcess(arguments: ["--log-events", "--self-check"], environment: ["DISPLAY": server.displayName])
+            defer { demo.stop() }
+            let ready = try demo.waitForEvent("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: 2026, size: (1280, 800))
+            fuzzer.run(for: Self.seconds)
+
+            #expect(demo.waitForExit(timeout: 0.1) == nil, "the demo ended: \(demo.errorOutput)")
+            #expect(demo.events("problem").isEmpty, "\(demo.events("problem").prefix(5))")
+            #expect(TransitionLog.problems(in: demo.events("transition")).isEmpty,
+                    "\(TransitionLog.problems(in: demo.events("transition")).prefix(5))")
+            #expect(demo.events("tap").count > 10, "the input reached controls: \(fuzzer.counts)")
+
+            // Within a second of the input stopping nothing moves any more.
+            try await Task.sleep(for: .seconds(1))
+            let before = ProcessCPU.seconds(pid: demo.pid)
+            try await Task.sleep(for: .seconds(1))
+            let idle = ProcessCPU.seconds(pid: demo.pid) - before
+            #expect(idle < 0.005, "\(idle * 1000) ms of CPU in the second after the input stopped")
+        }
+    }
+}
+
+/// Checks the demo's `transition` lines: for each controller, every "will begin" is followed by its
+/// "did end" before the next transition begins.
+enum TransitionLog {
+    static func problems(in events: [[String: Any]]) -> [String] {
+        var open: [String: String] = [:]
+        var problems: [String] = []
+        for event in events {
+            guard let phase = event["phase"] as? String, let controller = event["controller"] as? String else { continue }
+            switch phase {
+            case "presentationWillBegin", "dismissalWillBegin":
+                if let running = open[controller] { problems.append("\(controller): \(phase) while \(running) is open") }
+                open[controller] = phase
+            default:
+                let begin = phase == "presentationDidEnd" ? "presentationWillBegin" : "dismissalWillBegin"
+                if open[controller] != begin { problems.append("\(controller): \(phase) after \(open[controller] ?? "nothing")") }
+                open[controller] = nil
+            }
+        }
+        return problems
+    }
+}
