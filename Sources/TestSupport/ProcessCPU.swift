@@ -1,26 +1,41 @@
 import Foundation
 
-/// CPU time a process has used so far, all its threads together: the scheduler's nanosecond count from
-/// /proc/PID/task/*/schedstat, since the 10 ms ticks of /proc/PID/stat blur a frame's millisecond and
-/// are biased for processes that wake on a timer. Falls back to the ticks where schedstat is missing.
+/// CPU time a process has used, read from /proc: coarse and complete, or precise per thread.
 public enum ProcessCPU {
-    /// Seconds of CPU `pid` has used.
+    /// Seconds of CPU `pid` has used, from the kernel's tick counts (/proc/PID/stat, user + system): they
+    /// never go down and include threads that have ended, but come in 10 ms ticks, which suits "was it
+    /// idle?" and long runs.
     public static func seconds(pid: Int32) -> Double {
-        if let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !tasks.isEmpty {
-            var nanoseconds = 0.0
-            for task in tasks {
-                guard let line = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
-                      let first = line.split(separator: " ").first, let value = Double(first) else { continue }
-                nanoseconds += value
-            }
-            if nanoseconds > 0 { return nanoseconds / 1e9 }
-        }
         guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
               let close = stat.lastIndex(of: ")") else { return 0 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the command name: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// Each thread's CPU time so far in nanoseconds (/proc/PID/task/*/schedstat): precise enough for a
+    /// frame's fraction of a millisecond, and not biased for processes that wake on a timer as ticks are.
+    public struct Sample: Sendable {
+        fileprivate var threads: [String: Double]
+    }
+
+    /// The threads of `pid` and their CPU time now.
+    public static func sample(pid: Int32) -> Sample {
+        var threads: [String: Double] = [:]
+        for task in (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? [] {
+            guard let line = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/schedstat", encoding: .utf8),
+                  let first = line.split(separator: " ").first, let value = Double(first) else { continue }
+            threads[task] = value
+        }
+        return Sample(threads: threads)
+    }
+
+    /// Seconds of CPU used between two samples: each thread's growth, threads born in between whole. A
+    /// thread that ended in between is missed; for the processes measured here those are short-lived
+    /// Dispatch workers.
+    public static func seconds(from start: Sample, to end: Sample) -> Double {
+        end.threads.reduce(0) { $0 + $1.value - (start.threads[$1.key] ?? 0) } / 1e9
     }
 }
 

@@ -43,7 +43,7 @@ import TestSupport
     static func measure(_ name: String, host: WindowHost, server: PrivateXvfb, frames: Int, change: (Int) -> Void) {
         let clock = host.window.clock as! ManualFrameClock
         var toFlush = Samples(), toDrawn = Samples()
-        let cpuBefore = ProcessCPU.seconds(pid: getpid()) + ProcessCPU.seconds(pid: server.pid)
+        let cpuBefore = (app: ProcessCPU.sample(pid: getpid()), x: ProcessCPU.sample(pid: server.pid))
         let wallStart = Date()
         for frame in 0..<frames {
             change(frame)
@@ -55,7 +55,8 @@ import TestSupport
             toFlush.add(Double(flushed - start) / 1e6)
             toDrawn.add(Double(drawn - start) / 1e6)
         }
-        let cpu = ProcessCPU.seconds(pid: getpid()) + ProcessCPU.seconds(pid: server.pid) - cpuBefore
+        let cpu = ProcessCPU.seconds(from: cpuBefore.app, to: ProcessCPU.sample(pid: getpid()))
+            + ProcessCPU.seconds(from: cpuBefore.x, to: ProcessCPU.sample(pid: server.pid))
         _ = wallStart
         report("frame: \(name) — start→flush (median / p99)", "\(format(toFlush.median)) / \(format(toFlush.p99))")
         report("frame: \(name) — start→drawn by X (median / p99)", "\(format(toDrawn.median)) / \(format(toDrawn.p99))")

@@ -22,13 +22,13 @@ enum GalleryBenchmark {
                                        environment: ["DISPLAY": server.displayName])
             defer { demo.stop() }
             _ = try demo.waitForEvent("ready")
-            let before = (demo: ProcessCPU.seconds(pid: demo.pid), server: ProcessCPU.seconds(pid: server.pid))
+            let before = (demo: ProcessCPU.sample(pid: demo.pid), server: ProcessCPU.sample(pid: server.pid))
             // Poll gently: this process shares the two cores with the two it measures.
             while !demo.events("transition").contains(where: { $0["phase"] as? String == "dismissalDidEnd" }) {
                 guard demo.waitForExit(timeout: 0.02) == nil else { throw DemoProcessError.noEvent("dismissalDidEnd", stderr: demo.errorOutput) }
             }
-            demoCPU += ProcessCPU.seconds(pid: demo.pid) - before.demo
-            serverCPU += ProcessCPU.seconds(pid: server.pid) - before.server
+            demoCPU += ProcessCPU.seconds(from: before.demo, to: ProcessCPU.sample(pid: demo.pid))
+            serverCPU += ProcessCPU.seconds(from: before.server, to: ProcessCPU.sample(pid: server.pid))
             let stats = try demo.waitForEvent("stats", timeout: 10)
             let count = stats["frames"] as? Int ?? 0
             frames += count

@@ -43,9 +43,10 @@ enum LaunchBenchmark {
         _ = try demo.waitForEvent("ready")
         // Steady state only: skip the first second (font loading, shadow masks) and stop before the exit.
         try await Task.sleep(for: .seconds(1))
-        let cpuBefore = ProcessCPU.seconds(pid: demo.pid) + ProcessCPU.seconds(pid: server.pid)
+        let cpuBefore = (demo: ProcessCPU.sample(pid: demo.pid), x: ProcessCPU.sample(pid: server.pid))
         try await Task.sleep(for: .seconds(8))
-        let cpu = ProcessCPU.seconds(pid: demo.pid) + ProcessCPU.seconds(pid: server.pid) - cpuBefore
+        let cpu = ProcessCPU.seconds(from: cpuBefore.demo, to: ProcessCPU.sample(pid: demo.pid))
+            + ProcessCPU.seconds(from: cpuBefore.x, to: ProcessCPU.sample(pid: server.pid))
         let event = try demo.waitForEvent("stats", timeout: 30)
         let dropped = event["dropped"] as? Int ?? 0
         report("10 s continuous animation: frames / dropped", "\(event["frames"] ?? "?") / \(dropped)")

@@ -104,15 +104,15 @@ struct FrameSamples {
 
     @MainActor mutating func run(host: WindowHost, server: PrivateXvfb, frames count: Int) {
         let clock = host.window.clock as! ManualFrameClock
-        let appBefore = ProcessCPU.seconds(pid: getpid()), serverBefore = ProcessCPU.seconds(pid: server.pid)
+        let appBefore = ProcessCPU.sample(pid: getpid()), serverBefore = ProcessCPU.sample(pid: server.pid)
         for _ in 0..<count {
             let start = DispatchTime.now().uptimeNanoseconds
             clock.step()
             host.display.sync()
             times.add(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
         }
-        appCPU += ProcessCPU.seconds(pid: getpid()) - appBefore
-        serverCPU += ProcessCPU.seconds(pid: server.pid) - serverBefore
+        appCPU += ProcessCPU.seconds(from: appBefore, to: ProcessCPU.sample(pid: getpid()))
+        serverCPU += ProcessCPU.seconds(from: serverBefore, to: ProcessCPU.sample(pid: server.pid))
         frames += count
     }
 }

@@ -71,6 +71,52 @@ struct DemoGalleryTests {
         #expect(FileManager.default.fileExists(atPath: path))
     }
 
+    @Test("--reduce-motion cross-fades bouncy in place: translucent at 0.1 s, settled at 0.2 s instead of springing for 0.8 s")
+    func reduceMotion() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var pixels: [[Int]] = []
+        for at in ["0.1", "0.5"] {
+            let path = directory.appendingPathComponent("bouncy-\(at).png").path
+            let (demo, status) = try Self.run(["--headless", "--scene", "bouncy", "--reduce-motion", "--screenshot", path,
+                                               "--at", at, "--log-events"])
+            #expect(status == 0, "stderr: \(demo.errorOutput)")
+            if at == "0.5" {
+                let ended = try #require(demo.events("transition").first { $0["phase"] as? String == "presentationDidEnd" })
+                #expect(abs((ended["t"] as? Double ?? 0) - 0.2) < 0.02)
+            }
+            // The middle of the card's final place, where the card fades in without moving.
+            pixels.append(try PNGCodec.read(contentsOf: path).rgba(640, 400))
+        }
+        #expect(pixels[0][1] > 74 + 20, "half faded in at 0.1 s: \(pixels[0])")
+        #expect(abs(pixels[1][0] - 255) <= 2 && abs(pixels[1][1] - 74) <= 2 && abs(pixels[1][2] - 125) <= 2,
+                "the card's own colour at 0.5 s: \(pixels[1])")
+    }
+
+    @Test("the home screen lays out at the smallest and the largest sizes: buttons apart, 24 px clear of the edges, in the top 40%",
+          arguments: ["480x480", "3840x2160"])
+    func homeLayoutAtExtremeSizes(size: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (demo, status) = try Self.run(["--headless", "--size", size, "--screenshot", directory.appendingPathComponent("home.png").path,
+                                           "--at", "0", "--log-events"])
+        #expect(status == 0, "stderr: \(demo.errorOutput)")
+        let sides = size.split(separator: "x").compactMap { Double($0) }
+        let views = try #require(demo.events("tree").first?["views"] as? [[String: Any]])
+        let buttons = views.filter { ($0["id"] as? String).map { $0 == "counter" || $0.hasPrefix("present-") } ?? false }
+            .compactMap { $0["frame"] as? [Double] }
+        #expect(buttons.count == 7)
+        for (index, frame) in buttons.enumerated() {
+            #expect(frame[0] >= 24 && frame[1] >= 24 && frame[0] + frame[2] <= sides[0] - 24, "\(frame)")
+            #expect(frame[1] + frame[3] <= sides[1] * 0.4, "\(frame) below the top 40%")
+            for other in buttons[(index + 1)...] {
+                let apart = frame[0] + frame[2] <= other[0] || other[0] + other[2] <= frame[0]
+                    || frame[1] + frame[3] <= other[1] || other[1] + other[3] <= frame[1]
+                #expect(apart, "\(frame) overlaps \(other)")
+            }
+        }
+    }
+
     @Test("a click on bouncy's dimming, over a home button, reaches neither the button nor the card")
     func bouncyDimmingBlocksClicks() throws {
         let directory = try Self.temporaryDirectory()

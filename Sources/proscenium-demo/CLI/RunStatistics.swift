@@ -27,16 +27,29 @@ import Proscenium
             let index = min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)
             return .number(round3(sorted[max(0, index)]))
         }
-        var usage = rusage()
-        getrusage(__rusage_who_t(RUSAGE_SELF.rawValue), &usage)
         return [
             ("frames", .number(Double(sorted.count))), ("dropped", .number(Double(droppedFrames))),
             ("p50", percentile(0.5)), ("p95", percentile(0.95)), ("p99", percentile(0.99)),
             ("max", .number(round3(sorted.last ?? 0))),
             ("firstFrameMs", .number(round3(firstFrameMilliseconds ?? 0))),
-            ("peakRSSKiB", .number(Double(usage.ru_maxrss))),  // Linux reports ru_maxrss in KiB
+            ("peakRSSKiB", .number(Double(Self.peakResidentKiB()))),
         ]
     }
 
     private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
+
+    /// This process's peak resident memory in KiB: VmHWM from /proc/self/status. Not `ru_maxrss`, which
+    /// Linux carries over an exec, so a demo spawned by a big process would report its parent's size.
+    static func peakResidentKiB() -> Int {
+        guard let file = fopen("/proc/self/status", "r") else { return 0 }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            if text.hasPrefix("VmHWM:") {
+                return Int(text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "0") ?? 0
+            }
+        }
+        return 0
+    }
 }
