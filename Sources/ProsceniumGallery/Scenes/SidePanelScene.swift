@@ -111,12 +111,14 @@ import Proscenium
         }
     }
 
-    /// Every frame of a live resize keeps the backdrop full-window and the presenting view 60 px in.
+    /// Every frame of a live resize keeps the backdrop full-window and the presenting view 60 px in. While
+    /// the panel comes in, setting the new target retargets the running animation (it keeps its timing);
+    /// while it leaves, the target is the identity whatever the width.
     override func containerViewWillLayoutSubviews() {
         guard let containerView else { return }
         outsideClicks.frame = containerView.bounds
         if let window = containerView.window { backdrop.frame = window.bounds }
-        if !isPresenting, !isDismissing, let presentingView {
+        if !isDismissing, let presentingView {
             let target = Self.pushedAsideTransform(width: containerView.bounds.width)
             if presentingView.transform != target { presentingView.transform = target }
         }
