@@ -1,4 +1,7 @@
+import CX11
 import Foundation
+import Proscenium
+import ProsceniumX11
 import TestSupport
 
 /// The gallery's `bouncy` scene as a user runs it, on the demo's real Dispatch frame clock: presented at
@@ -9,6 +12,47 @@ enum GalleryBenchmark {
         for (width, height) in [(1280, 800), (2560, 1440)] {
             try await measure(width: width, height: height)
         }
+        try await showEveryScene()
+    }
+
+    /// Peak memory once every scene has been shown: each is presented by an XTest click on its home
+    /// button and dismissed with Escape, one after the other, at 1280x800.
+    @MainActor private static func showEveryScene() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        let demo = try DemoProcess(arguments: ["--log-events", "--stats"], environment: ["DISPLAY": server.displayName])
+        defer { demo.stop() }
+        let ready = try demo.waitForEvent("ready")
+        let tree = try demo.waitForEvent("tree")
+        guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }),
+              let views = tree["views"] as? [[String: Any]] else {
+            throw DemoProcessError.noEvent("ready with a window and a tree with views", stderr: demo.errorOutput)
+        }
+        let display = try Display(name: server.displayName)
+        let input = try XTestInput(displayName: server.displayName)
+        func count(_ phase: String) -> Int { demo.events("transition").filter { $0["phase"] as? String == phase }.count }
+        func waitFor(_ phase: String, count wanted: Int) throws {
+            let deadline = Date().addingTimeInterval(10)
+            while count(phase) < wanted {
+                guard Date() < deadline else { throw DemoProcessError.noEvent(phase, stderr: demo.errorOutput) }
+                usleep(20_000)
+            }
+        }
+        var shown = 0
+        for view in views {
+            guard let id = view["id"] as? String, id.hasPrefix("present-"), let frame = view["frame"] as? [Double] else { continue }
+            input.click(at: Point(x: frame[0] + frame[2] / 2, y: frame[1] + frame[3] / 2))
+            shown += 1
+            try waitFor("presentationDidEnd", count: shown)
+            XSetInputFocus(display.pointer, CX11.Window(window), RevertToParent, Time(CurrentTime))
+            display.sync()
+            input.key(UInt(XK_Escape))
+            try waitFor("dismissalDidEnd", count: shown)
+        }
+        kill(demo.pid, SIGTERM)
+        let stats = try demo.waitForEvent("stats", timeout: 10)
+        let peak = (stats["peakRSSKiB"] as? Double) ?? Double(stats["peakRSSKiB"] as? Int ?? 0)
+        report("gallery: peak RSS with all \(shown) scenes shown once", String(format: "%.1f MiB", peak / 1024))
     }
 
     private static func measure(width: Int, height: Int) async throws {

@@ -65,4 +65,45 @@ struct DemoLiveTests {
                     "re-hosting is not a dismissal")
         }
     }
+
+    @Test("bouncy up: an XTest click on the dimming over a home button reaches nothing, an XTest Escape dismisses")
+    func bouncyDimmingBlocksAndEscapeDismisses() async throws {
+        try await withPrivateXvfb(width: 1280, height: 800) { server in
+            let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
+            defer { demo.stop() }
+            let ready = try demo.waitForEvent("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            try await waitUntil("the first tree") { frame(of: "present-bouncy", in: demo) != nil }
+            let bouncyButton = try #require(frame(of: "present-bouncy", in: demo))
+            let counter = try #require(frame(of: "counter", in: demo))
+            let display = try Display(name: server.displayName)
+            var x: Int32 = 0, y: Int32 = 0
+            var child: CX11.Window = 0
+            XTranslateCoordinates(display.pointer, CX11.Window(window), display.rootWindow, 0, 0, &x, &y, &child)
+            let origin = Point(x: Double(x), y: Double(y))
+            let input = try XTestInput(displayName: server.displayName)
+
+            input.click(at: Point(x: origin.x + bouncyButton.midX, y: origin.y + bouncyButton.midY))
+            try await waitUntil("bouncy is up") {
+                demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
+            }
+            // The card is inset 30 px: the buttons at the left and right ends of home's row stick out from
+            // under it by a few pixels, where only the dimming covers them. Click there.
+            #expect(bouncyButton.minX < 30 && counter.maxX > 1250, "\(bouncyButton) and \(counter) stick out")
+            let tapsBefore = demo.events("tap").count
+            input.click(at: Point(x: origin.x + (bouncyButton.minX + 30) / 2, y: origin.y + bouncyButton.midY))
+            input.click(at: Point(x: origin.x + (counter.maxX + 1250) / 2, y: origin.y + counter.midY))
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(demo.events("tap").count == tapsBefore, "\(demo.events("tap"))")
+            #expect(!demo.events("transition").contains { $0["phase"] as? String == "dismissalWillBegin" })
+
+            XSetInputFocus(display.pointer, CX11.Window(window), RevertToParent, Time(CurrentTime))
+            display.sync()
+            input.key(UInt(XK_Escape))
+            try await waitUntil("Escape dismisses it") {
+                demo.events("transition").contains { $0["phase"] as? String == "dismissalDidEnd" }
+            }
+            #expect(demo.events("transition").last?["controller"] as? String == "bouncy")
+        }
+    }
 }
