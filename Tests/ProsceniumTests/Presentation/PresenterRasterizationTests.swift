@@ -12,12 +12,18 @@ import Testing
         } ?? []
     }
 
-    @Test func thePresentingViewIsRasterizedWhileTheTransitionsRun() {
+    /// A presentation fixture recording its frames, and a controller ready to present in it.
+    private func makeScene() -> (PresentationFixture, ProbeSurface, LoggingDelegate, LoggingViewController) {
         let fx = PresentationFixture()
         let surface = ProbeSurface()
         fx.window.surface = surface
         let delegate = LoggingDelegate(log: fx.log)
-        let presented = fx.makePresented(delegate: delegate)
+        return (fx, surface, delegate, fx.makePresented(delegate: delegate))
+    }
+
+    @Test func thePresentingViewIsRasterizedWhileTheTransitionsRun() {
+        let (fx, surface, delegate, presented) = makeScene()
+        defer { withExtendedLifetime(delegate) {} }
         fx.root.present(presented, animated: true)
         fx.frames(2)
         #expect(rasterizedGroups(in: surface) == [fx.root.view.bounds])
@@ -33,23 +39,17 @@ import Testing
     }
 
     @Test func anUnanimatedPresentationAsksForNoLayer() {
-        let fx = PresentationFixture()
-        let surface = ProbeSurface()
-        fx.window.surface = surface
-        let delegate = LoggingDelegate(log: fx.log)
-        let presented = fx.makePresented(delegate: delegate)
+        let (fx, surface, delegate, presented) = makeScene()
+        defer { withExtendedLifetime(delegate) {} }
         fx.root.present(presented, animated: false)
         fx.frames(1)
         #expect(rasterizedGroups(in: surface).isEmpty)
     }
 
     @Test func shouldRasterizeOutlastsATransition() {
-        let fx = PresentationFixture()
-        let surface = ProbeSurface()
-        fx.window.surface = surface
+        let (fx, surface, delegate, presented) = makeScene()
+        defer { withExtendedLifetime(delegate) {} }
         fx.root.view.shouldRasterize = true
-        let delegate = LoggingDelegate(log: fx.log)
-        let presented = fx.makePresented(delegate: delegate)
         fx.root.present(presented, animated: true)
         fx.runUntilIdle()
         fx.frames(1)
