@@ -59,7 +59,9 @@ struct ResizeStormTests {
             try await Task.sleep(for: .milliseconds(500))
             let late = (rss: ProcessMemory.residentKiB(pid: demo.pid),
                         x: XResourceCounts.query(display: display.pointer, clientOwning: XID(window)))
-            #expect(demo.events("resize").count > 100, "the demo kept up with the storm")
+            // A busy demo reads several ConfigureNotify events per frame and lays out the last size only, so
+            // how many sizes it reports depends on the machine's load; it must report some along the way.
+            #expect(demo.events("resize").count >= 2, "the demo relaid out during the storm")
             #expect(late.rss - early.rss < 2048, "RSS \(early.rss) KiB after 200 resizes, \(late.rss) KiB after 1,000")
             let before = try #require(early.x), after = try #require(late.x)
             #expect(after.pixmaps <= before.pixmaps + 8 && after.pictures <= before.pictures + 16,
