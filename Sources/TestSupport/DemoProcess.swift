@@ -12,9 +12,17 @@ public final class DemoProcess: @unchecked Sendable {
     private var partial = ""
 
     /// Starts `proscenium-demo` with `arguments`; `environment` entries override (nil: remove) the test's own.
-    public init(arguments: [String] = [], environment: [String: String?]) throws {
-        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
-        process.arguments = arguments
+    /// A `launcher` (an absolute path and its arguments, such as `unshare … sh -c SCRIPT sh`) runs the demo
+    /// instead, with the demo's path and `arguments` appended to its own.
+    public init(arguments: [String] = [], environment: [String: String?], launcher: [String] = []) throws {
+        let demo = try ProductLocator.executable(named: "proscenium-demo")
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [demo] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: demo)
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
