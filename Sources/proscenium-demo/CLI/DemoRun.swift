@@ -46,6 +46,7 @@ import ProsceniumX11
         let home = HomeViewController()
         host.window.rootViewController = home
         let reporter = EventReporter(log: log, window: host.window)
+        host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false
         statistics.measureFrames(of: clock) { [self] in
             if !isReady, host.presentedFrames > 0 {

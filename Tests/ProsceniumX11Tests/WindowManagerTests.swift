@@ -1,0 +1,340 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The demo under a real window manager, openbox, in the test's own Xvfb: reparented into a decorated
+/// frame, resized by dragging the frame's corner (with the `_NET_WM_SYNC_REQUEST` handshake), clicked
+/// through the frame, closed with the close button and pinged. Without openbox these tests fail, saying
+/// how to install it.
+@MainActor @Suite("Under a window manager", .serialized)
+struct WindowManagerTests {
+    @Test("the window is reparented into a decorated frame and still shows its own pixels")
+    func reparentedAndDecorated() async throws {
+        let session = try await ManagedDemo.start(arguments: ["--size", "800x600"])
+        defer { session.stop() }
+        let frame = session.frameWindow()
+        #expect(frame != session.window, "the window was not reparented")
+        #expect(session.parent(of: session.window) != session.display.rootWindow)
+
+        let extents = try #require(await session.frameExtents(), "openbox sets _NET_FRAME_EXTENTS")
+        #expect(extents.top > 0, "a title bar above the window: \(extents)")
+        let outer = session.rootGeometry(of: frame)
+        let inner = session.rootGeometry(of: session.window)
+        #expect(inner.size == Size(width: 800, height: 600), "the frame does not squeeze the window")
+        #expect(outer.width == inner.width + Double(extents.left + extents.right))
+        #expect(outer.height == inner.height + Double(extents.top + extents.bottom))
+        #expect(inner.minX == outer.minX + Double(extents.left) && inner.minY == outer.minY + Double(extents.top))
+        #expect(session.wmState() == 1, "WM_STATE is NormalState")
+
+        // The frame's title bar is drawn by openbox, the client area by the demo.
+        let shot = try ScreenCapture.capture(display: session.display.pointer, drawable: session.window,
+                                             width: 800, height: 600)
+        #expect(shot.color(atX: 790, y: 590).isClose(to: Color(hex: 0xF2F2F7)), "the home screen's background")
+        let root = try ScreenCapture.capture(display: session.display.pointer, drawable: session.display.rootWindow,
+                                             width: Int(outer.maxX), height: Int(outer.maxY))
+        let titleBar = root.color(atX: Int(inner.midX), y: Int(outer.minY) + extents.top / 2)
+        #expect(!titleBar.isClose(to: Color(hex: 0xF2F2F7), tolerance: 8), "the title bar is openbox's, not ours")
+    }
+
+    @Test("clicks land on the right views after reparenting: the demo's own --click and XTest's")
+    func clicksAfterReparenting() async throws {
+        // At 800x600 the home screen's counter is at (404, 104, 182, 32): the tree checks that below.
+        let session = try await ManagedDemo.start(arguments: ["--size", "800x600", "--click", "495,120",
+                                                              "--input-at", "0.3"])
+        defer { session.stop() }
+        let counter = try #require(session.frame(of: "counter"))
+        #expect(counter.contains(Point(x: 495, y: 120)))
+        try await session.waitUntil("the demo's --click taps counter") {
+            session.demo.events("tap").contains { $0["view"] as? String == "counter" }
+        }
+
+        let button = try #require(session.frame(of: "present-bouncy"))
+        let origin = session.rootGeometry(of: session.window).origin
+        let input = try XTestInput(displayName: session.server.displayName)
+        input.click(at: Point(x: origin.x + button.midX, y: origin.y + button.midY))
+        try await session.waitUntil("the XTest click taps present-bouncy") {
+            session.demo.events("tap").contains { $0["view"] as? String == "present-bouncy" }
+        }
+        try await session.waitUntil("bouncy comes in") {
+            session.demo.events("transition").contains { $0["phase"] as? String == "presentationWillBegin" }
+        }
+        #expect(session.demo.events("tap").compactMap { $0["view"] as? String } == ["counter", "present-bouncy"])
+    }
+
+    @Test("dragging the frame's corner relays out every step and answers each sync request after drawing it")
+    func liveResizeWithSyncRequests() async throws {
+        let session = try await ManagedDemo.start(arguments: ["--size", "640x480"])
+        defer { session.stop() }
+        let dpy = session.display.pointer
+        let counter = try #require(WindowPropertyReader.cardinals(dpy, session.window, "_NET_WM_SYNC_REQUEST_COUNTER").first,
+                                   "the demo offers a sync counter")
+        func counterValue() -> Int64 {
+            var value = XSyncValue()
+            XSyncQueryCounter(dpy, XSyncCounter(counter), &value)
+            return Int64(value.hi) << 32 | Int64(value.lo)
+        }
+        _ = try #require(await session.frameExtents())
+        let outer = session.rootGeometry(of: session.frameWindow())
+        let input = try XTestInput(displayName: session.server.displayName)
+        var pointer = Point(x: outer.maxX - 2, y: outer.maxY - 2)
+        input.move(to: pointer)
+        input.press()
+        // The first motion past the drag threshold starts openbox's resize without resizing yet.
+        pointer = Point(x: pointer.x + 3, y: pointer.y + 3)
+        input.move(to: pointer)
+        try await Task.sleep(for: .milliseconds(150))
+
+        // One motion at a time: openbox sends a sync request and the resize for it, then waits for the
+        // counter before it resizes again, so each new value answers exactly one size.
+        var answered: [(value: Int64, size: Size)] = []
+        var last = counterValue()
+        for step in 1...6 {
+            pointer = Point(x: pointer.x + 23, y: pointer.y + 17)
+            input.move(to: pointer)
+            try await session.waitUntil("openbox's sync request for drag step \(step) is answered", timeout: 3) {
+                counterValue() != last
+            }
+            last = counterValue()
+            let size = session.rootGeometry(of: session.window).size
+            // The counter is set after the frame was copied to the window: the newly uncovered corner shows
+            // the home screen, not what was under the window.
+            let shot = try ScreenCapture.capture(display: dpy, drawable: session.window,
+                                                 width: Int(size.width), height: Int(size.height))
+            #expect(shot.color(atX: shot.width - 3, y: shot.height - 3).isClose(to: Color(hex: 0xF2F2F7)),
+                    "step \(step): the corner of the \(size) window is not drawn when the counter says it is")
+            answered.append((last, size))
+        }
+        input.release()
+
+        #expect(answered.map(\.size.width) == answered.map(\.size.width).sorted() && answered.first!.size.width > 640,
+                "the window grew with every step: \(answered.map(\.size))")
+        for (value, size) in answered {
+            try await session.waitUntil("the demo logs answering \(value)") {
+                session.demo.events("sync").contains { ($0["value"] as? Int).map(Int64.init) == value }
+            }
+            let sync = try #require(session.demo.events("sync").first { ($0["value"] as? Int).map(Int64.init) == value })
+            #expect(sync["width"] as? Int == Int(size.width) && sync["height"] as? Int == Int(size.height),
+                    "value \(value) was answered with a \(sync["width"] ?? "?")x\(sync["height"] ?? "?") frame on screen, not \(size)")
+        }
+        // Every size the window passed through was laid out: its tree has home filling the window.
+        let lines = session.demo.lines.compactMap { line in
+            try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+        }
+        for (_, size) in answered {
+            let index = try #require(lines.firstIndex {
+                $0["type"] as? String == "resize" && $0["width"] as? Int == Int(size.width)
+                    && $0["height"] as? Int == Int(size.height)
+            }, "no resize to \(size) in the log")
+            let tree = try #require(lines[(index + 1)...].first { $0["type"] as? String == "tree" })
+            let home = (tree["views"] as? [[String: Any]])?.first { $0["id"] as? String == "home" }
+            #expect(home?["frame"] as? [Double] == [0, 0, size.width, size.height], "layout after the resize to \(size)")
+        }
+    }
+
+    @Test("the close button's WM_DELETE_WINDOW ends the demo with status 0")
+    func closeButtonExitsZero() async throws {
+        let session = try await ManagedDemo.start(arguments: ["--size", "800x600"])
+        defer { session.stop() }
+        _ = try #require(await session.frameExtents())
+        let close = try #require(session.closeButton(), "no close button in the title bar")
+        let input = try XTestInput(displayName: session.server.displayName)
+        input.click(at: Point(x: close.midX, y: close.midY))
+        let exit = try #require(session.demo.waitForExit(timeout: 5), "the demo did not exit after its close button was clicked")
+        #expect(exit.status == 0, "stderr: \(session.demo.errorOutput)")
+        #expect(session.demo.events("exit").first?["status"] as? Int == 0)
+    }
+
+    @Test("_NET_WM_PING is answered on the root window, as the window manager expects")
+    func pingIsAnswered() async throws {
+        let session = try await ManagedDemo.start(arguments: ["--size", "800x600"])
+        defer { session.stop() }
+        let dpy = session.display.pointer
+        let root = session.display.rootWindow
+        XSelectInput(dpy, root, SubstructureNotifyMask)
+        let protocols = session.display.atom("WM_PROTOCOLS"), ping = session.display.atom("_NET_WM_PING")
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = session.window
+        message.xclient.message_type = protocols
+        message.xclient.format = 32
+        message.xclient.data.l.0 = CLong(bitPattern: UInt(ping))
+        message.xclient.data.l.1 = 4711
+        message.xclient.data.l.2 = CLong(bitPattern: UInt(session.window))
+        XSendEvent(dpy, session.window, 0, NoEventMask, &message)
+        XFlush(dpy)
+
+        var pong: XClientMessageEvent?
+        try await session.waitUntil("the pong arrives on the root window") {
+            while XPending(dpy) > 0 {
+                var event = XEvent()
+                XNextEvent(dpy, &event)
+                if event.type == ClientMessage, event.xclient.message_type == protocols,
+                   Atom(UInt(bitPattern: event.xclient.data.l.0)) == ping {
+                    pong = event.xclient
+                }
+            }
+            return pong != nil
+        }
+        let reply = try #require(pong)
+        #expect(reply.window == root)
+        #expect(reply.data.l.1 == 4711, "the pong carries the ping's timestamp")
+        #expect(CX11.Window(UInt(bitPattern: reply.data.l.2)) == session.window, "and names the pinged window")
+    }
+}
+
+/// The demo running under openbox on a private Xvfb, and a connection of the test's own to look at it.
+@MainActor final class ManagedDemo {
+    let server: PrivateXvfb
+    let manager: OpenboxWindowManager
+    let demo: DemoProcess
+    /// The test's own connection; nil after `stop()`.
+    private(set) var display: Display!
+    /// The demo's own (client) window.
+    let window: CX11.Window
+
+    private init(server: PrivateXvfb, manager: OpenboxWindowManager, demo: DemoProcess, display: Display,
+                 window: CX11.Window) {
+        self.server = server
+        self.manager = manager
+        self.demo = demo
+        self.display = display
+        self.window = window
+    }
+
+    /// Starts Xvfb, openbox and the demo with `--log-events` and `arguments`; returns once the demo has
+    /// drawn its first frame and openbox has reparented its window.
+    static func start(arguments: [String]) async throws -> ManagedDemo {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        let manager: OpenboxWindowManager
+        do {
+            manager = try await OpenboxWindowManager.start(on: server)
+        } catch {
+            server.stop()
+            throw error
+        }
+        do {
+            let demo = try DemoProcess(arguments: ["--log-events"] + arguments, environment: ["DISPLAY": server.displayName])
+            let ready = try demo.waitForEvent("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            let session = ManagedDemo(server: server, manager: manager, demo: demo,
+                                      display: try Display(name: server.displayName), window: CX11.Window(window))
+            try await session.waitUntil("openbox reparents the window") {
+                session.parent(of: session.window) != session.display.rootWindow
+            }
+            return session
+        } catch {
+            manager.stop()
+            server.stop()
+            throw error
+        }
+    }
+
+    /// Ends the demo, openbox and the test's connection, then the server (a server going first would end
+    /// this test process through the I/O error handler of the test's own connection).
+    func stop() {
+        demo.stop()
+        manager.stop()
+        display?.sync()
+        display = nil
+        server.stop()
+    }
+
+    func waitUntil(_ what: String, timeout: Double = 10, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw FixtureError.timeout(what) }
+            try await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
+    /// The `frame` of the view with `id` in the last `tree` event, in window coordinates.
+    func frame(of id: String) -> Rect? {
+        guard let tree = demo.events("tree").last, let views = tree["views"] as? [[String: Any]],
+              let view = views.first(where: { $0["id"] as? String == id }),
+              let f = view["frame"] as? [Double], f.count == 4 else { return nil }
+        return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
+    }
+
+    func parent(of window: CX11.Window) -> CX11.Window {
+        var root: CX11.Window = 0, parent: CX11.Window = 0
+        var children: UnsafeMutablePointer<CX11.Window>?
+        var count: UInt32 = 0
+        XQueryTree(display.pointer, window, &root, &parent, &children, &count)
+        if let children { XFree(children) }
+        return parent
+    }
+
+    func children(of window: CX11.Window) -> [CX11.Window] {
+        var root: CX11.Window = 0, parent: CX11.Window = 0
+        var children: UnsafeMutablePointer<CX11.Window>?
+        var count: UInt32 = 0
+        XQueryTree(display.pointer, window, &root, &parent, &children, &count)
+        guard let children else { return [] }
+        defer { XFree(children) }
+        return Array(UnsafeBufferPointer(start: children, count: Int(count)))
+    }
+
+    /// The demo window's top-level ancestor: openbox's frame once it has reparented the window.
+    func frameWindow() -> CX11.Window {
+        var current = window
+        while true {
+            let up = parent(of: current)
+            if up == display.rootWindow || up == 0 { return current }
+            current = up
+        }
+    }
+
+    /// Where `window` is on the screen and how big it is.
+    func rootGeometry(of window: CX11.Window) -> Rect {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display.pointer, window, &attributes)
+        var x: Int32 = 0, y: Int32 = 0
+        var child: CX11.Window = 0
+        XTranslateCoordinates(display.pointer, window, display.rootWindow, 0, 0, &x, &y, &child)
+        return Rect(x: Double(x), y: Double(y), width: Double(attributes.width), height: Double(attributes.height))
+    }
+
+    /// `_NET_FRAME_EXTENTS` once openbox has set it: the frame's border widths around the window.
+    func frameExtents() async -> (left: Int, right: Int, top: Int, bottom: Int)? {
+        var values: [Int] = []
+        try? await waitUntil("_NET_FRAME_EXTENTS is set", timeout: 5) {
+            values = WindowPropertyReader.cardinals(display.pointer, window, "_NET_FRAME_EXTENTS")
+            return values.count == 4
+        }
+        guard values.count == 4 else { return nil }
+        return (values[0], values[1], values[2], values[3])
+    }
+
+    /// The state openbox gave the window in `WM_STATE` (1 is NormalState), if any.
+    func wmState() -> Int? {
+        let type = display.atom("WM_STATE")
+        guard let (_, count, data) = WindowPropertyReader.raw(display.pointer, window, "WM_STATE", type: type) else { return nil }
+        defer { XFree(data) }
+        guard count >= 1 else { return nil }
+        return data.withMemoryRebound(to: CLong.self, capacity: count) { Int($0[0]) }
+    }
+
+    /// The close button, in screen coordinates: the rightmost square viewable window inside the title bar
+    /// (the test's openbox puts it there, titleLayout NLIMC), found without assuming the theme's metrics.
+    func closeButton() -> Rect? {
+        let frame = frameWindow()
+        let outer = rootGeometry(of: frame)
+        let top = Double(WindowPropertyReader.cardinals(display.pointer, window, "_NET_FRAME_EXTENTS").dropFirst(2).first ?? 0)
+        var best: Rect?
+        var queue = children(of: frame)
+        while let next = queue.popLast() {
+            queue += children(of: next)
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display.pointer, next, &attributes)
+            guard attributes.map_state == IsViewable, attributes.class == InputOutput else { continue }
+            let box = rootGeometry(of: next)
+            guard box.minY >= outer.minY, box.maxY <= outer.minY + top, box.width >= 6, box.height >= 6,
+                  abs(box.width - box.height) <= 2 else { continue }
+            if best == nil || box.minX > best!.minX { best = box }
+        }
+        return best
+    }
+}
