@@ -88,6 +88,33 @@ public final class DemoProcess: @unchecked Sendable {
         throw DemoProcessError.noEvent(name, stderr: errorOutput)
     }
 
+    /// The first stdout JSON object whose "type" is `name`, waiting up to `timeout` seconds asleep, so the
+    /// caller's actor (the main actor, whose queue runs other tests' frame clocks) stays free meanwhile.
+    nonisolated(nonsending) public func event(_ name: String, timeout: Double = 20) async throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let object = events(name).first { return object }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        if let object = events(name).first { return object }
+        throw DemoProcessError.noEvent(name, stderr: errorOutput)
+    }
+
+    /// Waits asleep (see `event(_:timeout:)`) for the process to exit; returns its status and how long the
+    /// wait took, or nil on timeout.
+    nonisolated(nonsending) public func exit(timeout: Double) async -> (status: Int32, seconds: Double)? {
+        let start = Date()
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > timeout { return nil }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        let seconds = Date().timeIntervalSince(start)
+        // Let the pipes deliver what the process wrote last.
+        try? await Task.sleep(for: .milliseconds(50))
+        return (process.terminationStatus, seconds)
+    }
+
     /// Waits for the process to exit; returns its status and how long the wait took, or nil on timeout.
     public func waitForExit(timeout: Double) -> (status: Int32, seconds: Double)? {
         let start = Date()

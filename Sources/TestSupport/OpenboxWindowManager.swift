@@ -90,7 +90,53 @@ public final class OpenboxWindowManager: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(10))
         }
+        // It announces itself before its startup is over and drops what arrives meanwhile (a window mapped
+        // then would never be managed): wait until its event loop answers, asking again until it does.
+        var answered = false
+        while !answered {
+            if let ending = ServerRegistry.exitStatus(pid) { throw fail(ending) }
+            if DispatchTime.now().uptimeNanoseconds > deadline {
+                throw fail("it did not answer _NET_REQUEST_FRAME_EXTENTS within \(timeout) s")
+            }
+            answered = await roundTrip(on: display, until: DispatchTime.now().uptimeNanoseconds + 100_000_000)
+        }
         return OpenboxWindowManager(pid: pid, displayName: server.displayName, folder: folder, logPath: logPath)
+    }
+
+    /// Returns once openbox has handled every message `display` sent it before the call: it handles them
+    /// in order, and answers a `_NET_REQUEST_FRAME_EXTENTS` for a scratch window (by setting
+    /// `_NET_FRAME_EXTENTS` on it) only after them. False if no answer came within `timeout` seconds.
+    nonisolated(nonsending) public func roundTrip(on display: OpaquePointer, timeout: Double = 5) async -> Bool {
+        await Self.roundTrip(on: display, until: DispatchTime.now().uptimeNanoseconds + UInt64(timeout * 1e9))
+    }
+
+    nonisolated(nonsending) private static func roundTrip(on display: OpaquePointer, until deadline: UInt64) async -> Bool {
+        let root = XDefaultRootWindow(display)
+        let scratch = XCreateSimpleWindow(display, root, 0, 0, 10, 10, 0, 0, 0)
+        defer {
+            XDestroyWindow(display, scratch)
+            XFlush(display)
+        }
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = scratch
+        message.xclient.message_type = XInternAtom(display, "_NET_REQUEST_FRAME_EXTENTS", 0)
+        message.xclient.format = 32
+        XSendEvent(display, root, 0, SubstructureRedirectMask | SubstructureNotifyMask, &message)
+        XSync(display, 0)
+        let extents = XInternAtom(display, "_NET_FRAME_EXTENTS", 0)
+        while DispatchTime.now().uptimeNanoseconds < deadline {
+            var type: Atom = 0
+            var format: Int32 = 0
+            var count: UInt = 0, remaining: UInt = 0
+            var data: UnsafeMutablePointer<UInt8>?
+            let status = XGetWindowProperty(display, scratch, extents, 0, 4, 0, XA_CARDINAL, &type, &format, &count,
+                                            &remaining, &data)
+            if let data { XFree(data) }
+            if status == Success, count == 4 { return true }
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        return false
     }
 
     /// Whether `stop()` has not been called yet.
