@@ -20,18 +20,19 @@ struct FaultTests {
     func serverKilledMidTransition() async throws {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
-        let demo = try DemoProcess(arguments: ["--scene", "bouncy", "--log-events"], environment: ["DISPLAY": server.displayName])
+        // Presenting and dismissing bouncy over and over: whenever the kill comes, a transition is running.
+        let demo = try DemoProcess(arguments: ["--animate-continuously", "--log-events"], environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
-        _ = try demo.waitForEvent("transition")
-        try await Task.sleep(for: .milliseconds(150))
-        try #require(demo.events("transition").count == 1, "the kill must come while bouncy is still coming in")
+        _ = try await demo.event("ready")
+        _ = try await demo.event("transition")
 
         let killed = Date()
         server.kill()
-        let exit = try #require(demo.waitForExit(timeout: 5), "the demo hung after its X server died")
-        let seconds = Date().timeIntervalSince(killed)
+        let killing = Date().timeIntervalSince(killed)
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died")
+        let seconds = killing + exit.seconds
         #expect(exit.status == 1)
-        #expect(seconds < 1, "it took \(seconds) s to notice")
+        #expect(seconds < 1, "it took \(seconds) s to notice (\(killing) s of it killing and reaping the server)")
         #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
         #expect(demo.errorOutput.split(separator: "\n").count == 1, "one line, no Xlib noise: \(demo.errorOutput)")
         print("server killed mid-transition: the demo exited \(exit.status) after \(Int(seconds * 1000)) ms")
@@ -48,15 +49,16 @@ struct FaultTests {
                                                "--log-events"],
                                    environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
-        _ = try demo.waitForEvent("transition")
-        try #require(demo.waitForExit(timeout: 0) == nil, "the screenshot run ended before the server could be killed")
+        _ = try await demo.event("transition")
+        try #require(await demo.exit(timeout: 0) == nil, "the screenshot run ended before the server could be killed")
 
         let killed = Date()
         server.kill()
-        let exit = try #require(demo.waitForExit(timeout: 5), "the demo hung after its X server died")
-        let seconds = Date().timeIntervalSince(killed)
+        let killing = Date().timeIntervalSince(killed)
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died")
+        let seconds = killing + exit.seconds
         #expect(exit.status == 1)
-        #expect(seconds < 1, "it took \(seconds) s to notice")
+        #expect(seconds < 1, "it took \(seconds) s to notice (\(killing) s of it killing and reaping the server)")
         #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
         #expect(demo.events("screenshot").isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [], "left behind in the target directory")
@@ -69,13 +71,13 @@ struct FaultTests {
         defer { server.stop() }
         let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
-        let window = try Self.window(of: demo)
+        let window = try await Self.window(of: demo)
         do {
             let display = try Display(name: server.displayName)
             XKillClient(display.pointer, XID(window))
             display.sync()
         }
-        let exit = try #require(demo.waitForExit(timeout: 5), "the demo hung after its connection was closed")
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its connection was closed")
         #expect(exit.status == 1)
         #expect(exit.seconds < 1)
         #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
@@ -85,22 +87,24 @@ struct FaultTests {
     @MainActor func windowDestroyedByAnotherClient() async throws {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
-        let demo = try DemoProcess(arguments: ["--scene", "bouncy", "--log-events"], environment: ["DISPLAY": server.displayName])
+        // Presenting and dismissing bouncy over and over, so frames keep being drawn after the window is gone.
+        let demo = try DemoProcess(arguments: ["--animate-continuously", "--log-events"], environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
-        let window = try Self.window(of: demo)
-        _ = try demo.waitForEvent("transition")
+        let window = try await Self.window(of: demo)
         do {
             let display = try Display(name: server.displayName)
             XDestroyWindow(display.pointer, window)
             display.sync()
         }
-        // The transition goes on to its end, drawing every frame into a window that is gone.
-        _ = try demo.waitForEvent("tree")
         let deadline = Date().addingTimeInterval(5)
-        while !demo.events("transition").contains(where: { $0["phase"] as? String == "presentationDidEnd" }), Date() < deadline {
+        while demo.errorOutput.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // It goes on: the transitions keep ending, drawing every frame into a window that is gone.
+        let ended = demo.events("transition").filter { ($0["phase"] as? String)?.hasSuffix("DidEnd") == true }.count
+        while demo.events("transition").filter({ ($0["phase"] as? String)?.hasSuffix("DidEnd") == true }).count < ended + 1,
+              Date() < deadline {
             try await Task.sleep(for: .milliseconds(20))
         }
-        #expect(demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" },
+        #expect(demo.events("transition").filter { ($0["phase"] as? String)?.hasSuffix("DidEnd") == true }.count >= ended + 1,
                 "the demo stopped running when its window was destroyed; stderr: \(demo.errorOutput)")
         let errors = demo.errorOutput.split(separator: "\n")
         #expect(!errors.isEmpty && errors.allSatisfy { $0.hasPrefix("proscenium-demo: X error: ") },
@@ -109,15 +113,15 @@ struct FaultTests {
         #expect(errors.count <= 8, "one line per kind of error, not one per frame: \(errors.count) lines")
 
         kill(demo.pid, SIGTERM)
-        let exit = try #require(demo.waitForExit(timeout: 5))
+        let exit = try #require(await demo.exit(timeout: 5))
         #expect(exit.status == 0, "a clean end after the errors; stderr: \(demo.errorOutput)")
         #expect(demo.events("exit").count == 1)
     }
 
     // MARK: - Helpers
 
-    static func window(of demo: DemoProcess) throws -> CX11.Window {
-        let ready = try demo.waitForEvent("ready")
+    static func window(of demo: DemoProcess) async throws -> CX11.Window {
+        let ready = try await demo.event("ready")
         return CX11.Window(try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) }))
     }
 

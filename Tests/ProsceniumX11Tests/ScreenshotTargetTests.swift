@@ -15,7 +15,7 @@ struct ScreenshotTargetTests {
     /// with `options` and prepared by `prepare` (shell code using "$dir"); returns the demo's exit status,
     /// its stderr and what DIR held afterwards.
     static func run(tmpfs options: String, prepare: String = ":", arguments: [String],
-                    display: String) throws -> (status: Int32, stderr: String, left: [String]) {
+                    display: String) async throws -> (status: Int32, stderr: String, left: [String]) {
         let unshare = "/usr/bin/unshare"
         try #require(FileManager.default.isExecutableFile(atPath: unshare), "these tests need unshare (util-linux)")
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-target-\(getpid())-\(UUID().uuidString)").path
@@ -35,7 +35,7 @@ struct ScreenshotTargetTests {
                                    environment: ["DISPLAY": display],
                                    launcher: [unshare, "--user", "--map-root-user", "--mount", "/bin/sh", "-c", script, "sh",
                                               mountPoint, listing])
-        let exit = try #require(demo.waitForExit(timeout: 30))
+        let exit = try #require(await demo.exit(timeout: 30))
         try #require(exit.status != setupFailed, "could not make the file system for the test: \(demo.errorOutput)")
         let left = try String(contentsOfFile: listing, encoding: .utf8).split(separator: "\n").map(String.init)
         return (exit.status, demo.errorOutput, left)
@@ -45,7 +45,7 @@ struct ScreenshotTargetTests {
     func fullDisk() async throws {
         try await withPrivateXvfb(width: 1280, height: 800) { server in
             // Filled to the last block before the demo starts, so its first write fails.
-            let result = try Self.run(tmpfs: "size=256k", prepare: #"cat /dev/zero > "$dir/filler" 2>/dev/null"#,
+            let result = try await Self.run(tmpfs: "size=256k", prepare: #"cat /dev/zero > "$dir/filler" 2>/dev/null"#,
                                       arguments: ["--size", "800x600"], display: server.displayName)
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix("proscenium-demo: cannot write PNG to '"), "stderr: \(result.stderr)")
@@ -59,7 +59,7 @@ struct ScreenshotTargetTests {
     @Test("a read-only file system: the demo says so before it opens a window, and writes nothing")
     func readOnlyFileSystem() async throws {
         try await withPrivateXvfb(width: 1280, height: 800) { server in
-            let result = try Self.run(tmpfs: "ro,size=64k", arguments: ["--log-events"], display: server.displayName)
+            let result = try await Self.run(tmpfs: "ro,size=64k", arguments: ["--log-events"], display: server.displayName)
             #expect(result.status != 0)
             #expect(result.stderr.contains("is on a read-only file system"), "stderr: \(result.stderr)")
             #expect(result.stderr.hasPrefix("proscenium-demo: "))

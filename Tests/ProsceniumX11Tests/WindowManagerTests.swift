@@ -6,7 +6,7 @@ import Testing
 import TestSupport
 
 /// The demo under a real window manager, openbox, in the test's own Xvfb: reparented into a decorated
-/// frame, resized by dragging the frame's corner (with the `_NET_WM_SYNC_REQUEST` handshake), clicked
+/// frame, resized interactively by openbox (with the `_NET_WM_SYNC_REQUEST` handshake), clicked
 /// through the frame, closed with the close button and pinged. Without openbox these tests fail, saying
 /// how to install it.
 @MainActor @Suite("Under a window manager", .serialized)
@@ -39,24 +39,18 @@ struct WindowManagerTests {
         #expect(!titleBar.isClose(to: Color(hex: 0xF2F2F7), tolerance: 8), "the title bar is openbox's, not ours")
     }
 
-    @Test("clicks land on the right views after reparenting: the demo's own --click and XTest's")
+    @Test("XTest clicks land on the right views after reparenting: window-relative points, not the frame's")
     func clicksAfterReparenting() async throws {
-        // At 800x600 the home screen's counter is at (404, 104, 182, 32): the tree checks that below.
-        let session = try await ManagedDemo.start(arguments: ["--size", "800x600", "--click", "495,120",
-                                                              "--input-at", "0.3"])
+        let session = try await ManagedDemo.start(arguments: ["--size", "800x600"])
         defer { session.stop() }
-        let counter = try #require(session.frame(of: "counter"))
-        #expect(counter.contains(Point(x: 495, y: 120)))
-        try await session.waitUntil("the demo's --click taps counter") {
-            session.demo.events("tap").contains { $0["view"] as? String == "counter" }
-        }
-
-        let button = try #require(session.frame(of: "present-bouncy"))
         let origin = session.rootGeometry(of: session.window).origin
         let input = try XTestInput(displayName: session.server.displayName)
-        input.click(at: Point(x: origin.x + button.midX, y: origin.y + button.midY))
-        try await session.waitUntil("the XTest click taps present-bouncy") {
-            session.demo.events("tap").contains { $0["view"] as? String == "present-bouncy" }
+        for id in ["counter", "present-bouncy"] {
+            let view = try #require(session.frame(of: id))
+            input.click(at: Point(x: origin.x + view.midX, y: origin.y + view.midY))
+            try await session.waitUntil("the click taps \(id)") {
+                session.demo.events("tap").contains { $0["view"] as? String == id }
+            }
         }
         try await session.waitUntil("bouncy comes in") {
             session.demo.events("transition").contains { $0["phase"] as? String == "presentationWillBegin" }
@@ -64,7 +58,7 @@ struct WindowManagerTests {
         #expect(session.demo.events("tap").compactMap { $0["view"] as? String } == ["counter", "present-bouncy"])
     }
 
-    @Test("dragging the frame's corner relays out every step and answers each sync request after drawing it")
+    @Test("an interactive resize by openbox relays out every step and answers each sync request after drawing it")
     func liveResizeWithSyncRequests() async throws {
         let session = try await ManagedDemo.start(arguments: ["--size", "640x480"])
         defer { session.stop() }
@@ -79,35 +73,37 @@ struct WindowManagerTests {
         _ = try #require(await session.frameExtents())
         let outer = session.rootGeometry(of: session.frameWindow())
         let input = try XTestInput(displayName: session.server.displayName)
-        var pointer = Point(x: outer.maxX - 2, y: outer.maxY - 2)
-        input.move(to: pointer)
-        input.press()
-        // The first motion past the drag threshold starts openbox's resize without resizing yet.
-        pointer = Point(x: pointer.x + 3, y: pointer.y + 3)
-        input.move(to: pointer)
-        try await Task.sleep(for: .milliseconds(150))
+        let start = Point(x: outer.maxX - 2, y: outer.maxY - 2)
+        input.move(to: start)
+        // What a client-side resize grip or a drag on the frame's corner asks for: openbox's interactive
+        // resize from the bottom-right corner, following the pointer. It grabs the pointer once it has begun.
+        try await session.beginInteractiveResize(at: start)
 
         // One motion at a time: openbox sends a sync request and the resize for it, then waits for the
         // counter before it resizes again, so each new value answers exactly one size.
         var answered: [(value: Int64, size: Size)] = []
         var last = counterValue()
+        var pointer = start
         for step in 1...6 {
             pointer = Point(x: pointer.x + 23, y: pointer.y + 17)
             input.move(to: pointer)
-            try await session.waitUntil("openbox's sync request for drag step \(step) is answered", timeout: 3) {
+            try await session.waitUntil("openbox's sync request for resize step \(step) is answered", timeout: 5) {
                 counterValue() != last
             }
             last = counterValue()
             let size = session.rootGeometry(of: session.window).size
-            // The counter is set after the frame was copied to the window: the newly uncovered corner shows
-            // the home screen, not what was under the window.
-            let shot = try ScreenCapture.capture(display: dpy, drawable: session.window,
-                                                 width: Int(size.width), height: Int(size.height))
-            #expect(shot.color(atX: shot.width - 3, y: shot.height - 3).isClose(to: Color(hex: 0xF2F2F7)),
-                    "step \(step): the corner of the \(size) window is not drawn when the counter says it is")
+            #expect(size == Size(width: 640 + pointer.x - start.x, height: 480 + pointer.y - start.y),
+                    "step \(step): the window follows the pointer")
             answered.append((last, size))
+            // openbox grows the window, then its frame: the part of the window that only the frame's growth
+            // uncovers is drawn when its Expose arrives, soon after the counter is set.
+            try await session.waitUntil("step \(step): the \(size) window's corner is drawn", timeout: 5) {
+                guard let shot = try? ScreenCapture.capture(display: dpy, drawable: session.window,
+                                                            width: Int(size.width), height: Int(size.height)) else { return false }
+                return shot.color(atX: shot.width - 3, y: shot.height - 3).isClose(to: Color(hex: 0xF2F2F7))
+            }
         }
-        input.release()
+        input.key(UInt(XK_Return))
 
         #expect(answered.map(\.size.width) == answered.map(\.size.width).sorted() && answered.first!.size.width > 640,
                 "the window grew with every step: \(answered.map(\.size))")
@@ -142,7 +138,7 @@ struct WindowManagerTests {
         let close = try #require(session.closeButton(), "no close button in the title bar")
         let input = try XTestInput(displayName: session.server.displayName)
         input.click(at: Point(x: close.midX, y: close.midY))
-        let exit = try #require(session.demo.waitForExit(timeout: 5), "the demo did not exit after its close button was clicked")
+        let exit = try #require(await session.demo.exit(timeout: 5), "the demo did not exit after its close button was clicked")
         #expect(exit.status == 0, "stderr: \(session.demo.errorOutput)")
         #expect(session.demo.events("exit").first?["status"] as? Int == 0)
     }
@@ -217,12 +213,29 @@ struct WindowManagerTests {
         }
         do {
             let demo = try DemoProcess(arguments: ["--log-events"] + arguments, environment: ["DISPLAY": server.displayName])
-            let ready = try demo.waitForEvent("ready")
+            let ready = try await demo.event("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             let session = ManagedDemo(server: server, manager: manager, demo: demo,
                                       display: try Display(name: server.displayName), window: CX11.Window(window))
-            try await session.waitUntil("openbox reparents the window") {
-                session.parent(of: session.window) != session.display.rootWindow
+            do {
+                try await session.waitUntil("openbox reparents the window") {
+                    session.parent(of: session.window) != session.display.rootWindow
+                }
+            } catch {
+                var attributes = XWindowAttributes()
+                XGetWindowAttributes(session.display.pointer, session.window, &attributes)
+                throw FixtureError.timeout("openbox reparents the window (openbox running: \(kill(manager.pid, 0) == 0), "
+                    + "map state \(attributes.map_state), openbox said: '\(manager.log)', the demo said: '\(demo.errorOutput)')")
+            }
+            // Then it places the frame where its configuration says and maps it: only from then on is
+            // the frame's geometry the one to aim input at.
+            let placement = Point(x: Double(OpenboxWindowManager.placement.x), y: Double(OpenboxWindowManager.placement.y))
+            try await session.waitUntil("openbox shows the frame at \(placement)") {
+                let frame = session.frameWindow()
+                var attributes = XWindowAttributes()
+                XGetWindowAttributes(session.display.pointer, frame, &attributes)
+                return attributes.map_state == IsViewable && session.rootGeometry(of: frame).origin == placement
+                    && WindowPropertyReader.cardinals(session.display.pointer, session.window, "_NET_FRAME_EXTENTS").count == 4
             }
             return session
         } catch {
@@ -306,6 +319,27 @@ struct WindowManagerTests {
         }
         guard values.count == 4 else { return nil }
         return (values[0], values[1], values[2], values[3])
+    }
+
+    /// Asks openbox for an interactive resize from the bottom-right corner with the pointer at `point`
+    /// (EWMH `_NET_WM_MOVERESIZE`, no button held, so it ends with Return), and returns once openbox has
+    /// begun it.
+    func beginInteractiveResize(at point: Point) async throws {
+        let dpy = display.pointer
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = window
+        message.xclient.message_type = display.atom("_NET_WM_MOVERESIZE")
+        message.xclient.format = 32
+        message.xclient.data.l.0 = CLong(point.x)
+        message.xclient.data.l.1 = CLong(point.y)
+        message.xclient.data.l.2 = 4  // _NET_WM_MOVERESIZE_SIZE_BOTTOMRIGHT
+        message.xclient.data.l.3 = 0  // no button
+        message.xclient.data.l.4 = 1  // a normal application asks
+        XSendEvent(dpy, display.rootWindow, 0, SubstructureRedirectMask | SubstructureNotifyMask, &message)
+        // Probing openbox's pointer grab instead would race with it.
+        let handled = await manager.roundTrip(on: dpy)
+        try #require(handled, "openbox did not answer after _NET_WM_MOVERESIZE")
     }
 
     /// The state openbox gave the window in `WM_STATE` (1 is NormalState), if any.
