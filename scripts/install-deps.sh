@@ -8,7 +8,10 @@ if ! command -v swift >/dev/null; then
 fi
 
 # x11-utils gives xdpyinfo, which scripts/demo.sh uses to tell whether $DISPLAY really answers.
-packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxres-dev libpng-dev pkg-config xvfb x11-utils fonts-dejavu-core)
+# openbox is the real window manager the window-manager tests run the demo under; libxres-dev lets the soak
+# count what the demo holds in the X server.
+packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxres-dev libpng-dev pkg-config xvfb x11-utils
+          fonts-dejavu-core openbox)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

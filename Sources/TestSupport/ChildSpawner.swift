@@ -51,17 +51,19 @@ final class ChildSpawner: @unchecked Sendable {
     }
 
     /// Starts `arguments[0]` (an absolute path) with stdin from /dev/null, stdout and stderr into `logPath`,
-    /// `inherit` placed at descriptor 3, and every other descriptor closed. Returns the pid, or errno.
-    static func spawn(_ arguments: [String], logPath: String, inherit: Int32) -> Result<pid_t, SpawnError> {
+    /// `inherit` (if any) placed at descriptor 3, and every other descriptor closed. Returns the pid, or
+    /// errno. `environment` entries override (nil: remove) this process's own variables.
+    static func spawn(_ arguments: [String], logPath: String, inherit: Int32?,
+                      environment: [String: String?] = [:]) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
         posix_spawn_file_actions_adddup2(&actions, 1, 2)
-        posix_spawn_file_actions_adddup2(&actions, inherit, 3)
+        if let inherit { posix_spawn_file_actions_adddup2(&actions, inherit, 3) }
         // Without this the child would keep other tests' pipes and X connections open.
-        closeDescriptors(from: 4, in: &actions)
+        closeDescriptors(from: inherit == nil ? 3 : 4, in: &actions)
 
         var attributes = posix_spawnattr_t()
         posix_spawnattr_init(&attributes)
@@ -81,7 +83,15 @@ final class ChildSpawner: @unchecked Sendable {
         let argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
         var pid: pid_t = 0
-        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+        if environment.isEmpty {
+            let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, environ)
+            return status == 0 ? .success(pid) : .failure(SpawnError(code: status))
+        }
+        var variables = ProcessInfo.processInfo.environment
+        for (key, value) in environment { variables[key] = value }
+        let envp: [UnsafeMutablePointer<CChar>?] = variables.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { envp.forEach { free($0) } }
+        let status = posix_spawn(&pid, arguments[0], &actions, &attributes, argv, envp)
         guard status == 0 else { return .failure(SpawnError(code: status)) }
         return .success(pid)
     }

@@ -12,9 +12,17 @@ public final class DemoProcess: @unchecked Sendable {
     private var partial = ""
 
     /// Starts `proscenium-demo` with `arguments`; `environment` entries override (nil: remove) the test's own.
-    public init(arguments: [String] = [], environment: [String: String?]) throws {
-        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
-        process.arguments = arguments
+    /// A `launcher` (an absolute path and its arguments, such as `unshare … sh -c SCRIPT sh`) runs the demo
+    /// instead, with the demo's path and `arguments` appended to its own.
+    public init(arguments: [String] = [], environment: [String: String?], launcher: [String] = []) throws {
+        let demo = try ProductLocator.executable(named: "proscenium-demo")
+        if let program = launcher.first {
+            process.executableURL = URL(fileURLWithPath: program)
+            process.arguments = Array(launcher.dropFirst()) + [demo] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: demo)
+            process.arguments = arguments
+        }
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
@@ -78,6 +86,33 @@ public final class DemoProcess: @unchecked Sendable {
             usleep(1_000)  // fine-grained: the launch benchmark times the first frame with it
         }
         throw DemoProcessError.noEvent(name, stderr: errorOutput)
+    }
+
+    /// The first stdout JSON object whose "type" is `name`, waiting up to `timeout` seconds asleep, so the
+    /// caller's actor (the main actor, whose queue runs other tests' frame clocks) stays free meanwhile.
+    nonisolated(nonsending) public func event(_ name: String, timeout: Double = 20) async throws -> [String: Any] {
+        let deadline = Date().addingTimeInterval(timeout)
+        while Date() < deadline {
+            if let object = events(name).first { return object }
+            if !process.isRunning { break }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+        if let object = events(name).first { return object }
+        throw DemoProcessError.noEvent(name, stderr: errorOutput)
+    }
+
+    /// Waits asleep (see `event(_:timeout:)`) for the process to exit; returns its status and how long the
+    /// wait took, or nil on timeout.
+    nonisolated(nonsending) public func exit(timeout: Double) async -> (status: Int32, seconds: Double)? {
+        let start = Date()
+        while process.isRunning {
+            if Date().timeIntervalSince(start) > timeout { return nil }
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        let seconds = Date().timeIntervalSince(start)
+        // Let the pipes deliver what the process wrote last.
+        try? await Task.sleep(for: .milliseconds(50))
+        return (process.terminationStatus, seconds)
     }
 
     /// Waits for the process to exit; returns its status and how long the wait took, or nil on timeout.

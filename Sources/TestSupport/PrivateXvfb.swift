@@ -37,7 +37,10 @@ public final class PrivateXvfb: Sendable {
     }
 
     /// Starts a server with one `width` x `height` x `depth` screen and returns once clients can connect.
+    /// `disabledExtensions` names extensions the server must not offer (Xvfb's `-extension NAME`), such as
+    /// "MIT-SHM" or "RENDER", for tests of hostile servers.
     public static func start(width: Int = 1280, height: Int = 800, depth: Int = 24,
+                             disabledExtensions: [String] = [],
                              timeout: Double = 10) async throws(PrivateXvfbError) -> PrivateXvfb {
         guard let xvfb = ChildSpawner.findExecutable("Xvfb") else { throw .notInstalled }
         let began = DispatchTime.now().uptimeNanoseconds
@@ -48,6 +51,7 @@ public final class PrivateXvfb: Sendable {
 
         var arguments = [xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x\(depth)",
                          "-nolisten", "tcp", "-noreset"]
+        for name in disabledExtensions { arguments += ["-extension", name] }
         if let setpriv = ChildSpawner.findExecutable("setpriv") {
             arguments = [setpriv, "--pdeathsig", "TERM", "--"] + arguments
         }
@@ -144,10 +148,12 @@ public final class PrivateXvfb: Sendable {
 }
 
 /// Runs `body` with a fresh private Xvfb and stops the server afterwards, also when `body` throws.
-public func withPrivateXvfb<T>(width: Int = 1280, height: Int = 800,
+public func withPrivateXvfb<T>(width: Int = 1280, height: Int = 800, depth: Int = 24,
+                               disabledExtensions: [String] = [],
                                isolation: isolated (any Actor)? = #isolation,
                                _ body: (PrivateXvfb) async throws -> T) async throws -> T {
-    let server = try await PrivateXvfb.start(width: width, height: height)
+    let server = try await PrivateXvfb.start(width: width, height: height, depth: depth,
+                                             disabledExtensions: disabledExtensions)
     defer { server.stop() }
     return try await body(server)
 }

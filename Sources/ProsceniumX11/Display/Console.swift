@@ -3,6 +3,13 @@ import Glibc
 /// Unbuffered writes to standard output and standard error, safe from any thread and from Xlib's error
 /// handlers (C's `stdout`/`stderr` globals are not concurrency-safe in Swift 6).
 public enum Console {
+    /// The name the program was started as, without its directory, such as "proscenium-demo": the prefix
+    /// of every message the toolkit prints, so a script can tell whose message it is.
+    public static let programName: String = {
+        let path = CommandLine.arguments.first ?? "proscenium"
+        return path.split(separator: "/").last.map(String.init) ?? path
+    }()
+
     /// Writes `text` to standard error at once.
     public static func writeError(_ text: String) {
         write(text, to: 2)

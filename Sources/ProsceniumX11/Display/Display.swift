@@ -13,9 +13,10 @@ import Proscenium
     public let screen: Int32
     /// The default screen's root window, parent of top-level windows.
     public let rootWindow: CX11.Window
-    /// The default screen's visual; always TrueColor with a depth of 24 or more.
+    /// The default screen's visual; always TrueColor with a depth of 15 or more.
     public let visual: UnsafeMutablePointer<Visual>
-    /// Bits per pixel of the default visual, 24 or more.
+    /// The default visual's depth: 15 or 16 (high colour, where XRender rounds colours to 5 or 6 bits a
+    /// channel), 24, 30 or 32.
     public let depth: Int32
     /// The default screen's colormap, for windows created with the default visual.
     public let colormap: Colormap
@@ -45,20 +46,32 @@ import Proscenium
 
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XRenderQueryExtension(pointer, &eventBase, &errorBase) != 0 else {
+            XErrorLog.unregister(pointer)
             XCloseDisplay(pointer)
             throw .missingExtension("RENDER")
         }
-        screen = XDefaultScreen(pointer)
+        let screen = XDefaultScreen(pointer)
+        let visual = XDefaultVisual(pointer, screen)!
+        let depth = XDefaultDepth(pointer, screen)
+        self.screen = screen
+        self.visual = visual
+        self.depth = depth
         rootWindow = XRootWindow(pointer, screen)
-        visual = XDefaultVisual(pointer, screen)
-        depth = XDefaultDepth(pointer, screen)
         colormap = XDefaultColormap(pointer, screen)
-        guard visual.pointee.`class` == TrueColor, depth >= 24,
-              let windowFormat = XRenderFindVisualFormat(pointer, visual),
+        // The renderer draws into the window's own format whatever its depth (XRender converts from its
+        // 32-bit layers), so any TrueColor visual with enough bits a channel will do.
+        guard visual.pointee.`class` == TrueColor, depth >= 15 else {
+            let kind = visual.pointee.`class` == TrueColor ? "TrueColor" : "not TrueColor (colours are indexed)"
+            XErrorLog.unregister(pointer)
+            XCloseDisplay(pointer)
+            throw .unsupportedVisual("the default visual has depth \(depth) and is \(kind)")
+        }
+        guard let windowFormat = XRenderFindVisualFormat(pointer, visual),
               let argb = XRenderFindStandardFormat(pointer, Int32(PictStandardARGB32)),
               let a8 = XRenderFindStandardFormat(pointer, Int32(PictStandardA8)) else {
+            XErrorLog.unregister(pointer)
             XCloseDisplay(pointer)
-            throw .unsupportedVisual("default visual has depth \(XDefaultDepth(pointer, XDefaultScreen(pointer)))")
+            throw .unsupportedVisual("XRender has no picture format for the default visual of depth \(depth)")
         }
         self.windowFormat = windowFormat
         self.argb32Format = argb

@@ -18,7 +18,7 @@ public enum DisplayError: Error, CustomStringConvertible, Equatable {
         case .missingExtension(let name):
             return "the X server lacks the \(name) extension, which Proscenium needs — use Xorg or Xvfb with \(name) enabled"
         case .unsupportedVisual(let detail):
-            return "no usable visual on the X server: \(detail) — use a 24- or 32-bit TrueColor screen"
+            return "no usable visual on the X server: \(detail) — use a TrueColor screen of depth 16, 24 or 32"
         }
     }
 }

@@ -47,34 +47,52 @@ public enum PNGCodec {
     }
 
     /// Writes `image` to `path` as a PNG, atomically: either the complete file appears or nothing does.
+    /// The image is encoded in memory first, so a failed write (a full disk, a read-only file system) is
+    /// reported with the system's reason, and the temporary file is removed before the error is thrown.
     public static func write(_ image: Image, to path: String) throws(PNGError) {
         try checkEncodable(image)
         let directory = parentDirectory(of: path)
-        if let problem = directoryProblem(directory) { throw .cannotWrite(path: path, reason: problem) }
+        if let problem = directoryProblem(directory, path: path) { throw problem }
+        let bytes = try encode(image)
 
         let name = path.split(separator: "/").last.map(String.init) ?? path
         let temporary = (directory == "/" ? "" : directory) + "/.\(name).tmp-\(getpid())-\(nextSerial())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
-            throw .cannotWrite(path: path, reason: "cannot create a file in '\(directory)' (\(errnoText()))")
+            throw writeFailure(path: path, directory: directory, code: errno,
+                               doing: "cannot create a file in '\(directory)'")
         }
-        guard let file = fdopen(fd, "wb") else {
-            let reason = errnoText()
-            close(fd)
-            unlink(temporary)
-            throw .cannotWrite(path: path, reason: reason)
-        }
-
-        var png = header(for: image)
-        let encoded = image.pixels.withUnsafeBytes { png_image_write_to_stdio(&png, file, 0, $0.baseAddress, 0, nil) }
-        var failure: String?
-        if encoded == 0 { failure = failureMessage(&png) }
-        if failure == nil, fflush(file) != 0 || ferror(file) != 0 { failure = errnoText() }
-        if fclose(file) != 0, failure == nil { failure = errnoText() }
-        if failure == nil, rename(temporary, path) != 0 { failure = errnoText() }
+        var failure = writeAll(bytes, to: fd)
+        if close(fd) != 0, failure == nil { failure = errno }
+        if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
-            throw .cannotWrite(path: path, reason: failure)
+            throw writeFailure(path: path, directory: directory, code: failure, doing: "writing failed")
+        }
+    }
+
+    /// Writes every byte to `fd`; the errno of the first failed write, or nil.
+    private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32? {
+        bytes.withUnsafeBytes { buffer -> Int32? in
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0, errno == EINTR { continue }
+                if written < 0 { return errno }
+                if written == 0 { return EIO }
+                offset += written
+            }
+            return nil
+        }
+    }
+
+    /// The error for a write that failed with `code`, in words for the causes a user can do something about.
+    private static func writeFailure(path: String, directory: String, code: Int32, doing: String) -> PNGError {
+        let text = String(cString: strerror(code))
+        switch code {
+        case ENOSPC, EDQUOT: return .noSpace(path: path, directory: directory, detail: text)
+        case EROFS: return .readOnlyFileSystem(path: path, directory: directory)
+        default: return .cannotWrite(path: path, reason: "\(doing) (\(text))")
         }
     }
 
@@ -129,16 +147,20 @@ public enum PNGCodec {
         return text.isEmpty ? "libpng reported an error" : text
     }
 
-    /// Why files cannot be created in `directory`, or nil when they can.
-    private static func directoryProblem(_ directory: String) -> String? {
+    /// Why files cannot be created in `directory` (checked before encoding anything), or nil when they can.
+    private static func directoryProblem(_ directory: String, path: String) -> PNGError? {
         var info = stat()
         guard stat(directory, &info) == 0 else {
             let code = errno
             let reason = errnoText()
-            return code == ENOENT ? "the directory '\(directory)' does not exist (\(reason))" : "'\(directory)': \(reason)"
+            return .cannotWrite(path: path, reason: code == ENOENT ? "the directory '\(directory)' does not exist (\(reason))"
+                                                                   : "'\(directory)': \(reason)")
         }
-        guard info.st_mode & S_IFMT == S_IFDIR else { return "'\(directory)' is not a directory" }
-        guard access(directory, W_OK) == 0 else { return "the directory '\(directory)' is not writable (\(errnoText()))" }
+        guard info.st_mode & S_IFMT == S_IFDIR else { return .cannotWrite(path: path, reason: "'\(directory)' is not a directory") }
+        guard access(directory, W_OK) == 0 else {
+            if errno == EROFS { return .readOnlyFileSystem(path: path, directory: directory) }
+            return .cannotWrite(path: path, reason: "the directory '\(directory)' is not writable (\(errnoText()))")
+        }
         return nil
     }
 

@@ -2,6 +2,11 @@
 public enum PNGError: Error, CustomStringConvertible, Equatable {
     /// The file at `path` could not be written; nothing was left behind at that path.
     case cannotWrite(path: String, reason: String)
+    /// The file system holding `directory` is full (or the user's quota there is used up); `detail` is the
+    /// system's wording. Nothing was left behind.
+    case noSpace(path: String, directory: String, detail: String)
+    /// `directory` is on a file system mounted read-only.
+    case readOnlyFileSystem(path: String, directory: String)
     /// The file at `path` could not be opened or decoded.
     case cannotRead(path: String, reason: String)
     /// The image cannot be stored as a PNG (for example, it has no pixels).
@@ -14,6 +19,10 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
         switch self {
         case let .cannotWrite(path, reason):
             return "cannot write PNG to '\(path)': \(reason) — choose a writable directory"
+        case let .noSpace(path, directory, detail):
+            return "cannot write PNG to '\(path)': the disk holding '\(directory)' is full (\(detail)) — free some space there or choose another directory"
+        case let .readOnlyFileSystem(path, directory):
+            return "cannot write PNG to '\(path)': '\(directory)' is on a read-only file system — choose a directory on a writable one"
         case let .cannotRead(path, reason):
             return "cannot read PNG '\(path)': \(reason) — check that the file exists and is a PNG image"
         case let .unsupportedImage(detail):

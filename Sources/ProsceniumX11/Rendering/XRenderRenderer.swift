@@ -4,8 +4,9 @@ import Proscenium
 
 /// Executes display lists with XRender into a back-buffer picture, drawing only inside the damage region.
 ///
-/// Rounded shapes are anti-aliased trapezoids, shadows are cached blurred masks, text is Xft, and groups
-/// (opacity, transforms, rounded clips) render into pooled offscreen layers composited onto their parent.
+/// Rounded shapes are anti-aliased trapezoids, shadows are cached blurred masks, text is Xft (or the
+/// server's core "fixed" font when fontconfig knows no font), and groups (opacity, transforms, rounded
+/// clips) render into pooled offscreen layers composited onto their parent.
 @MainActor public final class XRenderRenderer: Renderer {
     /// The connection everything is drawn on; kept open as long as the renderer lives.
     public let display: Display
@@ -22,6 +23,7 @@ import Proscenium
     let transformLayers: TransformLayerCache
     let rasterizedLayers: RasterizedLayerCache
     private let fonts: XftFontCache
+    private let coreFont: CoreFontFallback
     /// What we last set as the client clip of a picture.
     enum AppliedClip: Equatable {
         /// No client clip (`clip_mask` None): the whole picture.
@@ -47,6 +49,7 @@ import Proscenium
         transformLayers = TransformLayerCache()
         rasterizedLayers = RasterizedLayerCache(display: display)
         fonts = XftFontCache(display: display)
+        coreFont = CoreFontFallback(display: display)
         layers.onDestroy = { [weak self] picture in self?.appliedClips[picture] = nil }
         rasterizedLayers.onDestroy = { [weak self] picture in self?.appliedClips[picture] = nil }
     }
@@ -234,11 +237,16 @@ import Proscenium
                              occluder: occluder)
             }
         case let .text(layout, origin, color):
-            guard color.alpha > 0, let font = fonts.font(for: layout.font) else { return }
+            guard color.alpha > 0 else { return }
+            let font = fonts.font(for: layout.font)
             let source = solids.picture(for: color)
             for line in layout.lines where !line.text.isEmpty {
                 let x = Int32(xCoordinate: (origin.x + line.x - surface.origin.x).rounded())
                 let y = Int32(xCoordinate: (origin.y + line.baseline - surface.origin.y).rounded())
+                guard let font else {
+                    coreFont.draw(line.text, x: x, y: y, source: source, onto: surface.picture)
+                    continue
+                }
                 let bytes = Array(line.text.utf8)
                 XftTextRenderUtf8(dpy, PictOpOver, source, font, surface.picture, 0, 0, x, y, bytes, Int32(bytes.count))
             }

@@ -19,14 +19,8 @@ import Proscenium
         do {
             return try Display(name: name)
         } catch {
-            Console.writeError("\(programName): \(error)\n")
+            Console.writeError("\(Console.programName): \(error)\n")
             exit(1)
         }
-    }
-
-    /// The name the program was started as, without its directory.
-    static var programName: String {
-        let path = CommandLine.arguments.first ?? "proscenium"
-        return path.split(separator: "/").last.map(String.init) ?? path
     }
 }

@@ -17,7 +17,7 @@ public enum ScreenCaptureError: Error, CustomStringConvertible, Equatable {
         case let .serverError(drawable, detail):
             return "the X server could not read back drawable 0x\(String(drawable, radix: 16)): \(detail) — check that the window still exists and the size fits inside it"
         case let .unsupportedFormat(detail):
-            return "cannot convert captured pixels: \(detail) — use a 24- or 32-bit TrueColor visual"
+            return "cannot convert captured pixels: \(detail) — use a TrueColor visual of depth 16, 24 or 32"
         case let .sharedMemoryUnavailable(detail):
             return "MIT-SHM capture is unavailable: \(detail) — use the XGetImage method instead"
         }

@@ -1,7 +1,8 @@
 import CX11
 import Proscenium
 
-/// Turns a ZPixmap `XImage` from a 24- or 32-bit TrueColor drawable into a straight-alpha RGBA `Image`.
+/// Turns a ZPixmap `XImage` from a TrueColor drawable (16 or 32 bits a pixel: depths 15, 16, 24, 30 and
+/// 32) into a straight-alpha RGBA `Image`.
 enum XImageConversion {
     /// Channel masks to assume when the XImage carries none (XGetImage on a pixmap leaves them zero).
     typealias Masks = (red: UInt, green: UInt, blue: UInt)
@@ -10,15 +11,16 @@ enum XImageConversion {
     static func image(from ximage: UnsafeMutablePointer<XImage>, width: Int, height: Int,
                       fallbackMasks: Masks) throws(ScreenCaptureError) -> Image {
         let x = ximage.pointee
-        guard x.format == ZPixmap, x.bits_per_pixel == 32 else {
-            throw .unsupportedFormat("\(x.bits_per_pixel) bits per pixel, format \(x.format); expected 32-bit ZPixmap")
+        guard x.format == ZPixmap, x.bits_per_pixel == 32 || x.bits_per_pixel == 16 else {
+            throw .unsupportedFormat("\(x.bits_per_pixel) bits per pixel, format \(x.format); expected a 16- or 32-bit ZPixmap")
         }
         guard Int(x.width) >= width, Int(x.height) >= height, let data = x.data else {
             throw .unsupportedFormat("the XImage is \(x.width)x\(x.height) without data for \(width)x\(height)")
         }
         var masks: Masks = (x.red_mask, x.green_mask, x.blue_mask)
         if masks.red | masks.green | masks.blue == 0 { masks = fallbackMasks }
-        let layout = PixelLayout(masks: masks, hasAlpha: x.depth == 32, bigEndian: x.byte_order == MSBFirst)
+        let layout = PixelLayout(masks: masks, hasAlpha: x.depth == 32, bigEndian: x.byte_order == MSBFirst,
+                                 bytesPerPixel: Int(x.bits_per_pixel / 8))
         guard let layout else {
             let hex = [masks.red, masks.green, masks.blue].map { "0x" + String($0, radix: 16) }
             throw .unsupportedFormat("channel masks \(hex.joined(separator: "/")) are not contiguous")
@@ -36,24 +38,27 @@ enum XImageConversion {
     }
 }
 
-/// Where each channel sits in a 32-bit pixel, and how to turn a row of such pixels into RGBA bytes.
+/// Where each channel sits in a 16- or 32-bit pixel, and how to turn a row of such pixels into RGBA bytes.
 private struct PixelLayout {
     let red: Channel, green: Channel, blue: Channel
     /// The bits left over in a depth-32 pixel: premultiplied alpha.
     let alpha: Channel?
     let bigEndian: Bool
+    /// 4, or 2 for high colour (depth 15 or 16).
+    let bytesPerPixel: Int
 
-    init?(masks: XImageConversion.Masks, hasAlpha: Bool, bigEndian: Bool) {
+    init?(masks: XImageConversion.Masks, hasAlpha: Bool, bigEndian: Bool, bytesPerPixel: Int = 4) {
         guard let red = Channel(mask: masks.red), let green = Channel(mask: masks.green),
               let blue = Channel(mask: masks.blue) else { return nil }
         self.red = red; self.green = green; self.blue = blue
         self.alpha = hasAlpha ? Channel(mask: 0xFFFF_FFFF & ~(masks.red | masks.green | masks.blue)) : nil
         self.bigEndian = bigEndian
+        self.bytesPerPixel = bytesPerPixel
     }
 
     /// The common X layout (0xAARRGGBB, least significant byte first) without alpha, which gets a fast path.
     private var isPlainXRGB: Bool {
-        !bigEndian && alpha == nil && red.mask == 0xFF0000 && green.mask == 0xFF00 && blue.mask == 0xFF
+        bytesPerPixel == 4 && !bigEndian && alpha == nil && red.mask == 0xFF0000 && green.mask == 0xFF00 && blue.mask == 0xFF
     }
 
     func convertRow(from source: UnsafeRawPointer, to destination: UnsafeMutableRawPointer, count: Int) {
@@ -72,8 +77,7 @@ private struct PixelLayout {
         }
         let out = destination.assumingMemoryBound(to: UInt8.self)
         for i in 0..<count {
-            let raw = source.loadUnaligned(fromByteOffset: i * 4, as: UInt32.self)
-            let p = UInt(bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw))
+            let p = pixel(at: i, in: source)
             var r = red.value(in: p), g = green.value(in: p), b = blue.value(in: p)
             var a: UInt = 255
             if let alpha {
@@ -88,6 +92,18 @@ private struct PixelLayout {
             }
             out[i * 4] = UInt8(r); out[i * 4 + 1] = UInt8(g); out[i * 4 + 2] = UInt8(b); out[i * 4 + 3] = UInt8(a)
         }
+    }
+}
+
+extension PixelLayout {
+    /// The `index`th pixel of a row, in the image's byte order.
+    fileprivate func pixel(at index: Int, in row: UnsafeRawPointer) -> UInt {
+        if bytesPerPixel == 2 {
+            let raw = row.loadUnaligned(fromByteOffset: index * 2, as: UInt16.self)
+            return UInt(bigEndian ? UInt16(bigEndian: raw) : UInt16(littleEndian: raw))
+        }
+        let raw = row.loadUnaligned(fromByteOffset: index * 4, as: UInt32.self)
+        return UInt(bigEndian ? UInt32(bigEndian: raw) : UInt32(littleEndian: raw))
     }
 }
 

@@ -16,6 +16,8 @@ import Proscenium
     private let screen: Int32
     private var fonts: [Proscenium.Font: Entry] = [:]
     private var uses = 0
+    /// Fonts that could not be opened.
+    private var unavailable: Set<Proscenium.Font> = []
     /// How many fonts stay open after `trim()`.
     let capacity: Int
     static let defaultCapacity = 32
@@ -46,6 +48,8 @@ import Proscenium
 
     /// The Xft font for `font`, opened on first use; falls back to the default family when the pattern
     /// matches nothing (fontconfig nearly always substitutes something instead). Valid until `trim()`.
+    /// Nil when not even that opens (fontconfig knows no font at all); the caller then uses
+    /// `CoreFontFallback`. Such a failure is remembered, so it is not retried every frame.
     func font(for font: Proscenium.Font) -> UnsafeMutablePointer<XftFont>? {
         let key = Self.quantized(font)
         uses += 1
@@ -53,9 +57,14 @@ import Proscenium
             fonts[key]?.lastUse = uses
             return cached.font
         }
+        guard !unavailable.contains(key) else { return nil }
         let opened = XftFontOpenName(dpy, screen, Self.pattern(for: key))
             ?? XftFontOpenName(dpy, screen, Self.pattern(for: Proscenium.Font(size: key.size, weight: key.weight)))
-        if let opened { fonts[key] = Entry(font: opened, lastUse: uses) }
+        if let opened {
+            fonts[key] = Entry(font: opened, lastUse: uses)
+        } else if unavailable.count < 256 {
+            unavailable.insert(key)
+        }
         return opened
     }
 

@@ -2,11 +2,13 @@ import CX11
 import Proscenium
 
 /// Measures text with Xft on a display: advance widths from `XftTextExtentsUtf8`, ascent and descent from
-/// the font. Holds the display weakly; once it has closed, measures like the core's estimating measurer.
+/// the font; with no font Xft can open, the X server's "fixed" font as the renderer then draws it. Holds
+/// the display weakly; once it has closed, measures like the core's estimating measurer.
 @MainActor public final class XftTextMeasurer: TextMeasuring {
     private weak var display: Display?
     private let fonts: XftFontCache
     private let fallback = EstimatingTextMeasurer()
+    private let coreFont: CoreFontFallback
     private var widths: [WidthKey: Double] = [:]
 
     private struct WidthKey: Hashable {
@@ -18,6 +20,7 @@ import Proscenium
     public init(display: Display) {
         self.display = display
         fonts = XftFontCache(display: display)
+        coreFont = CoreFontFallback(display: display)
     }
 
     isolated deinit {
@@ -37,7 +40,9 @@ import Proscenium
         }
         // Each font is used only within this call, so the cache may close the least recent ones after it.
         defer { fonts.trim() }
-        guard let xftFont = fonts.font(for: font) else { return fallback.width(of: text, font: font) }
+        guard let xftFont = fonts.font(for: font) else {
+            return coreFont.width(of: text) ?? fallback.width(of: text, font: font)
+        }
         let key = WidthKey(text: text, font: font)
         if let width = widths[key] { return width }
         var extents = XGlyphInfo()
@@ -59,7 +64,7 @@ import Proscenium
             return fallback.lineMetrics(for: font)
         }
         defer { fonts.trim() }
-        guard let xftFont = fonts.font(for: font) else { return fallback.lineMetrics(for: font) }
+        guard let xftFont = fonts.font(for: font) else { return coreFont.lineMetrics() ?? fallback.lineMetrics(for: font) }
         return (Double(xftFont.pointee.ascent), Double(xftFont.pointee.descent))
     }
 }

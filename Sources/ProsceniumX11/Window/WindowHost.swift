@@ -28,6 +28,11 @@ import Proscenium
     public private(set) var presentedFrames = 0
     /// Called after every frame that was copied to the window, with the region copied.
     public var framePresented: (@MainActor (Proscenium.Region) -> Void)?
+    /// The size of the frame last copied to the window.
+    public private(set) var presentedSize: Size = .zero
+    /// Called when a window manager's `_NET_WM_SYNC_REQUEST` has been answered, with the value the counter
+    /// was set to and the size of the frame on screen at that moment (for logs and tests of live resizing).
+    public var syncRequestAnswered: (@MainActor (_ value: Int64, _ frameSize: Size) -> Void)?
 
     private let gc: GC
     private let windowFormatPicture: Picture
@@ -102,6 +107,7 @@ import Proscenium
         }
         XFlush(dpy)
         hasDrawnFrame = true
+        presentedSize = size
         presentedFrames += 1
         framePresented?(damage)
     }
@@ -115,8 +121,10 @@ import Proscenium
     /// Answers a pending sync request and schedules reading input that arrived during the frame.
     public func frameDidComplete() {
         // Answer a pending sync request once the window shows a frame at the size the server gave it.
-        if let syncCounter, syncCounter.isArmed, window.bounds.size == size, backSize == size {
+        if let syncCounter, syncCounter.isArmed, let value = syncCounter.pendingValue, window.bounds.size == size,
+           backSize == size, presentedSize == size {
             syncCounter.frameIsOnScreen()
+            syncRequestAnswered?(value, presentedSize)
         }
         drainQueuedEventsSoon()
     }

@@ -77,6 +77,9 @@ enum ScreenshotPath {
             throw ValidationError("cannot write screenshot '\(path)': directory '\(dir)' does not exist")
         }
         guard access(dir, W_OK) == 0 else {
+            if errno == EROFS {
+                throw ValidationError("cannot write screenshot '\(path)': directory '\(dir)' is on a read-only file system")
+            }
             throw ValidationError("cannot write screenshot '\(path)': directory '\(dir)' is not writable")
         }
     }

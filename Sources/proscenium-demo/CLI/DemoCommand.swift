@@ -16,7 +16,8 @@ struct DemoCommand: ParsableCommand {
             unset. With --screenshot, frames are driven on virtual time (exactly n/60 s each) and the frame \
             at --at is written as a PNG: the same arguments give the same pixels on any machine. With \
             --log-events, one JSON object per line on standard output: ready, tap, transition, adapt, \
-            resize, tree, screenshot, exit, problem (with --self-check) and (with --stats) stats, each with "type" and "t" (seconds \
+            resize, tree, sync (a window manager's resize step answered), screenshot, exit, problem (with \
+            --self-check) and (with --stats) stats, each with "type" and "t" (seconds \
             since launch; virtual seconds in a --screenshot run). SIGINT, SIGTERM, closing the window or \
             closing standard output end the demo with status 0.
             """)

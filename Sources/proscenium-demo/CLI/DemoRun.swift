@@ -47,6 +47,7 @@ import ProsceniumX11
         let home = HomeViewController()
         host.window.rootViewController = home
         let reporter = EventReporter(log: log, window: host.window)
+        host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false
         statistics.measureFrames(of: clock) { [self] in
             if !isReady, host.presentedFrames > 0 {
@@ -97,14 +98,22 @@ import ProsceniumX11
             driver.schedule(at: options.inputAt) { time in [.keyDown(key, time: time), .keyUp(key, time: time)] }
         }
         driver.run(until: options.at) { [self] in
+            let image: Image
             do {
-                try PNGCodec.write(driver.captureFrame(), to: path)
-                log.write("screenshot", ["path": .text(path)])
-                finish(status: 0)
+                image = try driver.captureFrame()
             } catch {
-                Console.writeError("proscenium-demo: cannot write screenshot '\(path)': \(error)\n")
+                Console.writeError("proscenium-demo: cannot take screenshot '\(path)': \(error)\n")
                 finish(status: 1)
             }
+            do {
+                try PNGCodec.write(image, to: path)
+            } catch {
+                // The error names the path and says why in words (a full disk, a read-only file system).
+                Console.writeError("proscenium-demo: \(error)\n")
+                finish(status: 1)
+            }
+            log.write("screenshot", ["path": .text(path)])
+            finish(status: 0)
         }
         // X events are read before every virtual frame; between runs nothing needs the connection's fd.
         dispatchMain()

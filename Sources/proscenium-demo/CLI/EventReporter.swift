@@ -2,8 +2,9 @@ import Proscenium
 import ProsceniumGallery
 
 /// Turns what happens in the window into event-log lines: `ready` after the first frame, `transition` and
-/// `adapt` from the window's presentation observer, `tap` from its control-action observer, and `resize`
-/// and `tree` once the frame that shows a change has been drawn.
+/// `adapt` from the window's presentation observer, `tap` from its control-action observer, `resize`
+/// and `tree` once the frame that shows a change has been drawn, and `sync` when a window manager's
+/// live-resize step has been answered.
 @MainActor final class EventReporter {
     private let log: EventLog
     private let window: Window
@@ -19,6 +20,13 @@ import ProsceniumGallery
         window.controlActionObserver = { [weak self] control in
             self?.log.write("tap", ["view": .text(control.identifier ?? "")])
         }
+    }
+
+    /// A window manager's `_NET_WM_SYNC_REQUEST` was answered with `value` while a frame of `frameSize`
+    /// was on screen: one `sync` line, so a test can check each live-resize step was drawn before it.
+    func reportSyncAnswered(value: Int64, frameSize: Size) {
+        log.write("sync", ["value": .number(Double(value)), "width": .number(frameSize.width),
+                           "height": .number(frameSize.height)])
     }
 
     /// The first frame is on screen in X window `xWindow`, `ms` after launch.

@@ -1,0 +1,133 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The demo when the X server turns against it: killed in the middle of a transition or of a screenshot
+/// run, closing the demo's connection, or another client destroying the demo's window. A lost connection
+/// ends the demo within a second with status 1 and one `proscenium-demo:` line; a failed request is logged
+/// and the demo carries on.
+@Suite("Faults", .serialized)
+struct FaultTests {
+    /// The demo's stderr line for a lost connection to `server`.
+    static func lostConnectionMessage(_ server: PrivateXvfb) -> String {
+        "proscenium-demo: lost the connection to X server '\(server.displayName)'"
+    }
+
+    @Test("the X server killed mid-transition: exit 1 within a second, with one clear line")
+    func serverKilledMidTransition() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        // Presenting and dismissing bouncy over and over: whenever the kill comes, a transition is running.
+        let demo = try DemoProcess(arguments: ["--animate-continuously", "--log-events"], environment: ["DISPLAY": server.displayName])
+        defer { demo.stop() }
+        _ = try await demo.event("ready")
+        _ = try await demo.event("transition")
+
+        let killed = Date()
+        server.kill()
+        let killing = Date().timeIntervalSince(killed)
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died")
+        let seconds = killing + exit.seconds
+        #expect(exit.status == 1)
+        #expect(seconds < 1, "it took \(seconds) s to notice (\(killing) s of it killing and reaping the server)")
+        #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
+        #expect(demo.errorOutput.split(separator: "\n").count == 1, "one line, no Xlib noise: \(demo.errorOutput)")
+        print("server killed mid-transition: the demo exited \(exit.status) after \(Int(seconds * 1000)) ms")
+    }
+
+    @Test("the X server killed during a --screenshot run: exit 1 within a second, and no file, hidden or not")
+    func serverKilledDuringScreenshot() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        // Presenting and dismissing over and over on virtual time draws every one of 3600 frames.
+        let demo = try DemoProcess(arguments: ["--screenshot", directory + "/shot.png", "--at", "60", "--animate-continuously",
+                                               "--log-events"],
+                                   environment: ["DISPLAY": server.displayName])
+        defer { demo.stop() }
+        _ = try await demo.event("transition")
+        try #require(await demo.exit(timeout: 0) == nil, "the screenshot run ended before the server could be killed")
+
+        let killed = Date()
+        server.kill()
+        let killing = Date().timeIntervalSince(killed)
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died")
+        let seconds = killing + exit.seconds
+        #expect(exit.status == 1)
+        #expect(seconds < 1, "it took \(seconds) s to notice (\(killing) s of it killing and reaping the server)")
+        #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
+        #expect(demo.events("screenshot").isEmpty)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [], "left behind in the target directory")
+        print("server killed during --screenshot: the demo exited \(exit.status) after \(Int(seconds * 1000)) ms")
+    }
+
+    @Test("the server closing the demo's connection (XKillClient) is a lost connection too: exit 1 with the message")
+    @MainActor func connectionClosedByServer() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
+        defer { demo.stop() }
+        let window = try await Self.window(of: demo)
+        do {
+            let display = try Display(name: server.displayName)
+            XKillClient(display.pointer, XID(window))
+            display.sync()
+        }
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its connection was closed")
+        #expect(exit.status == 1)
+        #expect(exit.seconds < 1)
+        #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
+    }
+
+    @Test("another client destroying the demo's window: the X errors are logged, once each, and the demo carries on")
+    @MainActor func windowDestroyedByAnotherClient() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        // Presenting and dismissing bouncy over and over, so frames keep being drawn after the window is gone.
+        let demo = try DemoProcess(arguments: ["--animate-continuously", "--log-events"], environment: ["DISPLAY": server.displayName])
+        defer { demo.stop() }
+        let window = try await Self.window(of: demo)
+        do {
+            let display = try Display(name: server.displayName)
+            XDestroyWindow(display.pointer, window)
+            display.sync()
+        }
+        let deadline = Date().addingTimeInterval(5)
+        while demo.errorOutput.isEmpty, Date() < deadline { try await Task.sleep(for: .milliseconds(10)) }
+        // It goes on: the transitions keep ending, drawing every frame into a window that is gone.
+        let ended = demo.events("transition").filter { ($0["phase"] as? String)?.hasSuffix("DidEnd") == true }.count
+        while demo.events("transition").filter({ ($0["phase"] as? String)?.hasSuffix("DidEnd") == true }).count < ended + 1,
+              Date() < deadline {
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(demo.events("transition").filter { ($0["phase"] as? String)?.hasSuffix("DidEnd") == true }.count >= ended + 1,
+                "the demo stopped running when its window was destroyed; stderr: \(demo.errorOutput)")
+        let errors = demo.errorOutput.split(separator: "\n")
+        #expect(!errors.isEmpty && errors.allSatisfy { $0.hasPrefix("proscenium-demo: X error: ") },
+                "stderr: \(demo.errorOutput)")
+        #expect(errors.contains { $0.contains("BadDrawable") || $0.contains("BadWindow") }, "stderr: \(demo.errorOutput)")
+        #expect(errors.count <= 8, "one line per kind of error, not one per frame: \(errors.count) lines")
+
+        kill(demo.pid, SIGTERM)
+        let exit = try #require(await demo.exit(timeout: 5))
+        #expect(exit.status == 0, "a clean end after the errors; stderr: \(demo.errorOutput)")
+        #expect(demo.events("exit").count == 1)
+    }
+
+    // MARK: - Helpers
+
+    static func window(of demo: DemoProcess) async throws -> CX11.Window {
+        let ready = try await demo.event("ready")
+        return CX11.Window(try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) }))
+    }
+
+    static func temporaryDirectory() throws -> String {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-faults-\(getpid())-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+}
