@@ -29,9 +29,13 @@ import Proscenium
     }
 
     /// Sends random input until `seconds` have passed; every input waits for the server to have it.
-    public func run(for seconds: Double) {
+    /// Yields after each one, so other work on the main actor (other tests) keeps running meanwhile.
+    public func run(for seconds: Double) async {
         let end = Date().addingTimeInterval(seconds)
-        while Date() < end { step() }
+        while Date() < end {
+            step()
+            await Task.yield()
+        }
         // Leave nothing held down.
         input.release(button: 1)
     }

@@ -12,7 +12,7 @@ import TestSupport
         let ready = try demo.waitForEvent("ready")
         guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }) else { return }
         let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: seed, size: (1280, 800))
-        fuzzer.run(for: 60)
+        await fuzzer.run(for: 60)
         let alive = demo.waitForExit(timeout: 0.1) == nil
         try await Task.sleep(for: .seconds(1))
         let before = ProcessCPU.seconds(pid: demo.pid)

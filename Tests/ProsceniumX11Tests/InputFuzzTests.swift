@@ -21,7 +21,7 @@ struct InputFuzzTests {
             let ready = try demo.waitForEvent("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: 2026, size: (1280, 800))
-            fuzzer.run(for: Self.seconds)
+            await fuzzer.run(for: Self.seconds)
 
             #expect(demo.waitForExit(timeout: 0.1) == nil, "the demo ended: \(demo.errorOutput)")
             #expect(demo.events("problem").isEmpty, "\(demo.events("problem").prefix(5))")

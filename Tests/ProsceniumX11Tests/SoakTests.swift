@@ -9,19 +9,24 @@ import TestSupport
     /// Fixed, so CI always runs the same operations; `proscenium-bench soak --seed N` tries others.
     static let seed = 20_261_123
 
-    @Test(.timeLimit(.minutes(3))) func aThousandRandomOperationsLeaveNothingBehind() throws {
+    @Test(.timeLimit(.minutes(3))) func aThousandRandomOperationsLeaveNothingBehind() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-bench"))
         process.arguments = ["soak", "--seed", "\(Self.seed)", "--operations", "1000"]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         process.environment = environment
-        let output = Pipe()
+        // Into a file, read at the end: the test waits by sleeping, not by blocking one of the few threads.
+        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("soak-\(getpid())-\(UUID().uuidString).txt").path
+        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        defer { try? FileManager.default.removeItem(atPath: outputPath) }
+        let output = try #require(FileHandle(forWritingAtPath: outputPath))
         process.standardOutput = output
         process.standardError = output
         try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
+        while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
+        try output.close()
+        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
         #expect(process.terminationStatus == 0, "\(text)")
         #expect(text.contains("soak seed \(Self.seed): operations / frames / transitions ended"), "\(text)")
         // Something was presented and dismissed, many times over.
