@@ -145,16 +145,64 @@ struct DemoGalleryTests {
         #expect(lastTree.contains { $0["id"] as? String == "presented" })
     }
 
-    @Test("SIGTERM ends a live run cleanly: exit 0, an exit event and stats")
-    func sigtermExitsCleanly() throws {
+    @Test("SIGTERM and SIGINT end a live run cleanly: exit 0, an exit event and stats", arguments: [SIGTERM, SIGINT])
+    func signalExitsCleanly(signal: Int32) throws {
         let demo = try DemoProcess(arguments: ["--headless", "--log-events", "--stats"], environment: ["DISPLAY": nil])
         _ = try demo.waitForEvent("ready")
-        kill(demo.pid, SIGTERM)
+        kill(demo.pid, signal)
         let exit = try #require(demo.waitForExit(timeout: 10))
         #expect(exit.status == 0)
         #expect(demo.events("exit").count == 1)
         let stats = try #require(demo.events("stats").first)
         #expect((stats["frames"] as? Int ?? 0) >= 1)
         #expect((stats["peakRSSKiB"] as? Int ?? 0) > 0)
+    }
+
+    @Test("a signal during --screenshot ends it with 0 and leaves no file, hidden temporary ones included",
+          arguments: [SIGTERM, SIGINT])
+    func signalDuringScreenshot(signal: Int32) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        // 60 s of virtual time presenting and dismissing without a pause: seconds of work, so the signal
+        // lands in the middle of it.
+        let demo = try DemoProcess(arguments: ["--headless", "--animate-continuously", "--screenshot",
+                                               directory.appendingPathComponent("x.png").path, "--at", "60", "--log-events"],
+                                   environment: ["DISPLAY": nil])
+        _ = try demo.waitForEvent("ready")
+        usleep(300_000)
+        kill(demo.pid, signal)
+        let exit = try #require(demo.waitForExit(timeout: 10))
+        #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
+        #expect(demo.events("exit").count == 1)
+        let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
+        #expect(left.isEmpty, "left behind: \(left)")
+    }
+
+    @Test("a closed standard output (proscenium-demo --log-events | head -1) ends the demo with 0, not by SIGPIPE")
+    func closedStandardOutput() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
+        process.arguments = ["--headless", "--scene", "bouncy", "--log-events"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        process.environment = environment
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Read up to the end of the first line, as `head -1` does, then close the pipe.
+        var first = Data()
+        while !first.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            first.append(chunk)
+        }
+        try output.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { usleep(20_000) }
+        #expect(!process.isRunning, "the demo kept running with nobody reading")
+        #expect(String(decoding: first, as: UTF8.self).hasPrefix("{\"type\":"))
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0,
+                "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(process.terminationStatus)")
     }
 }
