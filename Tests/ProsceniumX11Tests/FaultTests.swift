@@ -16,6 +16,24 @@ struct FaultTests {
         "proscenium-demo: lost the connection to X server '\(server.displayName)'"
     }
 
+    /// Kills `server` under the running `demo` and expects the demo to exit 1 within a second, saying it
+    /// lost the connection; returns its status and the seconds from the kill to its exit.
+    static func killServer(_ server: PrivateXvfb, under demo: DemoProcess,
+                           sourceLocation: SourceLocation = #_sourceLocation) async throws -> (Int32, Double) {
+        let killed = Date()
+        server.kill()
+        let killing = Date().timeIntervalSince(killed)
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died",
+                                sourceLocation: sourceLocation)
+        let seconds = killing + exit.seconds
+        #expect(exit.status == 1, sourceLocation: sourceLocation)
+        #expect(seconds < 1, "it took \(seconds) s to notice (\(killing) s of it killing and reaping the server)",
+                sourceLocation: sourceLocation)
+        #expect(demo.errorOutput.hasPrefix(lostConnectionMessage(server)), "stderr: \(demo.errorOutput)",
+                sourceLocation: sourceLocation)
+        return (exit.status, seconds)
+    }
+
     @Test("the X server killed mid-transition: exit 1 within a second, with one clear line")
     func serverKilledMidTransition() async throws {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
@@ -26,16 +44,9 @@ struct FaultTests {
         _ = try await demo.event("ready")
         _ = try await demo.event("transition")
 
-        let killed = Date()
-        server.kill()
-        let killing = Date().timeIntervalSince(killed)
-        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died")
-        let seconds = killing + exit.seconds
-        #expect(exit.status == 1)
-        #expect(seconds < 1, "it took \(seconds) s to notice (\(killing) s of it killing and reaping the server)")
-        #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
+        let (status, seconds) = try await Self.killServer(server, under: demo)
         #expect(demo.errorOutput.split(separator: "\n").count == 1, "one line, no Xlib noise: \(demo.errorOutput)")
-        print("server killed mid-transition: the demo exited \(exit.status) after \(Int(seconds * 1000)) ms")
+        print("server killed mid-transition: the demo exited \(status) after \(Int(seconds * 1000)) ms")
     }
 
     @Test("the X server killed during a --screenshot run: exit 1 within a second, and no file, hidden or not")
@@ -52,17 +63,10 @@ struct FaultTests {
         _ = try await demo.event("transition")
         try #require(await demo.exit(timeout: 0) == nil, "the screenshot run ended before the server could be killed")
 
-        let killed = Date()
-        server.kill()
-        let killing = Date().timeIntervalSince(killed)
-        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died")
-        let seconds = killing + exit.seconds
-        #expect(exit.status == 1)
-        #expect(seconds < 1, "it took \(seconds) s to notice (\(killing) s of it killing and reaping the server)")
-        #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
+        let (status, seconds) = try await Self.killServer(server, under: demo)
         #expect(demo.events("screenshot").isEmpty)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory) == [], "left behind in the target directory")
-        print("server killed during --screenshot: the demo exited \(exit.status) after \(Int(seconds * 1000)) ms")
+        print("server killed during --screenshot: the demo exited \(status) after \(Int(seconds * 1000)) ms")
     }
 
     @Test("the server closing the demo's connection (XKillClient) is a lost connection too: exit 1 with the message")
