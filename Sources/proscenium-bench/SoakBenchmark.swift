@@ -30,8 +30,8 @@ import TestSupport
         report("\(label): live objects, home alone → after", live.joined(separator: ", "))
         report("\(label): peak RSS at operation \(checkpoint) → end",
                "\(result.peakRSSAtCheckpointKiB) KiB → \(result.peakRSSAtEndKiB) KiB (+\(result.peakRSSAtEndKiB - result.peakRSSAtCheckpointKiB) KiB)")
-        report("\(label): X resources, most by operation \(checkpoint)", result.xResourcesByCheckpoint?.description ?? "X-Resource unavailable")
-        report("\(label): X resources, most seen", result.xResourcesMost?.description ?? "X-Resource unavailable")
-        report("\(label): X resources at the end", result.xResourcesAtEnd?.description ?? "X-Resource unavailable")
+        report("\(label): X resources, caches purged, before → after",
+               "\(result.xResourcesBefore?.description ?? "X-Resource unavailable") → \(result.xResourcesAfter?.description ?? "")")
+        report("\(label): X resources, most seen (caches full)", result.xResourcesMost?.description ?? "X-Resource unavailable")
     }
 }

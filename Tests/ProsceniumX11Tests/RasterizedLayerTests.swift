@@ -1,3 +1,4 @@
+import CX11
 import Foundation
 import Proscenium
 @testable import ProsceniumX11
@@ -134,5 +135,25 @@ import Testing
                    .popOpacity])
         #expect(fx.renderer.statistics.layersRendered == 1)
         #expect(ImageComparison.pixelsDiffering(folded, try fx.capture(), tolerance: 2).mismatchedPixels == 0)
+    }
+
+    @Test func purgingTheCachesFreesThemAndTheNextFrameLooksTheSame() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let list = rasterized(home()) + dimming(0.3)
+        for _ in 0..<3 { fx.render(list) }
+        let drawn = try fx.capture()
+        #expect(fx.renderer.rasterizedLayers.layers.count == 1)
+        #expect(fx.renderer.shadowMasksComputed > 0)
+        let counts = XResourceCounts.query(display: fx.display.pointer, clientOwning: XID(fx.pixmap))
+        fx.renderer.purgeCaches()
+        #expect(fx.renderer.rasterizedLayers.layers.isEmpty)
+        #expect(fx.renderer.openFontCount == 0)
+        fx.display.sync()
+        let purged = XResourceCounts.query(display: fx.display.pointer, clientOwning: XID(fx.pixmap))
+        let before = try #require(counts), after = try #require(purged)
+        #expect(after.pixmaps < before.pixmaps && after.pictures < before.pictures, "\(before) → \(after)")
+        fx.render(list)
+        #expect(ImageComparison.pixelsDiffering(drawn, try fx.capture(), tolerance: 0).mismatchedPixels == 0)
     }
 }

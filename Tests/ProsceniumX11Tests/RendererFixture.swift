@@ -12,7 +12,8 @@ import Testing
     private(set) var display: Display!
     private(set) var renderer: XRenderRenderer!
     let size: Size
-    private var pixmap: Pixmap = 0
+    /// The back buffer the renderer draws into.
+    private(set) var pixmap: Pixmap = 0
     private var picture: Picture = 0
 
     init(width: Int = 160, height: Int = 120) async throws {

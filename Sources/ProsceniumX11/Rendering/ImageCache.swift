@@ -66,6 +66,12 @@ import Proscenium
         entries[ObjectIdentifier(image)] = entry
     }
 
+    /// Frees every upload; images drawn later are uploaded again.
+    func removeAll() {
+        for entry in entries.values { destroy(entry) }
+        entries.removeAll()
+    }
+
     /// Frees the uploads of images that no longer exist.
     func endFrame() {
         for (key, entry) in entries where entry.image == nil {

@@ -54,6 +54,12 @@ struct Layer {
         return Layer(pixmap: pixmap, picture: picture, width: w, height: h)
     }
 
+    /// Frees every layer waiting for reuse.
+    func removeAllFree() {
+        for entry in free { destroy(entry.layer) }
+        free.removeAll()
+    }
+
     /// Returns a layer for reuse.
     func release(_ layer: Layer) {
         free.append(Entry(layer: layer, lastUsedFrame: frame))

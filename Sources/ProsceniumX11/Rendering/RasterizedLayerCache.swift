@@ -64,6 +64,12 @@ import Proscenium
         layersRendered += 1
     }
 
+    /// Frees every layer and forgets every candidate.
+    func removeAll() {
+        for entry in entries { if let layer = entry.layer { destroy(layer) } }
+        entries.removeAll()
+    }
+
     /// Ends a frame that drew something: entries its list did not use are dropped and their layers freed.
     func endFrame() {
         entries.removeAll { entry in

@@ -42,7 +42,13 @@ import Proscenium
     }
 
     isolated deinit {
+        removeAll()
+    }
+
+    /// Frees every mask; shadows drawn later compute theirs again.
+    func removeAll() {
         for entry in entries.values { destroy(entry) }
+        entries.removeAll()
     }
 
     /// Blurs beyond this many pixels are drawn with this blur (a mask costs its square).

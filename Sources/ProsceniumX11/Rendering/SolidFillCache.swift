@@ -32,7 +32,8 @@ import Proscenium
         picture(for: Color(white: 0, alpha: alpha))
     }
 
-    private func removeAll() {
+    /// Frees every solid picture.
+    func removeAll() {
         for picture in pictures.values { XRenderFreePicture(display.pointer, picture) }
         pictures.removeAll()
     }

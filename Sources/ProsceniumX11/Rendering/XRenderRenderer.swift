@@ -67,6 +67,19 @@ import Proscenium
         appliedClips[picture] = nil
     }
 
+    /// Frees everything the renderer keeps in the X server between frames (cached and pooled layers,
+    /// shadow masks, image uploads, solid fills, fonts): for when memory is short, or to see what is left
+    /// that no cache accounts for. Later frames make again what they need.
+    public func purgeCaches() {
+        transformLayers.removeAll(into: layers)
+        rasterizedLayers.removeAll()
+        layers.removeAllFree()
+        shadows.removeAll()
+        images.removeAll()
+        solids.removeAll()
+        fonts.close()
+    }
+
     /// Shadow masks computed so far; each is a cache miss.
     public var shadowMasksComputed: Int { shadows.computed }
     /// Shadow pixels left out so far because an opaque fill drawn right after covers them.

@@ -43,11 +43,12 @@ import ProsceniumX11
         /// Peak resident memory (VmHWM) at the checkpoint and at the end, in KiB.
         public var peakRSSAtCheckpointKiB = 0
         public var peakRSSAtEndKiB = 0
-        /// What the window's client held in the X server: the most up to the checkpoint, the most in the
-        /// whole run, and at the end with nothing presented.
-        public var xResourcesByCheckpoint: XResourceCounts?
+        /// What the window's client held in the X server: with the home screen alone and the renderer's
+        /// caches purged, before the first operation and at the end (they must match: whatever is left
+        /// over is a leak no cache accounts for); and the most seen in the run, caches full.
+        public var xResourcesBefore: XResourceCounts?
+        public var xResourcesAfter: XResourceCounts?
         public var xResourcesMost: XResourceCounts?
-        public var xResourcesAtEnd: XResourceCounts?
 
         public var operationsPerSecond: Double { Double(operations) / max(seconds, 1e-9) }
     }
@@ -87,6 +88,7 @@ import ProsceniumX11
         let startFrames = clock.frameCount
         settle()
         report.liveBefore = LiveObjects.counts
+        report.xResourcesBefore = purgedResources()
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 1...max(1, operations) {
             let operation = SoakOperation.random(scenes: SceneCatalog.names, using: &rng)
@@ -100,10 +102,11 @@ import ProsceniumX11
             if !problems.isEmpty {
                 throw Failure(seed: seed, operation: index, operationDescription: operation.description, problems: problems)
             }
-            if index % (index <= checkpoint ? 10 : 100) == 0 || index == checkpoint {
-                noteResources(in: &report, byCheckpoint: index <= checkpoint)
-                if index == checkpoint { report.peakRSSAtCheckpointKiB = Self.peakRSSKiB() }
+            if index % 100 == 0, let counts = XResourceCounts.query(display: host.display.pointer, clientOwning: host.xWindow),
+               counts.total > report.xResourcesMost?.total ?? -1 {
+                report.xResourcesMost = counts
             }
+            if index == checkpoint { report.peakRSSAtCheckpointKiB = Self.peakRSSKiB() }
             if index % 1000 == 0 { progress?(index) }
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
@@ -218,15 +221,13 @@ import ProsceniumX11
 
     // MARK: - Measuring
 
-    private func noteResources(in report: inout Report, byCheckpoint: Bool) {
-        guard let counts = XResourceCounts.query(display: host.display.pointer, clientOwning: host.xWindow) else { return }
-        if counts.total > report.xResourcesMost?.total ?? -1 { report.xResourcesMost = counts }
-        if byCheckpoint, counts.total > report.xResourcesByCheckpoint?.total ?? -1 { report.xResourcesByCheckpoint = counts }
+    /// What the window's client holds in the X server once the renderer has dropped its caches.
+    private func purgedResources() -> XResourceCounts? {
+        host.renderer.purgeCaches()
+        host.display.sync()
+        return XResourceCounts.query(display: host.display.pointer, clientOwning: host.xWindow)
     }
 
-    /// Growth allowed after the checkpoint: caches still filling (a scene's shadow masks, a font) but not
-    /// a leak, which grows with every operation.
-    public static let allowedResourceGrowth = 64
     /// Growth of peak memory allowed from the checkpoint to the end, in KiB (runs of 1,000 operations or more).
     public static let allowedPeakRSSGrowthKiB = 1024
 
@@ -244,11 +245,13 @@ import ProsceniumX11
         report.transitionsEnded = pairing.ended
         report.liveAfter = LiveObjects.counts
         report.peakRSSAtEndKiB = Self.peakRSSKiB()
-        report.xResourcesAtEnd = XResourceCounts.query(display: host.display.pointer, clientOwning: host.xWindow)
+        report.xResourcesAfter = purgedResources()
         var problems = window.consistencyProblems() + eventProblems + pairing.openDescriptions
-        if let end = report.xResourcesAtEnd, let early = report.xResourcesByCheckpoint,
-           end.total > early.total + Self.allowedResourceGrowth {
-            problems.append("the X server holds \(end) at the end, up from at most \(early) by the checkpoint")
+        // Pixmaps and pictures are what the renderer makes and must give back. Cursors, GCs and glyph sets
+        // come from caches of their own (one cursor per shape, a GC per depth, Xft's closed-font cache).
+        if let before = report.xResourcesBefore, let after = report.xResourcesAfter,
+           after.pixmaps > before.pixmaps || after.pictures > before.pictures {
+            problems.append("with the caches purged the X server holds \(after) at the end, \(before) before the first operation")
         }
         if report.operations >= 1000, report.peakRSSAtEndKiB - report.peakRSSAtCheckpointKiB > Self.allowedPeakRSSGrowthKiB {
             problems.append("peak RSS grew from \(report.peakRSSAtCheckpointKiB) KiB at the checkpoint to \(report.peakRSSAtEndKiB) KiB")
