@@ -4,8 +4,13 @@
 deps:
 	@scripts/install-deps.sh
 
+# Release builds link the Swift runtime and Foundation statically: only the code the demo uses is mapped,
+# which takes its peak memory from 20.8 to 17.7 MiB (every scene shown once) and its first frame from 20
+# to 18 ms. One flag for all products, so `make bench` builds the demo it measures the same way.
+RELEASE = swift build -c release --static-swift-stdlib
+
 demo: deps
-	swift build -c release --product proscenium-demo
+	$(RELEASE) --product proscenium-demo
 	scripts/demo.sh
 
 # Three runs: the frame clock's pacing tests alone, since they check 60 Hz deadlines on the real clock and
@@ -21,13 +26,12 @@ test: deps
 	swift test --skip-build --disable-xctest --filter '$(LOAD_TESTS)'
 
 bench: deps
-	swift build -c release --product proscenium-demo
-	swift build -c release --product proscenium-bench
+	$(RELEASE)
 	.build/release/proscenium-bench
 
 # Each scene settled at 1280x800, rendered by the demo itself on virtual time, for the README.
 screenshots: deps
-	swift build -c release --product proscenium-demo
+	$(RELEASE) --product proscenium-demo
 	mkdir -p Assets/screenshots
 	for scene in $$(.build/release/proscenium-demo --list-scenes); do \
 		.build/release/proscenium-demo --headless --scene $$scene --screenshot Assets/screenshots/$$scene.png || exit 1; \
