@@ -160,30 +160,10 @@ public final class OpenboxWindowManager: Sendable {
 
     /// The `_NET_WM_NAME` of the window that `_NET_SUPPORTING_WM_CHECK` on the root names, if any.
     private static func managerName(on display: OpaquePointer) -> String? {
-        let root = XDefaultRootWindow(display)
-        guard let check = windowProperty(display, root, "_NET_SUPPORTING_WM_CHECK") else { return nil }
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, check, XInternAtom(display, "_NET_WM_NAME", 0), 0, 64, 0,
-                                        XInternAtom(display, "UTF8_STRING", 0), &type, &format, &count, &remaining, &data)
-        guard status == Success, let data else { return nil }
-        defer { XFree(data) }
-        return String(decoding: UnsafeBufferPointer(start: data, count: Int(count)), as: UTF8.self)
-    }
-
-    private static func windowProperty(_ display: OpaquePointer, _ window: CX11.Window, _ name: String) -> CX11.Window? {
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1, 0, XA_WINDOW,
-                                        &type, &format, &count, &remaining, &data)
-        guard status == Success, let data else { return nil }
-        defer { XFree(data) }
-        guard count == 1 else { return nil }
-        return data.withMemoryRebound(to: CLong.self, capacity: 1) { CX11.Window(UInt(bitPattern: $0.pointee)) }
+        guard let check = WindowPropertyReader.window(display, XDefaultRootWindow(display), "_NET_SUPPORTING_WM_CHECK") else {
+            return nil
+        }
+        return WindowPropertyReader.string(display, check, "_NET_WM_NAME", type: "UTF8_STRING")
     }
 
     /// The rc.xml every test's openbox runs with.

@@ -235,30 +235,3 @@ extension Color {
             && abs(blue - other.blue) * 255 <= tolerance
     }
 }
-
-/// Reads window properties back from the server, as a window manager would.
-enum WindowPropertyReader {
-    static func raw(_ display: OpaquePointer, _ window: CX11.Window, _ name: String, type: Atom) -> (format: Int32, count: Int, data: UnsafeMutablePointer<UInt8>)? {
-        var actualType: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0, remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        let status = XGetWindowProperty(display, window, XInternAtom(display, name, 0), 0, 1024, 0, type,
-                                        &actualType, &format, &count, &remaining, &data)
-        guard status == Success, let data, actualType == type else { return nil }
-        return (format, Int(count), data)
-    }
-
-    static func string(_ display: OpaquePointer, _ window: CX11.Window, _ name: String, type: String) -> String? {
-        guard let (_, count, data) = raw(display, window, name, type: XInternAtom(display, type, 0)) else { return nil }
-        defer { XFree(data) }
-        return String(decoding: UnsafeBufferPointer(start: data, count: count), as: UTF8.self)
-    }
-
-    /// 32-bit properties come back from Xlib as an array of C longs.
-    static func cardinals(_ display: OpaquePointer, _ window: CX11.Window, _ name: String) -> [Int] {
-        guard let (_, count, data) = raw(display, window, name, type: XA_CARDINAL) else { return [] }
-        defer { XFree(data) }
-        return data.withMemoryRebound(to: CLong.self, capacity: count) { longs in (0..<count).map { Int(longs[$0]) } }
-    }
-}
