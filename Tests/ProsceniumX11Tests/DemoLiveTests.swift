@@ -31,7 +31,7 @@ struct DemoLiveTests {
             let demo = try DemoProcess(arguments: ["--scene", "sheet", "--size", "600x800", "--log-events"],
                                        environment: ["DISPLAY": server.displayName])
             defer { demo.stop() }
-            let ready = try demo.waitForEvent("ready")
+            let ready = try await demo.event("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             try await waitUntil("the sheet is up") {
                 demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
@@ -71,7 +71,7 @@ struct DemoLiveTests {
         try await withPrivateXvfb(width: 1280, height: 800) { server in
             let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
             defer { demo.stop() }
-            let ready = try demo.waitForEvent("ready")
+            let ready = try await demo.event("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             try await waitUntil("the first tree") { frame(of: "present-bouncy", in: demo) != nil }
             let bouncyButton = try #require(frame(of: "present-bouncy", in: demo))

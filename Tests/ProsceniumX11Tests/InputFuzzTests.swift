@@ -18,7 +18,7 @@ struct InputFuzzTests {
         try await withPrivateXvfb(width: 1600, height: 1000) { server in
             let demo = try DemoProcess(arguments: ["--log-events", "--self-check"], environment: ["DISPLAY": server.displayName])
             defer { demo.stop() }
-            let ready = try demo.waitForEvent("ready")
+            let ready = try await demo.event("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: 2026, size: (1280, 800))
             await fuzzer.run(for: Self.seconds)

@@ -23,8 +23,8 @@ struct ResizeStormTests {
         (UInt32(480 + (step * 37) % 900), UInt32(480 + (step * 53) % 420))
     }
 
-    private func demoWindow(_ demo: DemoProcess) throws -> CX11.Window {
-        let ready = try demo.waitForEvent("ready")
+    private func demoWindow(_ demo: DemoProcess) async throws -> CX11.Window {
+        let ready = try await demo.event("ready")
         return try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
     }
 
@@ -34,7 +34,7 @@ struct ResizeStormTests {
             let demo = try DemoProcess(arguments: ["--animate-continuously", "--log-events"],
                                        environment: ["DISPLAY": server.displayName])
             defer { demo.stop() }
-            let window = try demoWindow(demo)
+            let window = try await demoWindow(demo)
             let display = try Display(name: server.displayName)
             var early: (rss: Int, x: XResourceCounts?) = (0, nil)
             let start = Date()
@@ -76,7 +76,7 @@ struct ResizeStormTests {
             let demo = try DemoProcess(arguments: ["--scene", "bouncy", "--log-events"],
                                        environment: ["DISPLAY": server.displayName])
             defer { demo.stop() }
-            let window = try demoWindow(demo)
+            let window = try await demoWindow(demo)
             let display = try Display(name: server.displayName)
             // 150 resizes in 1.5 s: the spring (0.8 s) runs through the first half.
             for step in 0..<150 {
