@@ -278,24 +278,6 @@
         superview = nil
     }
 
-    private func notifyWillMove(toWindow newWindow: Window?) {
-        willMove(toWindow: newWindow)
-        for subview in subviews { subview.notifyWillMove(toWindow: newWindow) }
-    }
-
-    private func notifyMovedToWindow() {
-        if window != nil { setNeedsDisplay(); setNeedsLayout() }
-        didMoveToWindow()
-        owningViewController?.viewDidMoveToWindow()
-        for subview in subviews { subview.notifyMovedToWindow() }
-    }
-
-    /// After a move within the window every view of the subtree draws at its new place.
-    private func markSubtreeForDisplay() {
-        setNeedsDisplay()
-        for subview in subviews { subview.markSubtreeForDisplay() }
-    }
-
     // MARK: - Model changes
 
     /// Sets one animatable model value, lets the animation engine capture the change, and marks damage.
@@ -409,20 +391,7 @@
     }
 
     /// Gesture recognizers attached to this view, in the order added.
-    public private(set) var gestureRecognizers: [GestureRecognizer] = []
-
-    /// Attaches a recognizer; it sees touches on this view and its subviews before they do.
-    public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
-        recognizer.view?.removeGestureRecognizer(recognizer)
-        gestureRecognizers.append(recognizer)
-        recognizer.view = self
-    }
-
-    /// Detaches a recognizer.
-    public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-        gestureRecognizers.removeAll { $0 === recognizer }
-        if recognizer.view === self { recognizer.view = nil }
-    }
+    public internal(set) var gestureRecognizers: [GestureRecognizer] = []
 
     /// Whether a gesture recognizer attached to another view may begin when this view is touched; controls
     /// say no to taps so a button's own tap wins over its container's, as in UIKit.
