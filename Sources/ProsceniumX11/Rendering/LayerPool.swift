@@ -7,6 +7,19 @@ struct Layer {
     let picture: Picture
     let width: Int
     let height: Int
+
+    /// A new ARGB32 pixmap of exactly `width`x`height` with a picture on it; its contents are undefined.
+    @MainActor static func create(on display: Display, width: Int, height: Int) -> Layer {
+        let pixmap = XCreatePixmap(display.pointer, display.rootWindow, UInt32(width), UInt32(height), 32)
+        let picture = XRenderCreatePicture(display.pointer, pixmap, display.argb32Format, 0, nil)
+        return Layer(pixmap: pixmap, picture: picture, width: width, height: height)
+    }
+
+    /// Frees the picture and the pixmap.
+    @MainActor func free(on display: Display) {
+        XRenderFreePicture(display.pointer, picture)
+        XFreePixmap(display.pointer, pixmap)
+    }
 }
 
 /// Reuses offscreen layers across frames, bucketed by size rounded up to 64 pixels, so animating groups
@@ -48,10 +61,7 @@ struct Layer {
         }
         if let best { return free.remove(at: best).layer }
         created += 1
-        let dpy = display.pointer
-        let pixmap = XCreatePixmap(dpy, display.rootWindow, UInt32(w), UInt32(h), 32)
-        let picture = XRenderCreatePicture(dpy, pixmap, display.argb32Format, 0, nil)
-        return Layer(pixmap: pixmap, picture: picture, width: w, height: h)
+        return Layer.create(on: display, width: w, height: h)
     }
 
     /// Frees every layer waiting for reuse.
@@ -82,8 +92,7 @@ struct Layer {
 
     private func destroy(_ layer: Layer) {
         onDestroy?(layer.picture)
-        XRenderFreePicture(display.pointer, layer.picture)
-        XFreePixmap(display.pointer, layer.pixmap)
+        layer.free(on: display)
     }
 
     private static func bucket(_ n: Int) -> Int {

@@ -84,19 +84,16 @@ import Proscenium
 
     /// A cleared layer exactly `width`x`height` (not pooled: these are large and long-lived).
     func makeLayer(width: Int, height: Int) -> Layer {
-        let dpy = display.pointer
-        let pixmap = XCreatePixmap(dpy, display.rootWindow, UInt32(width), UInt32(height), 32)
-        let picture = XRenderCreatePicture(dpy, pixmap, display.argb32Format, 0, nil)
+        let layer = Layer.create(on: display, width: width, height: height)
         var transparent = XRenderColor.transparent
-        XRenderFillRectangle(dpy, PictOpSrc, picture, &transparent, 0, 0, UInt32(width), UInt32(height))
-        return Layer(pixmap: pixmap, picture: picture, width: width, height: height)
+        XRenderFillRectangle(display.pointer, PictOpSrc, layer.picture, &transparent, 0, 0, UInt32(width), UInt32(height))
+        return layer
     }
 
     var onDestroy: (@MainActor (Picture) -> Void)?
 
     private func destroy(_ layer: Layer) {
         onDestroy?(layer.picture)
-        XRenderFreePicture(display.pointer, layer.picture)
-        XFreePixmap(display.pointer, layer.pixmap)
+        layer.free(on: display)
     }
 }
