@@ -9,14 +9,21 @@ extension ViewController {
     public var presentingViewController: ViewController? { presentingController }
 
     /// The presentation controller managing this controller's presentation, while it is presented. Before
-    /// presenting, for the `.popover` style, a popover presentation controller to configure (source view,
-    /// arrow directions), made on first use, as UIKit's `popoverPresentationController`.
+    /// presenting, as in UIKit, the one it will be presented with, made on first use for the current
+    /// `modalPresentationStyle` (for `.custom`, by the transitioning delegate), so that
+    /// `controller.presentationController?.delegate = self` before `present` works. Changing the style
+    /// afterwards makes a new one, keeping the delegate.
     public var presentationController: PresentationController? {
         if let presentation { return presentation.presentationController }
-        if preparedPresentationController == nil, modalPresentationStyle == .popover {
-            preparedPresentationController = PopoverPresentationController(presentedViewController: self, presenting: nil)
+        if let prepared = preparedPresentationController, prepared.presentationStyle == modalPresentationStyle {
+            return prepared
         }
-        return preparedPresentationController
+        let made = Presentation.makePresentationController(for: self, presenting: nil, source: self)
+        made.presentationStyle = modalPresentationStyle
+        made.delegate = made.delegate ?? preparedPresentationController?.delegate
+        made.holdPresentedWeakly()
+        preparedPresentationController = made
+        return made
     }
 
     /// The popover presentation controller to configure before presenting with the `.popover` style.
@@ -54,6 +61,12 @@ extension ViewController {
         if presenting.presentedController === controller, let presentation = controller.presentation,
            presentation.phase == .dismissing {
             _ = presentation.reverseIntoPresentation(completion: completion)
+            return
+        }
+        if let leaving = presenting.presentation, leaving.phase == .dismissing {
+            // UIKit refuses this too: what would be presented could only leave with its presenter, and the
+            // presenter's dismissal would wait for it.
+            Warnings.warn("\(type(of: presenting)) is being dismissed; it cannot present \(type(of: controller))")
             return
         }
         guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,

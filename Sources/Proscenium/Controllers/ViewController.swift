@@ -19,6 +19,8 @@
     /// A presentation controller made before presenting, for a built-in style that is configured first
     /// (a popover's source view); handed over to the presentation when it starts.
     var preparedPresentationController: PresentationController?
+    /// The window this controller is the root of, while it is.
+    weak var windowAsRoot: Window?
 
     /// A controller with no view yet; the view is loaded the first time `view` is read.
     public override init() {
@@ -140,9 +142,10 @@
     // MARK: - Responder chain
 
     /// After the controller comes its view's superview; a presented controller's chain goes on to the
-    /// controller that presented it, as in UIKit.
+    /// controller that presented it, as in UIKit; a window's root controller's to the window, also while a
+    /// full-screen presentation has taken its view out (so Escape still reaches the window).
     open override var next: Responder? {
         if parentController == nil, let presentingController { return presentingController }
-        return loadedView?.superview
+        return loadedView?.superview ?? windowAsRoot
     }
 }

@@ -27,6 +27,8 @@
 
     open func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
+        // Each transition driven starts from its beginning, whatever the last one reached.
+        percentComplete = 0
         guard let driver = context.animator.interruptibleAnimator(using: context) else {
             Presentation.runNonInteractive(context)
             return
@@ -37,10 +39,18 @@
         driver.fractionComplete = percentComplete
     }
 
+    open func transitionDidStartNonInteractively(_ context: TransitionContext) {
+        self.context = context
+        percentComplete = 0
+        driver = nil
+    }
+
     // MARK: - Driving
 
-    /// Moves the transition to `percentComplete` (0 to 1), pausing it if it was running.
+    /// Moves the transition to `percentComplete` (0 to 1), pausing it if it was running — taking over a
+    /// transition that started by itself.
     public func update(_ percentComplete: Double) {
+        takeOverIfRunningByItself()
         self.percentComplete = min(max(percentComplete, 0), 1)
         guard let driver, let context, context.isInteractive else { return }
         if driver.isRunning { driver.pauseAnimation() }
@@ -48,10 +58,26 @@
         context.updateInteractiveTransition(self.percentComplete)
     }
 
-    /// Holds the transition where it is.
+    /// Holds the transition where it is; one that started by itself (`wantsInteractiveStart` false)
+    /// becomes interactive from where it is, as in UIKit.
     public func pause() {
+        if takeOverIfRunningByItself() { return }
         guard let context, context.isInteractive else { return }
         context.pauseInteractiveTransition()
+    }
+
+    /// Makes a transition that runs by itself interactive, paused where it is. Returns whether it did.
+    @discardableResult
+    private func takeOverIfRunningByItself() -> Bool {
+        guard let context, !context.isInteractive, !context.isFinished, driver == nil,
+              let running = context.interruptibleDriver else { return false }
+        driver = running
+        running.pauseAnimation()
+        percentComplete = running.fractionComplete
+        context.isInteractive = true
+        context.updateInteractiveTransition(percentComplete)
+        context.coordinator.interactionDidChange()
+        return true
     }
 
     /// Lets the transition run to its end. `velocity` is the gesture's speed in fractions of the whole

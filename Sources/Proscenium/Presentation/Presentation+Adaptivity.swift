@@ -4,15 +4,33 @@ extension Presentation {
     /// Asks the delegate which style the presentation should have when the container's size changed
     /// (or always, with `force`), and re-hosts the presented controller in it.
     func adaptIfNeeded(animated: Bool, force: Bool = false) {
+        if deferAdaptationIfCallingOut(animated: animated, force: force) { return }
         let size = container.bounds.size
-        guard phase != .dismissing, force || size != adaptedSize else { return }
+        guard !isTornDown, phase != .dismissing, force || size != adaptedSize else { return }
         adaptedSize = size
-        guard let delegate = presentationController.delegate,
-              let style = delegate.adaptivePresentationStyle(for: presentationController,
-                                                             traitCollection: TraitCollection(containerSize: size),
-                                                             containerSize: size),
-              style != presentationController.presentationStyle else { return }
+        guard let delegate = presentationController.delegate else { return }
+        // "No adaptation" means the style the controller was presented in, as in UIKit: a delegate that
+        // says `.fullScreen` when compact and nil otherwise gets the original back once the window widens.
+        let style = delegate.adaptivePresentationStyle(for: presentationController,
+                                                       traitCollection: TraitCollection(containerSize: size),
+                                                       containerSize: size) ?? originalStyle
+        guard style != presentationController.presentationStyle else { return }
         adapt(to: style, animated: animated)
+    }
+
+    /// The presentation controller that hosts the presented controller in `style`: the delegate's, else
+    /// the original one when going back to the original style, else a new built-in one (for `.custom`,
+    /// the transitioning delegate's).
+    private func presentationController(for style: ModalPresentationStyle, replacing old: PresentationController) -> PresentationController {
+        if let vended = old.delegate?.presentationController(forAdaptiveStyle: style, presented: presented, presenting: presenting) {
+            return vended
+        }
+        if style == originalStyle { return originalPresentationController }
+        if style == .custom, let custom = presented.transitioningDelegate?.presentationController(
+            forPresented: presented, presenting: presenting, source: presenting ?? presented) {
+            return custom
+        }
+        return Self.builtInPresentationController(for: style, presented: presented, presenting: presenting)
     }
 
     /// Moves the presented controller, the same instance, into a presentation controller for `style` in
@@ -22,41 +40,84 @@ extension Presentation {
     /// Moving within the window keeps the view's animations, touches and keyboard focus.
     func adapt(to style: ModalPresentationStyle, animated: Bool) {
         let old = presentationController
-        let new = old.delegate?.presentationController(forAdaptiveStyle: style, presented: presented, presenting: presenting)
-            ?? Self.builtInPresentationController(for: style, presented: presented, presenting: presenting)
+        let new = presentationController(for: style, replacing: old)
+        guard new !== old else { return }
         new.presentationStyle = style
         new.presentingViewController = new.presentingViewController ?? old.presentingViewController
         new.delegate = old.delegate
+        new.holdPresentedStrongly()
 
-        old.dismissalTransitionWillBegin()
-        old.dismissalTransitionDidEnd(true)
-        old.presentation = nil
-        old.containerView = nil
+        callingOut {
+            callHook(old) { $0.dismissalTransitionWillBegin() }
+            callHook(old) { $0.dismissalTransitionDidEnd(true) }
+            old.presentation = nil
+            old.containerView = nil
 
-        presentationController = new
-        new.presentation = self
-        new.containerView = container
-        container.presentationController = new
-        transition?.presentationController = new
-        new.presentationTransitionWillBegin()
-        if transition == nil { new.presentationTransitionDidEnd(true) }
+            presentationController = new
+            new.presentation = self
+            new.containerView = container
+            container.presentationController = new
+            transition?.presentationController = new
+            callHook { $0.presentationTransitionWillBegin() }
+            if transition == nil { callHook { $0.presentationTransitionDidEnd(true) } }
 
-        if new.shouldRemovePresentersView, phase == .presented, removedPresenterPlace == nil {
-            removePresenterView()
-        } else if !new.shouldRemovePresentersView {
-            restorePresenterView()
-        }
-        if let view = new.presentedView, view.superview === container {
-            container.bringSubviewToFront(view)
-            let target = new.frameOfPresentedViewInContainerView
-            new.placedFrame = target
-            if animated && phase == .presented {
-                View.animate(springDuration: 0.4, bounce: 0, options: [.allowUserInteraction]) { view.frame = target }
-            } else {
-                view.frame = target
+            var morphs = false
+            if let view = new.presentedView, view.superview === container {
+                container.bringSubviewToFront(view)
+                let target = new.frameOfPresentedViewInContainerView
+                new.placedFrame = target
+                if animated && phase == .presented {
+                    morphs = true
+                    morphsRunning += 1
+                    View.animate(springDuration: 0.4, bounce: 0, options: [.allowUserInteraction],
+                                 animations: { view.frame = target },
+                                 completion: { [weak self] _ in self?.morphDidEnd() })
+                } else {
+                    view.frame = target
+                }
             }
+            updatePresenter(from: old, to: new, animated: animated, afterMorph: morphs)
+            report(.adapted)
+            old.delegate?.presentationController(old, didAdaptTo: style, newController: new)
         }
-        report(.adapted)
-        old.delegate?.presentationController(old, didAdaptTo: style, newController: new)
+    }
+
+    /// The new style shows the presenting view where the old one removed it, or the other way round: the
+    /// presenter gets its appearance callbacks, and its view goes back at once or leaves once the morph
+    /// is over (it stays visible under the moving view until then).
+    private func updatePresenter(from old: PresentationController, to new: PresentationController, animated: Bool,
+                                 afterMorph: Bool) {
+        let removes = new.shouldRemovePresentersView
+        guard old.shouldRemovePresentersView != removes, presenterBelongsToWindow else { return }
+        switch phase {
+        case .presenting:
+            // The presentation's end removes the view (or not) and ends what begins here.
+            beginPresenterAppearance(!removes, animated: transition?.isAnimated ?? false)
+        case .presented:
+            if removes {
+                beginPresenterAppearance(false, animated: animated)
+                if !afterMorph { removePresenterAfterAdaptation() }
+            } else {
+                restorePresenterView()
+                beginPresenterAppearance(true, animated: animated)
+                endPresenterAppearance()
+            }
+        case .dismissing:
+            break
+        }
+    }
+
+    private func morphDidEnd() {
+        morphsRunning -= 1
+        if morphsRunning == 0 { removePresenterAfterAdaptation() }
+    }
+
+    /// Takes the presenting view out once an adaptation to a style that removes it has finished moving,
+    /// unless something since brought it back (another adaptation, a dismissal).
+    private func removePresenterAfterAdaptation() {
+        guard !isTornDown, phase == .presented, presentationController.shouldRemovePresentersView,
+              presenterAppearanceIsOpen else { return }
+        removePresenterView()
+        endPresenterAppearance()
     }
 }

@@ -13,9 +13,14 @@ extension Presentation {
     /// starts from where the views are. Returns false when the dismissal cannot be interrupted (it is
     /// interactive, or not animated): then nothing happens.
     func reverseIntoPresentation(completion: (@MainActor () -> Void)?) -> Bool {
-        guard phase == .dismissing, let interrupted = transition, interrupted.isAnimated, !interrupted.isInteractive else {
+        if deferPresentIfCallingOut(completion: completion) { return true }
+        guard !isTornDown, phase == .dismissing, let interrupted = transition, interrupted.isAnimated,
+              !interrupted.isInteractive else {
             return false
         }
+        // A dismissal that already ended and only waits for the presentations above to leave comes back
+        // with a presentation animator of its own, from where its view is.
+        whenAboveIsGone = nil
         let fallback = Self.presentationAnimator(for: presented, presenting: presenting ?? presented,
                                                  controller: presentationController)
         turnAround(interrupted, fallback: fallback, completion: completion)
@@ -31,26 +36,45 @@ extension Presentation {
                             completion: (@MainActor () -> Void)?) {
         let presenting = !interrupted.isPresenting
         let animator: AnimatedTransitioning
+        let reversible: (driver: ViewImplicitlyAnimating, duration: Double)?
         if let driver = interrupted.interruptibleDriver {
-            animator = ReversedTransitionAnimator(
-                reversing: driver, interruptedDuration: interrupted.animator.transitionDuration(using: interrupted),
-                movingView: presentationController.presentedView)
+            reversible = (driver, interrupted.animator.transitionDuration(using: interrupted))
+        } else if let reversed = interrupted.animator as? ReversedTransitionAnimator {
+            // A turn-around turned around again (present, dismiss, present quickly): the same animator
+            // goes back once more, instead of a new one starting over from its beginning.
+            reversible = (reversed.driver, reversed.drivenDuration)
+        } else {
+            reversible = nil
+        }
+        if let reversible, !interrupted.isFinished {
+            animator = ReversedTransitionAnimator(reversing: reversible.driver, interruptedDuration: reversible.duration,
+                                                  movingView: presentationController.presentedView)
         } else {
             animator = fallback
         }
         interrupted.abandon()
-        transition = nil
-        phase = presenting ? .presenting : .dismissing
-        container.isUserInteractionEnabled = presenting
-        interrupted.coordinator.transitionDidEnd(completed: false)
-        if presenting {
-            presentationController.dismissalTransitionDidEnd(false)
-            report(.dismissalDidEnd, completed: false)
-        } else {
-            presentationController.presentationTransitionDidEnd(false)
-            report(.presentationDidEnd, completed: false)
+        callingOut {
+            transition = nil
+            phase = presenting ? .presenting : .dismissing
+            container.isUserInteractionEnabled = presenting
+            // Alongside animations (a dimming's fade) stay where they are on screen: the opposite
+            // transition's take over from there.
+            interrupted.coordinator.transitionWasInterrupted()
+            if presenting {
+                callHook { $0.dismissalTransitionDidEnd(false) }
+                report(.dismissalDidEnd, completed: false)
+            } else {
+                callHook { $0.presentationTransitionDidEnd(false) }
+                report(.presentationDidEnd, completed: false)
+            }
+            interrupted.animator.animationEnded(false)
+            startOpposite(of: interrupted, presenting: presenting, animator: animator, completion: completion)
         }
-        interrupted.animator.animationEnded(false)
+    }
+
+    /// The second half of `turnAround`: the opposite transition's context, callbacks and animator.
+    private func startOpposite(of interrupted: TransitionContext, presenting: Bool, animator: AnimatedTransitioning,
+                               completion: (@MainActor () -> Void)?) {
 
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: presenting,
@@ -63,16 +87,16 @@ extension Presentation {
                 }
             }
         transition = context
-        let removesPresenter = presentationController.shouldRemovePresentersView
+        let removesPresenter = presentationController.shouldRemovePresentersView && presenterBelongsToWindow
         if presenting {
-            if removesPresenter { self.presenting?.beginAppearanceTransition(false, animated: true) }
+            if removesPresenter { beginPresenterAppearance(false, animated: true) }
             presented.beginAppearanceTransition(true, animated: true)
-            presentationController.presentationTransitionWillBegin()
+            callHook { $0.presentationTransitionWillBegin() }
             report(.presentationWillBegin)
         } else {
             presented.beginAppearanceTransition(false, animated: true)
-            if removesPresenter { self.presenting?.beginAppearanceTransition(true, animated: true) }
-            presentationController.dismissalTransitionWillBegin()
+            if removesPresenter { beginPresenterAppearance(true, animated: true) }
+            callHook { $0.dismissalTransitionWillBegin() }
             report(.dismissalWillBegin)
         }
         Self.runNonInteractive(context)

@@ -12,6 +12,11 @@
 
     /// The presentation controller hosting the presented controller now; adaptation replaces it.
     var presentationController: PresentationController
+    /// The presentation controller and style the presentation started with: adapting back to that style
+    /// (or to no adaptation, which in UIKit means the original style) returns to this same controller,
+    /// with its configuration (a popover's source view and passthrough views).
+    let originalPresentationController: PresentationController
+    let originalStyle: ModalPresentationStyle
     let container: TransitionContainerView
     /// The container size the delegate was last asked about.
     var adaptedSize: Size?
@@ -32,9 +37,32 @@
     /// The first responder when the presentation began; it gets keyboard focus back after the dismissal.
     weak var focusBeforePresentation: Responder?
     /// The end of this dismissal, waiting for the presentations above it to finish leaving.
-    private var whenAboveIsGone: (() -> Void)?
+    var whenAboveIsGone: (() -> Void)?
     /// The presentation that was below this one when it was torn down.
     private weak var belowWhenTornDown: Presentation?
+    /// Set once the presentation ended and left the window; nothing runs for it after that.
+    private(set) var isTornDown = false
+    /// How many callback sequences (appearance callbacks, presentation-controller hooks, completions) run
+    /// now. A `dismiss`, `present` or adaptation asked for from inside one waits until the sequence is over,
+    /// so no callback ever sees a presentation torn down under it.
+    private var callOutDepth = 0
+    private var deferredRequests: [DeferredRequest] = []
+    /// Spring morphs of an adaptation still running; the presenter's view leaves after them.
+    var morphsRunning = 0
+    /// Whether this presentation began an appearance transition of the presenter that it has not ended.
+    var presenterAppearanceIsOpen = false
+    /// The order of the events reported so far, checked as they come.
+    private var eventOrder = PresentationEventOrder()
+
+    /// A request made re-entrantly, from inside one of the presentation's callback sequences.
+    private enum DeferredRequest {
+        case dismiss(animated: Bool, interactive: Bool, completion: (@MainActor () -> Void)?)
+        case present(completion: (@MainActor () -> Void)?)
+        case adapt(animated: Bool, force: Bool)
+    }
+
+    /// Whether a dismissal has ended but waits for the presentations above to leave.
+    var isWaitingForAbove: Bool { whenAboveIsGone != nil }
 
     /// Lets a dismissal below that waited for this one end, once this one has fully ended.
     private func releaseWaitingBelow() {
@@ -49,6 +77,8 @@
 
     private init(presentationController: PresentationController, window: Window) {
         self.presentationController = presentationController
+        originalPresentationController = presentationController
+        originalStyle = presentationController.presentationStyle
         self.window = window
         container = TransitionContainerView(frame: window.bounds)
         LiveObjects.created(.presentation)
@@ -64,9 +94,10 @@
                         animated: Bool, completion: (@MainActor () -> Void)?) {
         _ = controller.view // loaded before any callback, as in UIKit
         let delegate = controller.transitioningDelegate
-        let presentationController = makePresentationController(for: controller, presenting: presenting, delegate: delegate)
+        let presentationController = presentationController(for: controller, presenting: presenting)
         presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
         presentationController.presentationStyle = controller.modalPresentationStyle
+        presentationController.holdPresentedStrongly()
         let presentation = Presentation(presentationController: presentationController, window: window)
         let animator = presentationAnimator(for: controller, presenting: presenting, controller: presentationController)
         let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
@@ -89,18 +120,35 @@
             }
         presentation.transition = context
         presentation.focusBeforePresentation = window.firstResponder
-        if presentationController.shouldRemovePresentersView { presenting.beginAppearanceTransition(false, animated: animated) }
-        controller.beginAppearanceTransition(true, animated: animated)
-        presentationController.presentationTransitionWillBegin()
-        presentation.report(.presentationWillBegin)
-        presentation.run(context)
+        // Any callback below may dismiss or present again: such requests wait until the sequence is over.
+        presentation.callingOut {
+            if presentationController.shouldRemovePresentersView { presentation.beginPresenterAppearance(false, animated: animated) }
+            controller.beginAppearanceTransition(true, animated: animated)
+            presentation.callHook { $0.presentationTransitionWillBegin() }
+            presentation.report(.presentationWillBegin)
+            presentation.run(context)
+        }
     }
 
-    private static func makePresentationController(for controller: ViewController, presenting: ViewController,
-                                                   delegate: TransitioningDelegate?) -> PresentationController {
-        if let prepared = controller.preparedPresentationController { return prepared }
+    /// The presentation controller made for `controller` before its presentation (read from its
+    /// `presentationController`) if it is for the current style, else a new one, with the prepared one's
+    /// delegate.
+    private static func presentationController(for controller: ViewController, presenting: ViewController) -> PresentationController {
+        if let prepared = controller.preparedPresentationController, prepared.presentationStyle == controller.modalPresentationStyle {
+            prepared.holdPresentedStrongly()
+            return prepared
+        }
+        let made = makePresentationController(for: controller, presenting: presenting, source: presenting)
+        made.delegate = made.delegate ?? controller.preparedPresentationController?.delegate
+        return made
+    }
+
+    /// A new presentation controller for `controller`'s style: the transitioning delegate's for
+    /// `.custom` (a plain one if it vends none), else the built-in one.
+    static func makePresentationController(for controller: ViewController, presenting: ViewController?,
+                                           source: ViewController) -> PresentationController {
         if controller.modalPresentationStyle == .custom {
-            return delegate?.presentationController(forPresented: controller, presenting: presenting, source: presenting)
+            return controller.transitioningDelegate?.presentationController(forPresented: controller, presenting: presenting, source: source)
                 ?? PresentationController(presentedViewController: controller, presenting: presenting)
         }
         return builtInPresentationController(for: controller.modalPresentationStyle, presented: controller, presenting: presenting)
@@ -123,41 +171,43 @@
 
     func presentationDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
         guard let context = transition else { return }
-        transition = nil
-        if completed, let view = presentationController.presentedView, view.superview !== container {
-            // An animator that did not add the presented view still leaves it presented, where it belongs.
-            view.frame = presentationController.frameOfPresentedViewInContainerView
-            container.addSubview(view)
-        }
-        context.coordinator.transitionDidEnd(completed: completed)
-        presentationController.presentationTransitionDidEnd(completed)
-        context.animator.animationEnded(completed)
-        if completed {
-            phase = .presented
-            if presentationController.shouldRemovePresentersView { removePresenterView() }
-            moveFocusInside()
-            presented.endAppearanceTransition()
-            presenting?.endAppearanceTransition()
-            // Observers hear of the end once the state is final, so they may dismiss or present at once.
-            report(.presentationDidEnd, completed: true)
-            completion?()
-            if let pending = pendingDismissal {
+        callingOut {
+            transition = nil
+            if completed, let view = presentationController.presentedView, view.superview !== container {
+                // An animator that did not add the presented view still leaves it presented, where it belongs.
+                view.frame = presentationController.frameOfPresentedViewInContainerView
+                container.addSubview(view)
+            }
+            context.coordinator.transitionDidEnd(completed: completed)
+            callHook { $0.presentationTransitionDidEnd(completed) }
+            context.animator.animationEnded(completed)
+            if completed {
+                phase = .presented
+                if presentationController.shouldRemovePresentersView { removePresenterView() }
+                moveFocusInside()
+                presented.endAppearanceTransition()
+                endPresenterAppearance()
+                // Observers hear of the end once the state is final, so they may dismiss or present at once.
+                report(.presentationDidEnd, completed: true)
+                completion?()
+                if let pending = pendingDismissal {
+                    pendingDismissal = nil
+                    dismiss(animated: pending.animated, completion: pending.completion)
+                }
+            } else {
+                presented.beginAppearanceTransition(false, animated: context.isAnimated)
+                presented.endAppearanceTransition()
+                if presentationController.shouldRemovePresentersView, presenterBelongsToWindow {
+                    beginPresenterAppearance(true, animated: context.isAnimated)
+                    endPresenterAppearance()
+                }
+                tearDown()
+                report(.presentationDidEnd, completed: false)
+                let dismissal = pendingDismissal
                 pendingDismissal = nil
-                dismiss(animated: pending.animated, completion: pending.completion)
+                dismissal?.completion?()
+                releaseWaitingBelow()
             }
-        } else {
-            presented.beginAppearanceTransition(false, animated: context.isAnimated)
-            presented.endAppearanceTransition()
-            if presentationController.shouldRemovePresentersView {
-                presenting?.beginAppearanceTransition(true, animated: context.isAnimated)
-                presenting?.endAppearanceTransition()
-            }
-            tearDown()
-            report(.presentationDidEnd, completed: false)
-            let dismissal = pendingDismissal
-            pendingDismissal = nil
-            dismissal?.completion?()
-            releaseWaitingBelow()
         }
     }
 
@@ -166,11 +216,23 @@
     /// Dismisses the presented controller together with every presentation above it: they all leave in
     /// the same frames, each with its own animator. During the presentation transition the dismissal waits
     /// for it to end.
-    func dismiss(animated: Bool, completion: (@MainActor () -> Void)?) {
+    /// With `interactive` false, no interaction controller is asked for: the dismissal runs by itself.
+    func dismiss(animated: Bool, interactive: Bool = true, completion: (@MainActor () -> Void)?) {
+        if callOutDepth > 0 {
+            deferredRequests.append(.dismiss(animated: animated, interactive: interactive, completion: completion))
+            return
+        }
+        guard !isTornDown else {
+            // Already gone (a cancelled presentation): nothing is left to dismiss.
+            completion?()
+            return
+        }
         switch phase {
         case .dismissing:
             return
         case .presenting:
+            // What was presented on top while this one came in leaves with it, as from a presented one.
+            window?.presentation(above: self)?.dismiss(animated: animated, interactive: false, completion: nil)
             if animated, let context = transition, context.isAnimated, !context.isInteractive {
                 reverseIntoDismissal(context, completion: completion)
             } else {
@@ -180,10 +242,10 @@
         case .presented:
             break
         }
-        if let above = window?.presentation(above: self) { above.dismiss(animated: animated, completion: nil) }
+        if let above = window?.presentation(above: self) { above.dismiss(animated: animated, interactive: false, completion: nil) }
         let delegate = presented.transitioningDelegate
         let animator = dismissalAnimator()
-        let interaction = animated
+        let interaction = animated && interactive
             ? delegate?.interactionControllerForDismissal(using: animator) ?? presentationController.interactionControllerForDismissal()
             : nil
         let context = TransitionContext(
@@ -192,16 +254,19 @@
             interactionController: interaction) { [unowned self] completed in
                 self.dismissalDidEnd(completed: completed, completion: completion)
             }
-        phase = .dismissing
-        transition = context
-        // Flutter's lesson: what is leaving takes no more touches; the content below is usable at once.
-        container.isUserInteractionEnabled = false
-        if presentationController.shouldRemovePresentersView { restorePresenterView() }
-        presented.beginAppearanceTransition(false, animated: animated)
-        if presentationController.shouldRemovePresentersView { presenting?.beginAppearanceTransition(true, animated: animated) }
-        presentationController.dismissalTransitionWillBegin()
-        report(.dismissalWillBegin)
-        run(context)
+        callingOut {
+            phase = .dismissing
+            transition = context
+            // Flutter's lesson: what is leaving takes no more touches; the content below is usable at once.
+            container.isUserInteractionEnabled = false
+            let restoresPresenter = presentationController.shouldRemovePresentersView && presenterBelongsToWindow
+            if restoresPresenter { restorePresenterView() }
+            presented.beginAppearanceTransition(false, animated: animated)
+            if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
+            callHook { $0.dismissalTransitionWillBegin() }
+            report(.dismissalWillBegin)
+            run(context)
+        }
     }
 
     func dismissalDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
@@ -212,29 +277,37 @@
             whenAboveIsGone = { [unowned self] in dismissalDidEnd(completed: true, completion: completion) }
             return
         }
-        transition = nil
-        context.coordinator.transitionDidEnd(completed: completed)
-        presentationController.dismissalTransitionDidEnd(completed)
-        context.animator.animationEnded(completed)
-        if completed {
-            tearDown()
-            presented.endAppearanceTransition()
-            presenting?.endAppearanceTransition()
-            restoreFocus()
-            report(.dismissalDidEnd, completed: true)
-            completion?()
-            releaseWaitingBelow()
-        } else {
-            phase = .presented
-            container.isUserInteractionEnabled = true
-            presented.beginAppearanceTransition(true, animated: context.isAnimated)
-            presented.endAppearanceTransition()
-            if presentationController.shouldRemovePresentersView {
-                presenting?.beginAppearanceTransition(false, animated: context.isAnimated)
-                presenting?.endAppearanceTransition()
-                removePresenterView()
+        whenAboveIsGone = nil
+        callingOut {
+            transition = nil
+            context.coordinator.transitionDidEnd(completed: completed)
+            callHook { $0.dismissalTransitionDidEnd(completed) }
+            context.animator.animationEnded(completed)
+            if completed {
+                tearDown()
+                presented.endAppearanceTransition()
+                endPresenterAppearance()
+                restoreFocus()
+                report(.dismissalDidEnd, completed: true)
+                completion?()
+                releaseWaitingBelow()
+            } else {
+                phase = .presented
+                container.isUserInteractionEnabled = true
+                presented.beginAppearanceTransition(true, animated: context.isAnimated)
+                presented.endAppearanceTransition()
+                if presentationController.shouldRemovePresentersView, presenterBelongsToWindow {
+                    beginPresenterAppearance(false, animated: context.isAnimated)
+                    endPresenterAppearance()
+                    removePresenterView()
+                }
+                report(.dismissalDidEnd, completed: false)
+                // A presentation below is leaving and waits for this one (the finger let go of a sheet
+                // above it and the drag cancelled): this one leaves after all, by itself.
+                if let below = window?.presentation(below: self), below.phase == .dismissing {
+                    dismiss(animated: true, interactive: false, completion: nil)
+                }
             }
-            report(.dismissalDidEnd, completed: false)
         }
     }
 
@@ -275,6 +348,8 @@
             return
         }
         Self.runNonInteractive(context)
+        // An interaction controller that let the transition start by itself may still take it over.
+        context.interactionController?.transitionDidStartNonInteractively(context)
     }
 
     /// Runs a transition through its animator, by itself.
@@ -292,8 +367,85 @@
     // MARK: - Reporting
 
     func report(_ kind: PresentationEvent.Kind, completed: Bool? = nil) {
+        if let problem = eventOrder.record(kind, completed: completed, isTornDown: isTornDown) {
+            window?.recordProblem("\(type(of: presented)): \(problem)")
+        }
         window?.presentationObserver?(PresentationEvent(kind: kind, controller: presented, completed: completed,
                                                         style: presentationController.presentationStyle))
+    }
+
+    // MARK: - Calling out
+
+    /// Runs `body`, which calls out to app code (appearance callbacks, hooks, completions): a `dismiss`,
+    /// `present` or adaptation asked for meanwhile runs once the outermost such sequence is over, in the
+    /// order asked.
+    func callingOut(_ body: () -> Void) {
+        callOutDepth += 1
+        body()
+        callOutDepth -= 1
+        guard callOutDepth == 0 else { return }
+        while !deferredRequests.isEmpty, callOutDepth == 0 {
+            let request = deferredRequests.removeFirst()
+            switch request {
+            case let .dismiss(animated, interactive, completion):
+                dismiss(animated: animated, interactive: interactive, completion: completion)
+            case let .present(completion):
+                _ = reverseIntoPresentation(completion: completion)
+            case let .adapt(animated, force):
+                adaptIfNeeded(animated: animated, force: force)
+            }
+        }
+    }
+
+    /// Whether calls out are running now, so a request must wait; `request` is queued if so.
+    private func deferIfCallingOut(_ request: DeferredRequest) -> Bool {
+        guard callOutDepth > 0 else { return false }
+        deferredRequests.append(request)
+        return true
+    }
+
+    /// Defers a `present` of the presented controller made from inside a callback; see `callingOut`.
+    func deferPresentIfCallingOut(completion: (@MainActor () -> Void)?) -> Bool {
+        deferIfCallingOut(.present(completion: completion))
+    }
+
+    /// Defers an adaptation asked for from inside a callback; see `callingOut`.
+    func deferAdaptationIfCallingOut(animated: Bool, force: Bool) -> Bool {
+        deferIfCallingOut(.adapt(animated: animated, force: force))
+    }
+
+    /// Calls a presentation-controller hook; one about to run without a container is a defect the
+    /// window's self-check reports.
+    func callHook(_ controller: PresentationController? = nil, _ hook: (PresentationController) -> Void) {
+        let target = controller ?? presentationController
+        if target.containerView == nil {
+            window?.recordProblem("\(type(of: target)) ran a hook with a nil containerView")
+        }
+        hook(target)
+    }
+
+    /// Begins an appearance transition of the presenting controller (its view uncovered or covered by this
+    /// presentation), if it still belongs to the window. Only transitions begun here are ended here: the
+    /// presenter may be in a transition of its own (its own dismissal), which this one must not end.
+    func beginPresenterAppearance(_ appearing: Bool, animated: Bool) {
+        guard presenterBelongsToWindow, let presenting else { return }
+        presenterAppearanceIsOpen = true
+        presenting.beginAppearanceTransition(appearing, animated: animated)
+    }
+
+    /// Ends the presenter's appearance transition begun by `beginPresenterAppearance`, if one is open.
+    func endPresenterAppearance() {
+        guard presenterAppearanceIsOpen else { return }
+        presenterAppearanceIsOpen = false
+        presenting?.endAppearanceTransition()
+    }
+
+    /// Whether the presenting controller still belongs to the window: its root controller, or presented
+    /// in it. One replaced as root while this presentation was up gets neither its view back nor
+    /// appearance callbacks.
+    var presenterBelongsToWindow: Bool {
+        guard let presenting, let window else { return false }
+        return presenting === window.rootViewController || presenting.presentation?.window === window
     }
 
     // MARK: - The presenter's view
@@ -308,7 +460,8 @@
     func restorePresenterView() {
         guard let place = removedPresenterPlace, let view = presenting?.viewIfLoaded else { return }
         removedPresenterPlace = nil
-        place.superview.insertSubview(view, at: place.index)
+        guard presenterBelongsToWindow else { return }
+        place.superview.insertSubview(view, at: min(place.index, place.superview.subviews.count))
     }
 
     private func updatePresenterRasterization() {
@@ -324,6 +477,7 @@
     /// Removes the container (and with it the presented view and the chrome) and every link to this
     /// presentation, so that it and what it made are freed.
     private func tearDown() {
+        isTornDown = true
         transition = nil
         restorePresenterView()
         container.removeFromSuperview()

@@ -9,18 +9,30 @@
     // MARK: - The controllers
 
     /// The controller being presented.
-    public let presentedViewController: ViewController
+    public var presentedViewController: ViewController { retainedPresented ?? weaklyPresented! }
     /// The controller presenting it (the top of the presenter's parent chain). Set when the presentation
     /// starts if it was not known at creation.
     public internal(set) var presentingViewController: ViewController?
 
+    /// Held strongly, as in UIKit, except while the controller is only prepared: a presented controller
+    /// holds the presentation controller it will be presented with (`ViewController.presentationController`
+    /// before `present`), and that must not keep it alive if it is never presented.
+    private var retainedPresented: ViewController?
+    private weak var weaklyPresented: ViewController?
+
     /// A presentation controller for `presented`, presented by `presenting` (which may be nil until the
     /// presentation starts).
     public init(presentedViewController presented: ViewController, presenting: ViewController?) {
-        presentedViewController = presented
+        retainedPresented = presented
+        weaklyPresented = presented
         presentingViewController = presenting
         LiveObjects.created(.presentationController)
     }
+
+    /// Held by the presented controller before its presentation: let go of it, to break the cycle.
+    func holdPresentedWeakly() { retainedPresented = nil }
+    /// Taken by a presentation: hold the presented controller for as long as the presentation lasts.
+    func holdPresentedStrongly() { retainedPresented = weaklyPresented }
 
     deinit { LiveObjects.freed(.presentationController) }
 
@@ -133,7 +145,9 @@
             return false
         }
         delegate?.presentationControllerWillDismiss(self)
-        presentedViewController.dismiss(animated: animated) { [weak self, delegate] in
+        // This presentation itself, not "whatever the presented controller presents": one above that is
+        // still leaving would otherwise swallow the request.
+        presentation.dismiss(animated: animated) { [weak self, delegate] in
             if let self { delegate?.presentationControllerDidDismiss(self) }
         }
         return true

@@ -2,13 +2,17 @@
 /// while it comes in goes back the way it came, from where it is and (for springs) with the speed it
 /// has, and a dismissal interrupted by `present` comes back. Nothing queues behind the interrupted run.
 @MainActor final class ReversedTransitionAnimator: AnimatedTransitioning {
-    private let driver: ViewImplicitlyAnimating
+    /// The animator turned around; interrupted again, it is turned around once more.
+    let driver: ViewImplicitlyAnimating
+    /// The whole duration of the driver's run, whichever way it goes.
+    let drivenDuration: Double
     private let remainingDuration: Double
     private weak var movingView: View?
 
     /// Turns `driver` around; `duration` is the interrupted transition's, `movingView` the view it moves.
     init(reversing driver: ViewImplicitlyAnimating, interruptedDuration duration: Double, movingView: View?) {
         self.driver = driver
+        drivenDuration = duration
         let fraction = min(max(driver.fractionComplete, 0), 1)
         // After the turn the driver heads for the other end; what is left is the way already come.
         remainingDuration = duration * (driver.isReversed ? 1 - fraction : fraction)

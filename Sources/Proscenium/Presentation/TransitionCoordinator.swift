@@ -176,6 +176,23 @@ public typealias TransitionCoordinatorContext = TransitionCoordinator
         for completion in blocks { completion(self) }
     }
 
+    /// The transition was turned around into the opposite one: alongside animations stop where they are
+    /// on screen (not at either end, which would make the dimming jump) and the completions run, with
+    /// `isCancelled` true.
+    func transitionWasInterrupted() {
+        if !queued.isEmpty { runQueuedWithoutAnimation() }
+        if let alongsideAnimator, alongsideAnimator.state == .active {
+            alongsideAnimator.stopAnimation(false)
+            alongsideAnimator.finishAnimation(at: .current)
+        }
+        alongsideAnimator = nil
+        isEnded = true
+        let blocks = completions
+        completions = []
+        interactionHandlers = []
+        for completion in blocks { completion(self) }
+    }
+
     /// A size change was laid out: its completions run.
     func sizeChangeDidEnd() {
         isEnded = true

@@ -54,4 +54,11 @@ extension AnimatedTransitioning {
     var wantsInteractiveStart: Bool { get }
     /// Takes control of the transition as it begins.
     func startInteractiveTransition(_ context: TransitionContext)
+    /// The transition started by itself (`wantsInteractiveStart` was false); the controller may still
+    /// take it over later. Does nothing by default.
+    func transitionDidStartNonInteractively(_ context: TransitionContext)
+}
+
+extension InteractiveTransitioning {
+    public func transitionDidStartNonInteractively(_ context: TransitionContext) {}
 }

@@ -6,13 +6,65 @@ extension Window {
     ///
     /// Checked: every view's superview and window agree with where it sits; each presented controller has
     /// one presentation, and its presentation controller, container and transition point back at it; no
-    /// container or dimming view outlives its presentation; a presented controller at rest is on screen.
+    /// container or dimming view outlives its presentation; a presented controller at rest is on screen;
+    /// every controller's appearance state matches whether its view is in the window, and none is half-way
+    /// through an appearance transition when nothing moves; no gesture recognizer follows a touch for a
+    /// view that left; no dismissal waits for a presentation above that is not leaving. Also reported,
+    /// once, what was seen as it happened since the last call: a presentation-controller hook run with a
+    /// nil `containerView`, a presentation's events out of order.
     public func consistencyProblems() -> [String] {
-        var problems: [String] = []
+        var problems = recordedProblems
+        recordedProblems = []
         var seen = Set<ObjectIdentifier>()
         checkTree(self, problems: &problems, seen: &seen)
         checkPresentations(problems: &problems)
+        checkAppearance(problems: &problems)
+        checkTouch(problems: &problems)
         return problems
+    }
+
+    /// Notes a defect seen as it happened, for the next `consistencyProblems()`.
+    func recordProblem(_ problem: String) {
+        recordedProblems.append(problem)
+    }
+
+    private func checkAppearance(problems: inout [String]) {
+        var controllers: [ViewController] = []
+        var seen = Set<ObjectIdentifier>()
+        func collect(_ controller: ViewController?) {
+            guard let controller, seen.insert(ObjectIdentifier(controller)).inserted else { return }
+            controllers.append(controller)
+            controller.childControllers.forEach(collect)
+        }
+        collect(rootViewController)
+        for presentation in presentations {
+            collect(presentation.presented)
+            collect(presentation.presenting)
+        }
+        let somethingMoves = presentations.contains { $0.transition != nil || $0.morphsRunning > 0 }
+        for controller in controllers {
+            let name = Self.describe(controller)
+            let onScreen = controller.viewIfLoaded?.window === self
+            switch controller.appearanceState {
+            case .appeared where !onScreen:
+                problems.append("\(name) has appeared but its view is not in the window")
+            case .disappeared where onScreen:
+                problems.append("\(name) has disappeared but its view is in the window")
+            case .appearing where !somethingMoves, .disappearing where !somethingMoves:
+                problems.append("\(name) is \(controller.appearanceState) with no transition running")
+            default:
+                break
+            }
+        }
+    }
+
+    private func checkTouch(problems: inout [String]) {
+        if let view = activeTouch?.view, view.window !== self {
+            problems.append("the touch in progress is for \(Self.describe(view)), which left the window")
+        }
+        for recognizer in touchRecognizers where recognizer.view?.window !== self {
+            problems.append("\(type(of: recognizer)) follows the touch in progress but its view left the window")
+        }
     }
 
     private func checkTree(_ view: View, problems: inout [String], seen: inout Set<ObjectIdentifier>) {
@@ -55,6 +107,10 @@ extension Window {
             if let transition = presentation.transition, transition.presentationController !== presentation.presentationController {
                 problems.append("\(name)'s transition runs for another presentation controller")
             }
+            if presentation.isWaitingForAbove,
+               window(presentation, hasAboveLeaving: true) == false {
+                problems.append("\(name)'s dismissal waits for a presentation above that is not leaving")
+            }
             if presentation.transition == nil, presentation.phase == .presented,
                let view = presentation.presentationController.presentedView, view.window !== self {
                 problems.append("\(name) is presented and at rest but its view is not in the window")
@@ -72,9 +128,18 @@ extension Window {
         }
     }
 
+    /// Whether the presentation directly above `presentation` is leaving.
+    private func window(_ presentation: Presentation, hasAboveLeaving: Bool) -> Bool {
+        self.presentation(above: presentation)?.phase == .dismissing
+    }
+
     private func collectDimming(in view: View, into found: inout [View]) {
         if view is DimmingView { found.append(view) }
         for subview in view.subviews { collectDimming(in: subview, into: &found) }
+    }
+
+    private static func describe(_ controller: ViewController) -> String {
+        "\(type(of: controller))" + (controller.viewIfLoaded?.identifier.map { " '\($0)'" } ?? "")
     }
 
     private static func describe(_ view: View) -> String {

@@ -74,6 +74,19 @@ extension Window {
         finishTouchSequence()
     }
 
+    /// A recognizer following the touch in progress is being detached from its view (a presentation
+    /// controller that adaptation let go takes its chrome down): it sees the touch cancelled and is
+    /// dropped from the sequence, so nothing is delivered to it, or to what it calls, any more.
+    func gestureRecognizerWillDetach(_ recognizer: GestureRecognizer) {
+        guard let touch = activeTouch, let index = touchRecognizers.firstIndex(where: { $0 === recognizer }) else { return }
+        touchRecognizers.remove(at: index)
+        let phase = touch.phase
+        touch.phase = .cancelled
+        recognizer.deliver(.cancelled, [touch], event: Event(kind: .touches, timestamp: touch.timestamp, touches: [touch]))
+        touch.phase = phase
+        recognizer.resetAfterSequence()
+    }
+
     private func finishTouchSequence() {
         for recognizer in touchRecognizers { recognizer.resetAfterSequence() }
         touchRecognizers = []

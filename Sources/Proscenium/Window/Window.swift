@@ -16,11 +16,13 @@
         didSet {
             guard rootViewController !== oldValue else { return }
             if let oldValue {
+                oldValue.windowAsRoot = nil
                 oldValue.beginAppearanceTransition(false, animated: false)
                 oldValue.viewIfLoaded?.removeFromSuperview()
                 oldValue.endAppearanceTransition()
             }
             if let controller = rootViewController {
+                controller.windowAsRoot = self
                 controller.beginAppearanceTransition(true, animated: false)
                 controller.view.frame = bounds
                 insertSubview(controller.view, at: 0)
@@ -35,6 +37,9 @@
     var presentations: [Presentation] = []
     /// Coordinators of size changes whose completions wait for the frame's layout.
     var pendingSizeCoordinators: [TransitionCoordinator] = []
+    /// Defects seen as they happened (a hook run without a container, events out of order), reported by
+    /// the next `consistencyProblems()`.
+    var recordedProblems: [String] = []
 
     /// Told about every phase of every presentation's transitions in this window, and adaptations.
     public var presentationObserver: (@MainActor (PresentationEvent) -> Void)?

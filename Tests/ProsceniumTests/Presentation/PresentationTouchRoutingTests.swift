@@ -23,10 +23,23 @@ struct PresentationTouchRoutingTests {
         #expect(fixture.root.taps == 0)
     }
 
+    @Test func bottomSheetDimmedAtEveryDetentByDefaultBlocksTouches() {
+        // UIKit's default: with no largest undimmed detent, the sheet dims what is above it at every detent.
+        let fixture = PresentationFixture()
+        let presented = ViewController()
+        presented.modalPresentationStyle = .bottomSheet
+        fixture.root.present(presented, animated: false)
+        #expect(fixture.window.hitTest(Point(x: 40, y: 40), with: nil)?.identifier == "dimming")
+        tap(fixture, at: Point(x: 40, y: 40))
+        #expect(fixture.root.taps == 0)
+    }
+
     @Test func bottomSheetLetsTouchesThroughToThePresenter() {
         let fixture = PresentationFixture()
         let presented = ViewController()
         presented.modalPresentationStyle = .bottomSheet
+        // The UIKit idiom: configured through `presentationController` before presenting.
+        (presented.presentationController as? BottomSheetPresentationController)?.largestUndimmedDetentIdentifier = .medium
         fixture.root.present(presented, animated: false)
         #expect(fixture.window.hitTest(Point(x: 40, y: 40), with: nil) === fixture.root.button)
         tap(fixture, at: Point(x: 40, y: 40))

@@ -81,9 +81,17 @@ extension BottomSheetPresentationController {
     private func beginDragDismissal() -> Bool {
         let interaction = PercentDrivenInteractiveTransition()
         dragDismissal = interaction
+        let selected = selectedDetent?.identifier
         guard dismissAsUserRequested(animated: true), interaction.context != nil else {
             dragDismissal = nil
             return false
+        }
+        // The dismissal starts from the smallest detent, where the finger took the sheet: that is the
+        // detent it returns to if the dismissal is cancelled.
+        if let smallest = effectiveDetents.first?.identifier, smallest != selected {
+            detentBeforeDragDismissal = selected
+            selectedDetentIdentifier = smallest
+            placedFrame = frameOfPresentedViewInContainerView
         }
         return true
     }

@@ -6,8 +6,9 @@
 @MainActor open class BottomSheetPresentationController: PresentationController {
     /// The view behind the sheet that forwards touches to the content below.
     public let touchForwardingView = TouchForwardingView()
-    /// Views that keep receiving touches while the sheet is up; nil means the presenting view.
-    public var passthroughViews: [View]?
+    /// Views that keep receiving touches while the sheet is up; nil means the presenting view. Live, as in
+    /// UIKit: setting it while the sheet is up (in the `present` completion, say) takes effect at once.
+    public var passthroughViews: [View]? { didSet { updatePassthroughViews() } }
     /// The dimming shown while the sheet rests above `largestUndimmedDetentIdentifier`.
     public let dimmingView = DimmingView()
     /// How opaque the dimming gets above the largest undimmed detent.
@@ -26,8 +27,8 @@
     public var selectedDetentIdentifier: SheetDetent.Identifier? { didSet { containerView?.setNeedsLayout() } }
 
     /// The largest detent at which the content above the sheet stays undimmed and usable; above it the
-    /// dimming appears and blocks touches. Nil: never dimmed (the half-modal default; UIKit's nil dims
-    /// always).
+    /// dimming appears and blocks touches. Nil, as in UIKit: dimmed at every detent (set `.medium` for a
+    /// half-modal that leaves the content above usable).
     public var largestUndimmedDetentIdentifier: SheetDetent.Identifier? { didSet { updateDimmingForSelectedDetent() } }
 
     /// Shows a grabber at the top of the sheet.
@@ -41,9 +42,13 @@
     var drag: SheetDrag?
     /// The interaction controller of a dismissal the finger is dragging.
     var dragDismissal: PercentDrivenInteractiveTransition?
-    lazy var panRecognizer = PanGestureRecognizer { [unowned self] recognizer in
-        handlePan(recognizer as! PanGestureRecognizer)
+    /// Weak, not unowned: the window may still deliver the touch in flight to the recognizer after an
+    /// adaptation let this controller go.
+    lazy var panRecognizer = PanGestureRecognizer { [weak self] recognizer in
+        self?.handlePan(recognizer as! PanGestureRecognizer)
     }
+    /// The detent selected when a drag started the dismissal, to report the change if it is cancelled.
+    var detentBeforeDragDismissal: SheetDetent.Identifier?
 
     public override init(presentedViewController presented: ViewController, presenting: ViewController?) {
         super.init(presentedViewController: presented, presenting: presenting)
@@ -102,9 +107,12 @@
     open override func presentationTransitionWillBegin() {
         guard let containerView else { return }
         touchForwardingView.frame = containerView.bounds
-        touchForwardingView.passthroughViews = passthroughViews ?? [presentingViewController?.viewIfLoaded].compactMap { $0 }
+        updatePassthroughViews()
         containerView.insertSubview(touchForwardingView, at: 0)
         dimmingView.frame = containerView.bounds
+        // Fade in from nothing, as every dimming does; still there when a dismissal was turned back into
+        // a presentation, it fades on from where it is.
+        if dimmingView.superview !== containerView { dimmingView.alpha = 0 }
         containerView.insertSubview(dimmingView, aboveSubview: touchForwardingView)
         roundPresentedViewCorners(cornerRadius, corners: .top, shadowOpacity: 0.12)
         updateGrabber()
@@ -122,10 +130,17 @@
     }
 
     open override func dismissalTransitionDidEnd(_ completed: Bool) {
+        let detentBeforeDrag = detentBeforeDragDismissal
+        detentBeforeDragDismissal = nil
         if completed {
             removeChrome()
         } else if !isPresenting {
             updateDimmingForSelectedDetent()
+            // A drag that went below the smallest detent moved the selection there; cancelled, the sheet
+            // rests at that detent, so say so.
+            if let detentBeforeDrag, detentBeforeDrag != selectedDetent?.identifier {
+                sheetDelegate?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self)
+            }
         }
     }
 
@@ -153,6 +168,10 @@
         restorePresentedViewCorners()
     }
 
+    private func updatePassthroughViews() {
+        touchForwardingView.passthroughViews = passthroughViews ?? [presentingViewController?.viewIfLoaded].compactMap { $0 }
+    }
+
     private func updateGrabber() {
         guard let view = presentedView, containerView != nil else { return }
         if prefersGrabberVisible {
@@ -177,7 +196,8 @@
     }
 
     private func dimmingAlpha(forSheetTop top: Double) -> Double {
-        guard let undimmed = largestUndimmedDetentIdentifier, let bounds = containerView?.bounds else { return 0 }
+        guard let bounds = containerView?.bounds else { return 0 }
+        guard let undimmed = largestUndimmedDetentIdentifier else { return dimmingAlpha }
         let heights = effectiveDetents.map { $0.height(in: bounds.size) }
         guard let index = effectiveDetents.firstIndex(where: { $0.identifier == undimmed }) else { return dimmingAlpha }
         let low = heights[index]

@@ -33,7 +33,8 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
     /// Where the arrow may point; any direction by default, tried in the order up, down, left, right.
     public var permittedArrowDirections: PopoverArrowDirection = .any
     /// Views that keep receiving clicks while the popover is up; a click anywhere else outside dismisses.
-    public var passthroughViews: [View] = []
+    /// Live, as in UIKit: setting it while the popover is up (in the `present` completion) takes effect.
+    public var passthroughViews: [View] = [] { didSet { outsideClickView.passthroughViews = passthroughViews } }
     /// The colour of the arrow; match it to the presented view's background.
     public var arrowColor: Color = .white { didSet { arrowView.backgroundColor = arrowColor } }
 

@@ -1,0 +1,27 @@
+@testable import Proscenium
+import Testing
+
+/// `window.rootViewController` replaced while a presentation is up.
+@MainActor @Suite("Root replaced mid-presentation")
+struct RootReplacementTests {
+    @Test(arguments: [false, true])
+    func theOldRootDoesNotComeBackAfterAFullScreenDismissal(midTransition: Bool) {
+        let fixture = PresentationFixture()
+        let presented = LoggingViewController("presented", log: fixture.log)
+        presented.modalPresentationStyle = .fullScreen
+        fixture.root.present(presented, animated: true)
+        if midTransition { fixture.frames(5) } else { fixture.runUntilIdle() }
+        let newRoot = LoggingViewController("new", log: fixture.log)
+        fixture.window.rootViewController = newRoot
+        var problems = fixture.runCheckingEveryFrame()
+        fixture.log.entries = []
+        presented.dismiss(animated: true)
+        problems += fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(fixture.root.view.window == nil, "the old root's view stays out of the window")
+        #expect(fixture.root.appearanceState == .disappeared)
+        #expect(!fixture.log.entries.contains { $0.hasPrefix("root.") }, "\(fixture.log.entries)")
+        #expect(fixture.window.subviews.first === newRoot.view)
+        #expect(newRoot.appearanceState == .appeared)
+    }
+}

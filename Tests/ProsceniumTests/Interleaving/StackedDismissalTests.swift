@@ -1,0 +1,137 @@
+@testable import Proscenium
+import Testing
+
+/// Dismissals with presentations stacked above: no dismissal ever waits for one above that is not
+/// leaving, and a user's request reaches the presentation it was made on.
+@MainActor @Suite("Stacked dismissals under interleaving")
+struct StackedDismissalTests {
+    /// `lower` presented (settled) from the root, `upper` a bottom sheet presented from `lower`, settled.
+    @MainActor private struct Stack {
+        let fixture = PresentationFixture(size: Size(width: 400, height: 600))
+        let lower = LoggingViewController("lower", log: ProbeLog())
+        let upper = LoggingViewController("upper", log: ProbeLog())
+
+        init(upperStyle: ModalPresentationStyle = .bottomSheet) {
+            lower.modalPresentationStyle = .formSheet
+            upper.modalPresentationStyle = upperStyle
+        }
+
+        func presentBoth(settleLower: Bool = true) {
+            fixture.root.present(lower, animated: true)
+            if settleLower { fixture.runUntilIdle() }
+            lower.present(upper, animated: true)
+            fixture.runUntilIdle()
+        }
+
+        var everythingGone: Bool {
+            fixture.window.presentations.isEmpty && lower.viewIfLoaded?.window == nil && upper.viewIfLoaded?.window == nil
+                && fixture.root.presentedViewController == nil
+        }
+    }
+
+    @Test func presentingFromAControllerBeingDismissedIsRefusedWithAWarning() {
+        let stack = Stack()
+        stack.fixture.root.present(stack.lower, animated: true)
+        stack.fixture.runUntilIdle()
+        var warnings: [String] = []
+        let previous = Warnings.handler
+        Warnings.handler = { warnings.append($0) }
+        defer { Warnings.handler = previous }
+        stack.fixture.root.dismiss(animated: true)  // the root dismisses what it presents, with all above
+        stack.fixture.frames(3)
+        stack.lower.present(stack.upper, animated: true)
+        #expect(stack.upper.presentingViewController == nil)
+        #expect(warnings.count == 1)
+        let problems = stack.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(stack.everythingGone, "the dismissal does not wait for what it would have presented")
+    }
+
+    @Test func aCancelledInteractiveDismissalAboveALeavingOneLeavesAfterAll() {
+        let stack = Stack()
+        stack.presentBoth()
+        let sheet = stack.upper.presentationController as! BottomSheetPresentationController
+        // The finger drags the sheet below its smallest detent: its dismissal is interactive now.
+        let top = stack.upper.view.frame.minY
+        var time = stack.fixture.clock.now
+        stack.fixture.window.send(.pointerDown(Point(x: 200, y: top + 10), button: 1, time: time))
+        for step in 1...10 {
+            time += 1.0 / 60
+            stack.fixture.window.send(.pointerMoved(Point(x: 200, y: top + 10 + Double(step) * 12), time: time))
+            stack.fixture.clock.step()
+        }
+        #expect(stack.upper.isBeingDismissed)
+        #expect(sheet.isDismissing)
+        // Meanwhile the code dismisses the lower one, which takes the upper one along.
+        stack.fixture.root.dismiss(animated: true)  // the root dismisses what it presents, with all above
+        var problems = stack.fixture.framesChecking(40)
+        // The finger goes back up and lets go: the sheet's own dismissal is cancelled.
+        for step in 1...10 {
+            time += 1.0 / 60
+            stack.fixture.window.send(.pointerMoved(Point(x: 200, y: top + 130 - Double(step) * 12), time: time))
+            stack.fixture.clock.step()
+        }
+        stack.fixture.window.send(.pointerUp(Point(x: 200, y: top + 10), button: 1, time: time + 0.5))
+        problems += stack.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(stack.everythingGone, "the lower dismissal must not wait forever, invisible")
+        #expect(stack.fixture.root.appearanceState == .appeared)
+    }
+
+    @Test func aDismissalAskedForWhilePresentingTakesThePresentationsAboveAlong() {
+        let stack = Stack(upperStyle: .formSheet)
+        stack.fixture.root.present(stack.lower, animated: true)
+        stack.fixture.frames(5)
+        stack.lower.present(stack.upper, animated: true)
+        stack.fixture.frames(3)
+        #expect(stack.lower.isBeingPresented)
+        stack.fixture.root.dismiss(animated: true)  // the root dismisses what it presents, with all above
+        let problems = stack.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(stack.everythingGone)
+    }
+
+    @Test func presentingAgainWhileTheDismissalWaitsForTheOneAboveBringsItBackOnScreen() {
+        let stack = Stack(upperStyle: .formSheet)
+        stack.presentBoth()
+        // The upper one leaves slowly, the lower one quickly: the lower one ends first and waits.
+        let slow = LoggingDelegate(log: ProbeLog())
+        let slowAnimator = ViewAnimateAnimator(isPresenting: false, log: ProbeLog())
+        slowAnimator.duration = 1.5
+        slow.dismissalAnimator = slowAnimator
+        stack.upper.transitioningDelegate = slow
+        stack.fixture.root.dismiss(animated: true)  // the root dismisses what it presents, with all above
+        var problems = stack.fixture.framesChecking(50)
+        let lowerPresentation = try! #require(stack.lower.presentation)
+        #expect(lowerPresentation.isWaitingForAbove)
+        stack.fixture.root.present(stack.lower, animated: true)
+        problems += stack.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(stack.lower.view.window === stack.fixture.window)
+        let frame = stack.lower.view.frame
+        #expect(stack.fixture.window.bounds.contains(frame.center), "on screen, not parked off it: \(frame)")
+        #expect(stack.lower.appearanceState == .appeared)
+        #expect(stack.upper.viewIfLoaded?.window == nil)
+    }
+
+    @Test func escapeOnAPresentationWhoseUpperOneIsStillLeavingDismissesIt() {
+        final class Listener: AdaptivePresentationControllerDelegate {
+            var calls: [String] = []
+            func presentationControllerWillDismiss(_ controller: PresentationController) { calls.append("will") }
+            func presentationControllerDidDismiss(_ controller: PresentationController) { calls.append("did") }
+        }
+        let stack = Stack(upperStyle: .formSheet)
+        stack.presentBoth()
+        let listener = Listener()
+        stack.lower.presentationController?.delegate = listener
+        stack.upper.dismiss(animated: true)
+        stack.fixture.frames(3)
+        #expect(stack.upper.isBeingDismissed)
+        stack.fixture.window.send(.keyDown(.escape, modifiers: [], isRepeat: false, time: stack.fixture.clock.now))
+        stack.fixture.window.send(.keyUp(.escape, modifiers: [], time: stack.fixture.clock.now))
+        let problems = stack.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(listener.calls == ["will", "did"])
+        #expect(stack.everythingGone)
+    }
+}
