@@ -1,4 +1,4 @@
-import Proscenium
+@testable import Proscenium
 import Testing
 
 /// `PropertyAnimator` keeps velocity: tracks report it, a reversed spring and a continued spring carry
@@ -28,15 +28,33 @@ import Testing
         animator.startAnimation()
         f.clock.advance(by: 0.3)
         #expect(view.animatingProperties == [.center])
-        // Linear over 1 s for 100 points: 100 points per second, read through the hit-test-free API the
-        // transitions use: the position 10 ms later.
+        // Linear over 1 s for 100 points: 100 points per second across, none down, as the track reports it
+        // and as the view moves on screen over the next 10 ms.
+        let reported = animator.velocity(ofTrack: 0, at: f.clock.now)
+        #expect(close(reported[0], 100, 1e-6), "reported: \(reported[0])")
+        #expect(reported[1] == 0)
         let x0 = view.presentation.center.x
         f.window.setNeedsFrame()
         f.clock.advance(by: 0.01)
         #expect(close((view.presentation.center.x - x0) / 0.01, 100, 1e-6))
+
+        // Paused, the track reports no velocity and the view holds still where it was.
         animator.pauseAnimation()
+        let pausedAt = view.presentation.center.x
+        #expect(close(pausedAt, 10 + 100 * 0.31, 1e-6), "paused 0.31 s into the line: \(pausedAt)")
+        #expect(animator.velocity(ofTrack: 0, at: f.clock.now) == AnimationVector())
+        f.window.setNeedsFrame()
         f.clock.advance(by: 0.1)
-        #expect(view.presentation.center.x == view.presentation.center.x)
+        #expect(view.presentation.center.x == pausedAt, "it does not move while paused")
+        #expect(animator.velocity(ofTrack: 0, at: f.clock.now) == AnimationVector())
+        #expect(close(animator.fractionComplete, 0.31, 1e-6))
+
+        // Started again, it goes on from there at the same speed.
+        animator.startAnimation()
+        #expect(close(animator.velocity(ofTrack: 0, at: f.clock.now)[0], 100, 1e-6))
+        f.window.setNeedsFrame()
+        f.clock.advance(by: 0.01)
+        #expect(close(view.presentation.center.x, pausedAt + 1, 1e-6), "1 point in 10 ms from where it paused")
     }
 
     @Test func reversingASpringCarriesItsVelocity() {

@@ -72,11 +72,14 @@
         waiting()
     }
 
-    var presented: ViewController { presentationController.presentedViewController }
+    /// The presented controller, the same through every adaptation; its presentation controller must
+    /// present it (the self-check compares the two).
+    let presented: ViewController
     var presenting: ViewController? { presentationController.presentingViewController }
 
     private init(presentationController: PresentationController, window: Window) {
         self.presentationController = presentationController
+        presented = presentationController.presentedViewController
         originalPresentationController = presentationController
         originalStyle = presentationController.presentationStyle
         self.window = window

@@ -54,8 +54,10 @@ struct SheetTests {
         #expect(sheet.view.frame == Rect(x: 0, y: 450, width: 400, height: 150), "the smallest by default")
         controller.selectedDetentIdentifier = .large
         fixture.frames(1)
-        #expect(sheet.view.frame == Rect(x: 0, y: 10, width: 400, height: 590))
-        #expect(controller.frameOfPresentedViewInContainerView == controller.frameOfPresentedViewInContainerView)
+        let large = Rect(x: 0, y: 10, width: 400, height: 590)
+        #expect(controller.frameOfPresentedViewInContainerView == large, "the selected detent's frame")
+        #expect(sheet.view.frame == large, "the sheet's model frame is that frame")
+        #expect(sheet.view.presentation.frame == large, "and it is at rest there on screen")
     }
 
     @Test func animatedDetentChangesSpringAndAreReported() {
