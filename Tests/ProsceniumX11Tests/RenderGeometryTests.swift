@@ -167,8 +167,8 @@ import Testing
     }
 
     @Test func fontPatternsNameFamilySizeAndWeight() {
-        #expect(XftFontCache.pattern(for: Font(size: 13)) == "DejaVu Sans:pixelsize=13:weight=80")
-        #expect(XftFontCache.pattern(for: Font(family: "A-B", size: 12.5, weight: .bold)) == "A\\-B:pixelsize=12.5:weight=200")
+        #expect(XftFontCache.pattern(for: Font(size: 13)) == "DejaVu Sans:pixelsize=13:weight=80:rgba=none")
+        #expect(XftFontCache.pattern(for: Font(family: "A-B", size: 12.5, weight: .bold)) == "A\\-B:pixelsize=12.5:weight=200:rgba=none")
     }
 }
 

@@ -115,8 +115,8 @@ import Testing
         #expect(try fx.capture().pixels.contains { $0 < 128 })
         // Sizes are quantised to half pixels; non-finite sizes still name a font.
         #expect(XftFontCache.quantizedSize(12.3) == 12.5)
-        #expect(XftFontCache.pattern(for: Font(size: .nan)) == "DejaVu Sans:pixelsize=1:weight=80")
-        #expect(XftFontCache.pattern(for: Font(size: .infinity)) == "DejaVu Sans:pixelsize=1024:weight=80")
+        #expect(XftFontCache.pattern(for: Font(size: .nan)) == "DejaVu Sans:pixelsize=1:weight=80:rgba=none")
+        #expect(XftFontCache.pattern(for: Font(size: .infinity)) == "DejaVu Sans:pixelsize=1024:weight=80:rgba=none")
     }
 
     @Test func clipBookkeepingForgetsFreedLayers() async throws {

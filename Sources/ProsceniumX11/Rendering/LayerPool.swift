@@ -15,6 +15,9 @@ struct Layer {
         return Layer(pixmap: pixmap, picture: picture, width: width, height: height)
     }
 
+    /// What the pixmap holds in the X server: four bytes a pixel.
+    var bytes: Int { width * height * 4 }
+
     /// Frees the picture and the pixmap.
     @MainActor func free(on display: Display) {
         XRenderFreePicture(display.pointer, picture)
@@ -23,7 +26,8 @@ struct Layer {
 }
 
 /// Reuses offscreen layers across frames, bucketed by size rounded up to 64 pixels, so animating groups
-/// do not allocate a pixmap every frame. Layers idle for `maximumIdleFrames` are freed.
+/// do not allocate a pixmap every frame. Layers idle for `maximumIdleFrames` are freed, and the free ones
+/// never hold more than `maximumFreeBytes` in the X server (at 2560x1440 one full-window layer is 14 MB).
 @MainActor final class LayerPool {
     private struct Entry {
         var layer: Layer
@@ -37,6 +41,10 @@ struct Layer {
     private(set) var created = 0
     static let maximumIdleFrames = 120
     static let maximumFreeLayers = 24
+    /// The most the free layers may hold, in bytes of pixmap; the renderer sets two windows' worth.
+    var maximumFreeBytes = Int.max
+    /// What the free layers hold now, in bytes of pixmap.
+    private(set) var freeBytes = 0
     /// Called with a layer's picture just before it is freed, so owners can forget what they knew of it.
     var onDestroy: (@MainActor (Picture) -> Void)?
 
@@ -59,35 +67,58 @@ struct Layer {
             if let b = best, free[b].layer.width * free[b].layer.height <= entry.layer.width * entry.layer.height { continue }
             best = index
         }
-        if let best { return free.remove(at: best).layer }
+        if let best {
+            let layer = free.remove(at: best).layer
+            freeBytes -= layer.bytes
+            return layer
+        }
         created += 1
         return Layer.create(on: display, width: w, height: h)
     }
 
     /// Frees every layer waiting for reuse.
     func removeAllFree() {
-        for entry in free { destroy(entry.layer) }
-        free.removeAll()
+        trim(toCount: 0, bytes: 0)
     }
 
     /// Returns a layer for reuse.
     func release(_ layer: Layer) {
         free.append(Entry(layer: layer, lastUsedFrame: frame))
+        freeBytes += layer.bytes
     }
 
-    /// Ends a frame: frees layers idle too long, and the oldest ones beyond `maximumFreeLayers`.
+    /// Ends a frame: frees layers idle too long, then the least recently used beyond `maximumFreeLayers`
+    /// or `maximumFreeBytes`.
     func endFrame() {
         frame += 1
         free.removeAll { entry in
             let stale = frame - entry.lastUsedFrame > Self.maximumIdleFrames
-            if stale { destroy(entry.layer) }
+            if stale {
+                freeBytes -= entry.layer.bytes
+                destroy(entry.layer)
+            }
             return stale
         }
-        if free.count > Self.maximumFreeLayers {
-            free.sort { $0.lastUsedFrame > $1.lastUsedFrame }
-            for entry in free[Self.maximumFreeLayers...] { destroy(entry.layer) }
-            free.removeLast(free.count - Self.maximumFreeLayers)
+        trim(toCount: Self.maximumFreeLayers, bytes: maximumFreeBytes)
+    }
+
+    /// Frees the least recently used free layers until at most `count` remain, holding at most `bytes`.
+    /// Frames stop when nothing moves, and with them `endFrame`: the host calls this once the window has
+    /// been idle a while, so a fade's full-window layers do not stay in the server for as long as it idles.
+    func trim(toCount count: Int, bytes: Int) {
+        guard free.count > count || freeBytes > bytes else { return }
+        free.sort { $0.lastUsedFrame > $1.lastUsedFrame }
+        var kept = 0, keptBytes = 0
+        free.removeAll { entry in
+            if kept < count, keptBytes + entry.layer.bytes <= bytes {
+                kept += 1
+                keptBytes += entry.layer.bytes
+                return false
+            }
+            destroy(entry.layer)
+            return true
         }
+        freeBytes = keptBytes
     }
 
     private func destroy(_ layer: Layer) {

@@ -65,7 +65,20 @@ import Proscenium
         target = picture
         targetSize = size
         appliedClips[picture] = nil
+        layers.maximumFreeBytes = 2 * windowBytes
     }
+
+    /// One window's worth of ARGB pixels, in bytes.
+    private var windowBytes: Int { Int(max(targetSize.width, 64) * max(targetSize.height, 64)) * 4 }
+
+    /// Lets go of what only animation needs, once the window has been idle a while: the free layers
+    /// beyond one window's worth (frames, which trim them, have stopped).
+    public func releaseIdleResources() {
+        layers.trim(toCount: LayerPool.maximumFreeLayers, bytes: windowBytes)
+    }
+
+    /// What the pooled free layers hold in the X server, in bytes.
+    public var freeLayerBytes: Int { layers.freeBytes }
 
     /// Frees everything the renderer keeps in the X server between frames (cached and pooled layers,
     /// shadow masks, image uploads, solid fills, fonts): for when memory is short, or to see what is left

@@ -87,7 +87,9 @@ import Proscenium
         }
         let pixels = quantizedSize(font.size)
         let size = pixels == pixels.rounded() ? String(Int(pixels)) : String(pixels)
-        return "\(family):pixelsize=\(size):weight=\(fontconfigWeight(font.weight))"
+        // rgba=none: glyphs are drawn into transparent layers too, where subpixel coverage (what Xft.rgba
+        // asks for on GNOME and KDE) would keep only a green-channel alpha and fringe after compositing.
+        return "\(family):pixelsize=\(size):weight=\(fontconfigWeight(font.weight)):rgba=none"
     }
 
     /// fontconfig's weight scale: FC_WEIGHT_REGULAR 80, MEDIUM 100, DEMIBOLD 180, BOLD 200.

@@ -44,6 +44,10 @@ import Proscenium
     private let cursors: CursorCache
     /// Keycodes that are down: a press of one of them is the server repeating a held key.
     private var keysDown: Set<UInt32> = []
+    /// Fires once, `idleDelay` after the last frame drawn, to let go of what only animation needs.
+    private var idleTimer: DispatchSourceTimer?
+    /// How long after the last frame the renderer releases its animation resources.
+    public static let idleDelay = 1.0
 
     /// Creates the X window with `configuration`, a core window of the same size driven by `clock`, and
     /// maps it. The first frame is drawn on the clock's first tick.
@@ -52,7 +56,11 @@ import Proscenium
         let dpy = display.pointer
         size = configuration.size
         xWindow = Self.createWindow(display: display, size: configuration.size)
-        gc = XCreateGC(dpy, xWindow, 0, nil)
+        // No GraphicsExpose/NoExpose events: the back buffer is always complete, so every XCopyArea to
+        // the window would otherwise make the server send a NoExpose that wakes the read source for nothing.
+        var gcValues = XGCValues()
+        gcValues.graphics_exposures = 0
+        gc = XCreateGC(dpy, xWindow, UInt(GCGraphicsExposures), &gcValues)
         windowFormatPicture = XRenderCreatePicture(dpy, xWindow, display.windowFormat, 0, nil)
         renderer = XRenderRenderer(display: display)
         syncCounter = display.hasSync ? SyncCounter(display: display) : nil
@@ -71,6 +79,7 @@ import Proscenium
     }
 
     isolated deinit {
+        idleTimer?.cancel()
         let dpy = display.pointer
         if backPicture != 0 { XRenderFreePicture(dpy, backPicture) }
         if backPixmap != 0 { XFreePixmap(dpy, backPixmap) }
@@ -109,7 +118,30 @@ import Proscenium
         hasDrawnFrame = true
         presentedSize = size
         presentedFrames += 1
+        scheduleIdleRelease()
         framePresented?(damage)
+    }
+
+    /// Moves the one-shot idle timer to `idleDelay` from now: it fires once frames have stopped for that
+    /// long, and then sleeps until the next frame (no CPU while idle).
+    private func scheduleIdleRelease() {
+        let timer: DispatchSourceTimer
+        if let idleTimer {
+            timer = idleTimer
+        } else {
+            timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.setEventHandler { [weak self] in
+                MainActor.assumeIsolated { self?.releaseIdleResources() }
+            }
+            timer.activate()
+            idleTimer = timer
+        }
+        timer.schedule(deadline: .now() + Self.idleDelay, repeating: .never, leeway: .milliseconds(100))
+    }
+
+    private func releaseIdleResources() {
+        renderer.releaseIdleResources()
+        XFlush(display.pointer)
     }
 
     /// Shows `cursor` over the window.
