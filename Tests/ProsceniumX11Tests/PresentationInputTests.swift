@@ -28,6 +28,8 @@ struct PresentationInputTests {
         presented.modalPresentationStyle = style
         presented.preferredContentSize = Size(width: 200, height: 150)
         presented.view.backgroundColor = .white
+        // A half-modal sheet: undimmed, what is above it usable (UIKit's nil would dim every detent).
+        (presented.presentationController as? BottomSheetPresentationController)?.largestUndimmedDetentIdentifier = .medium
         let root = try #require(fixture.host.window.rootViewController)
         root.present(presented, animated: true)
         fixture.clock.run(for: 1)

@@ -10,6 +10,22 @@ extension AnimatableProperty {
         }
     }
 
+    /// Whether a spring may carry the property past its ends. Opacities may not: a card that bounces in
+    /// on a spring must not flash the dimming that fades alongside it darker than it settles (nor a fading
+    /// view more opaque), so their values stay between where the motion starts and where it ends.
+    public var overshoots: Bool {
+        switch self {
+        case .alpha, .shadowOpacity: false
+        case .bounds, .center, .transform, .backgroundColor, .cornerRadius: true
+        }
+    }
+
+    /// `value`, kept between `a` and `b` for a property that does not overshoot.
+    func limited(_ value: AnimationVector, between a: AnimationVector, and b: AnimationVector) -> AnimationVector {
+        guard !overshoots else { return value }
+        return value.clamped(lowerBound: pointwiseMin(a, b), upperBound: pointwiseMax(a, b))
+    }
+
     // MARK: - Reading and writing
 
     /// The property's value in `properties` as a vector. A nil background colour reads as `fallback`

@@ -53,11 +53,14 @@ extension PropertyAnimator {
     private func value(of track: AnimatorTrack, atTau tau: Double) -> AnimationVector {
         if let joinTau = track.joinTau {
             let (fraction, _) = joinedProgress(joinTau: joinTau, tau: tau)
-            return track.segmentStart + (track.segmentEnd - track.segmentStart) * fraction
+            return track.property.limited(track.segmentStart + (track.segmentEnd - track.segmentStart) * fraction,
+                                          between: track.segmentStart, and: track.segmentEnd)
         }
         if case let .spring(spring, _) = segment.timing {
             let r = spring.response(at: tau)
-            return track.segmentEnd + (track.segmentStart - track.segmentEnd) * r.a + track.segmentVelocity * r.b
+            return track.property.limited(
+                track.segmentEnd + (track.segmentStart - track.segmentEnd) * r.a + track.segmentVelocity * r.b,
+                between: track.segmentStart, and: track.segmentEnd)
         }
         return track.segmentStart + (track.segmentEnd - track.segmentStart) * segment.progress(atTau: tau)
     }
@@ -178,10 +181,18 @@ extension PropertyAnimator {
                 view: view, property: property, from: from, to: to, startTime: time, duration: 0,
                 driver: .animator(self, track: tracks.count), group: nil,
                 allowsUserInteraction: isUserInteractionEnabled)
-            tracks.append(AnimatorTrack(view: view, property: property, from: from, to: to,
-                                        startModel: change.before, endModel: view.model, animation: animation,
-                                        segmentStart: from, segmentEnd: to, pinned: pinned ? from : nil,
-                                        joinTau: joinTau))
+            if joinTau != nil && isReversed {
+                // Joining a run that heads back to its start: for this track the start is where the new
+                // value is, so finishing at the start (where a reversed run completes) lands on it.
+                tracks.append(AnimatorTrack(view: view, property: property, from: to, to: from,
+                                            startModel: view.model, endModel: change.before, animation: animation,
+                                            segmentStart: from, segmentEnd: to, pinned: nil, joinTau: joinTau))
+            } else {
+                tracks.append(AnimatorTrack(view: view, property: property, from: from, to: to,
+                                            startModel: change.before, endModel: view.model, animation: animation,
+                                            segmentStart: from, segmentEnd: to, pinned: pinned ? from : nil,
+                                            joinTau: joinTau))
+            }
             if !hosts.contains(where: { $0.window === window }) {
                 hosts.append(WeakWindow(window: window))
                 engine.register(self)
@@ -222,7 +233,8 @@ extension PropertyAnimator {
     /// when reversed), taking `durationFactor` times the remaining share of the original duration. With
     /// `carriesVelocity`, a spring segment starts each track with the velocity it has now, so the motion
     /// bends instead of stopping dead.
-    func rebase(_ parameters: TimingCurveProvider, durationFactor: Double, at time: Double, carriesVelocity: Bool = false) {
+    func rebase(_ parameters: TimingCurveProvider, durationFactor: Double, at time: Double, carriesVelocity: Bool = false,
+                keepsStiffness: Bool = false) {
         let fraction = currentFraction(at: time)
         let target = isReversed ? 0.0 : 1.0
         let velocities = carriesVelocity ? tracks.indices.map { velocity(ofTrack: $0, at: time) } : nil
@@ -234,7 +246,12 @@ extension PropertyAnimator {
             tracks[index].joinTau = nil
         }
         var share = abs(target - fraction)
-        if parameters.springTimingParameters != nil, share > 0 { share = max(share, Self.minimumSpringShare) }
+        if parameters.springTimingParameters != nil, share > 0 {
+            // A spring turned around is the same spring, as stiff as on the way out: it takes the whole
+            // duration (a spring's settling time does not depend on the distance), so the way back is no
+            // faster than the way there.
+            share = keepsStiffness ? 1 : max(share, Self.minimumSpringShare)
+        }
         let requested = duration * share * durationFactor
         let (timing, resolvedDuration) = ResolvedTiming.resolve(parameters, requested: requested)
         segment = AnimatorSegment(timing: timing, duration: requested > 0 ? resolvedDuration : 0,
@@ -252,7 +269,7 @@ extension PropertyAnimator {
         let time = now
         if case .spring = segment.timing {
             let spring = timingParameters.springTimingParameters?.startingAtRest ?? SpringTimingParameters()
-            rebase(spring, durationFactor: 1, at: time, carriesVelocity: true)
+            rebase(spring, durationFactor: 1, at: time, carriesVelocity: true, keepsStiffness: true)
         } else if segment.isOriginal && scrubbedFraction == nil && !tracks.contains(where: { $0.joinTau != nil }) {
             segment.anchorTau = segment.tau(at: time, running: true)
             segment.anchorTime = max(time, segment.anchorTime)

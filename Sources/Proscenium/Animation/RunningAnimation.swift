@@ -128,7 +128,7 @@
                 return (from + (to - from) * curve.value(at: t / duration), false)
             case let .spring(spring, _):
                 let r = spring.response(at: t)
-                return (to + displacement * r.a + initialVelocity * r.b, false)
+                return (property.limited(to + displacement * r.a + initialVelocity * r.b, between: from, and: to), false)
             }
         }
     }

@@ -37,12 +37,12 @@ extension Presentation {
         let presenting = !interrupted.isPresenting
         let animator: AnimatedTransitioning
         let reversible: (driver: ViewImplicitlyAnimating, duration: Double)?
-        if let driver = interrupted.interruptibleDriver {
-            reversible = (driver, interrupted.animator.transitionDuration(using: interrupted))
-        } else if let reversed = interrupted.animator as? ReversedTransitionAnimator {
+        if let reversed = interrupted.animator as? ReversedTransitionAnimator {
             // A turn-around turned around again (present, dismiss, present quickly): the same animator
             // goes back once more, instead of a new one starting over from its beginning.
             reversible = (reversed.driver, reversed.drivenDuration)
+        } else if let driver = interrupted.interruptibleDriver {
+            reversible = (driver, interrupted.animator.transitionDuration(using: interrupted))
         } else {
             reversible = nil
         }

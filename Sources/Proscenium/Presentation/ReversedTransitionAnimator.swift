@@ -21,8 +21,23 @@
 
     func transitionDuration(using context: TransitionContext) -> Double { remainingDuration }
 
-    func animateTransition(using context: TransitionContext) {
+    /// The driver, turned around: alongside animations of the new transition (the presenting view going
+    /// back, a dimming fading out) join it, so they move with it from where they are, at its speed.
+    func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating? {
+        turnAroundOnce()
+        return driver
+    }
+
+    private var isTurned = false
+
+    private func turnAroundOnce() {
+        guard !isTurned else { return }
+        isTurned = true
         driver.isReversed.toggle()
+    }
+
+    func animateTransition(using context: TransitionContext) {
+        turnAroundOnce()
         let target: AnimatingPosition = driver.isReversed ? .start : .end
         let isPresenting = context.isPresenting
         driver.addCompletion { [weak context, weak movingView] position in

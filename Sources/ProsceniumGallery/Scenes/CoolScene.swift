@@ -69,17 +69,27 @@ import Proscenium
     override func presentationTransitionWillBegin() {
         super.presentationTransitionWillBegin()
         guard let containerView else { return }
-        decoration.frame = containerView.bounds
-        containerView.insertSubview(decoration, aboveSubview: dimmingView)
         let target = decorationTarget
+        guard decoration.superview !== containerView else {
+            // Turned back from a dismissal: the frame goes back around the card from where it is.
+            animateAlongsideTransition { [decoration] in
+                decoration.frame = target
+                decoration.alpha = 1
+            }
+            return
+        }
+        decoration.frame = containerView.bounds
+        decoration.alpha = 1
+        containerView.insertSubview(decoration, aboveSubview: dimmingView)
         View.animate(withDuration: 1.0, delay: 0, options: [.curveEaseInOut], animations: { [decoration] in
             decoration.frame = target
         })
     }
 
+    /// Cancelled, the frame goes; turned into a dismissal (`isDismissing`), it stays and leaves with it.
     override func presentationTransitionDidEnd(_ completed: Bool) {
         super.presentationTransitionDidEnd(completed)
-        if !completed { decoration.removeFromSuperview() }
+        if !completed, !isDismissing { decoration.removeFromSuperview() }
     }
 
     override func dismissalTransitionWillBegin() {
@@ -95,7 +105,14 @@ import Proscenium
 
     override func dismissalTransitionDidEnd(_ completed: Bool) {
         super.dismissalTransitionDidEnd(completed)
-        if completed { decoration.removeFromSuperview() } else { decoration.alpha = 1 }
+        // Cancelled, the frame is back; turned back into a presentation (`isPresenting`), that one fades
+        // it in from where it is.
+        if completed {
+            decoration.removeFromSuperview()
+        } else if !isPresenting {
+            decoration.frame = decorationTarget
+            decoration.alpha = 1
+        }
     }
 
     /// Keeps the frame around the card on resizes (its model value already is the target while it slides).

@@ -44,10 +44,18 @@ import Proscenium
     func presentAdaptively(from home: HomeViewController) {
         let width = home.viewIfLoaded?.window?.bounds.width ?? 0
         modalPresentationStyle = width < Self.popoverMinimumWidth ? .bottomSheet : .popover
-        if let popover = popoverPresentationController { adaptivity.configure(popover) }
+        // Configured before `present`, as in UIKit, so the sheet comes in undimmed from its first frame.
+        let prepared = presentationController
+        configure(prepared)
         home.present(self, animated: true)
-        presentationController?.delegate = adaptivity
-        if let sheet = presentationController as? BottomSheetPresentationController { adaptivity.configure(sheet) }
+        if presentationController !== prepared { configure(presentationController) }
+    }
+
+    private func configure(_ controller: PresentationController?) {
+        guard let controller else { return }
+        controller.delegate = adaptivity
+        if let popover = controller as? PopoverPresentationController { adaptivity.configure(popover) }
+        if let sheet = controller as? BottomSheetPresentationController { adaptivity.configure(sheet) }
     }
 
     private func countTap() {
@@ -75,9 +83,11 @@ import Proscenium
         size.width < SheetScene.popoverMinimumWidth ? .bottomSheet : .popover
     }
 
-    /// Shows the grabber, so the sheet can be dragged down to dismiss.
+    /// Shows the grabber, so the sheet can be dragged down to dismiss, and leaves the home screen
+    /// undimmed and usable at the sheet's (medium) detent.
     func configure(_ sheet: BottomSheetPresentationController) {
         sheet.prefersGrabberVisible = true
+        sheet.largestUndimmedDetentIdentifier = .medium
     }
 
     func presentationController(forAdaptiveStyle style: ModalPresentationStyle, presented: ViewController,

@@ -76,10 +76,13 @@ import Proscenium
     override func presentationTransitionWillBegin() {
         guard let containerView, let window = containerView.window, let presentingView else { return }
         backdrop.frame = window.bounds
-        window.insertSubview(backdrop, at: 0)
+        // Turned back from a dismissal, the chrome is still up: it stays where it is.
+        if backdrop.superview !== window { window.insertSubview(backdrop, at: 0) }
         outsideClicks.frame = containerView.bounds
-        containerView.insertSubview(outsideClicks, at: 0)
-        savedCorners = (presentingView.cornerRadius, presentingView.clipsToBounds)
+        if outsideClicks.superview !== containerView { containerView.insertSubview(outsideClicks, at: 0) }
+        // Saved once per presentation: turned back from a dismissal, the view still wears the panel's
+        // corners, and saving them again would keep it rounded after the panel has gone.
+        if savedCorners == nil { savedCorners = (presentingView.cornerRadius, presentingView.clipsToBounds) }
         presentingView.cornerRadius = 5
         presentingView.clipsToBounds = true
         let target = Self.pushedAsideTransform(width: containerView.bounds.width)
@@ -90,8 +93,10 @@ import Proscenium
         }
     }
 
+    /// Cancelled, the chrome goes; turned into a dismissal (`isDismissing`), the backdrop and the pushed
+    /// aside view stay and come back with the dismissal, from where they are.
     override func presentationTransitionDidEnd(_ completed: Bool) {
-        if !completed { restorePresentingView() }
+        if !completed, !isDismissing { restorePresentingView() }
     }
 
     override func dismissalTransitionWillBegin() {
@@ -103,10 +108,13 @@ import Proscenium
         }
     }
 
+    /// Completed, the presenting view gets its own look back. Cancelled, it is pushed aside again — unless
+    /// a new presentation turned the dismissal around (`isPresenting`): that one moves it back from where
+    /// it is.
     override func dismissalTransitionDidEnd(_ completed: Bool) {
         if completed {
             restorePresentingView()
-        } else if let presentingView, let width = containerView?.bounds.width {
+        } else if !isPresenting, let presentingView, let width = containerView?.bounds.width {
             presentingView.transform = Self.pushedAsideTransform(width: width)
         }
     }

@@ -84,3 +84,45 @@ enum ScreenshotPath {
         }
     }
 }
+
+/// `--capture-frames` values: virtual times and FROM..TO ranges (every frame from FROM through TO),
+/// comma-separated, such as `0.05,0.1,1.0..1.5`.
+struct FrameTimes: Sendable {
+    /// The most frames one run may write (ten minutes at 60 fps).
+    static let maximumCount = 36_000
+
+    /// Single times, and ranges of times, in seconds.
+    var times: [Double] = []
+    var ranges: [ClosedRange<Double>] = []
+
+    static func parse(_ text: String) throws -> FrameTimes {
+        var result = FrameTimes()
+        let usage = "--capture-frames must be seconds and FROM..TO ranges, comma-separated, such as 0.05,0.1,1.0..1.5"
+        for item in text.split(separator: ",", omittingEmptySubsequences: false) {
+            let bounds = item.split(separator: ".." as String, maxSplits: 1, omittingEmptySubsequences: false)
+            let values = bounds.compactMap { Double($0) }
+            guard values.count == bounds.count, values.allSatisfy({ $0 >= 0 && $0.isFinite }) else {
+                throw ValidationError("\(usage); got '\(item)'")
+            }
+            if values.count == 1 {
+                result.times.append(values[0])
+            } else {
+                guard values[0] <= values[1], (values[1] - values[0]) * 60 < Double(maximumCount) else {
+                    throw ValidationError("\(usage), FROM not after TO and at most \(maximumCount / 60) s apart; got '\(item)'")
+                }
+                result.ranges.append(values[0]...values[1])
+            }
+        }
+        return result
+    }
+
+    /// The frame indices to capture, given how `frameIndex` maps a time to the first frame at or after it.
+    func frameIndices(_ frameIndex: (Double) -> Int) -> Set<Int> {
+        var indices = Set(times.map(frameIndex))
+        for range in ranges { indices.formUnion(frameIndex(range.lowerBound)...frameIndex(range.upperBound)) }
+        return indices
+    }
+
+    /// The last time asked for.
+    var latest: Double { (times + ranges.map(\.upperBound)).max() ?? 0 }
+}

@@ -16,8 +16,8 @@ struct DemoCommand: ParsableCommand {
             unset. With --screenshot, frames are driven on virtual time (exactly n/60 s each) and the frame \
             at --at is written as a PNG: the same arguments give the same pixels on any machine. With \
             --log-events, one JSON object per line on standard output: ready, tap, transition, adapt, \
-            resize, tree, sync (a window manager's resize step answered), screenshot, exit, problem (with \
-            --self-check) and (with --stats) stats, each with "type" and "t" (seconds \
+            resize, tree, sync (a window manager's resize step answered), screenshot (one per file written), \
+            exit, problem (with --self-check) and (with --stats) stats, each with "type" and "t" (seconds \
             since launch; virtual seconds in a --screenshot run). SIGINT, SIGTERM, closing the window or \
             closing standard output end the demo with status 0.
             """)
@@ -59,6 +59,32 @@ struct DemoCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Quit cleanly after this many seconds.")
     var exitAfter: Double?
 
+    @Option(parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Dismiss the top presented scene at this time, as its Dismiss button does (virtual time with --screenshot, else after the first frame); repeatable. During its presentation, the scene turns around.",
+                               valueName: "seconds"))
+    var dismissAt: [Double] = []
+
+    @Option(parsing: .unconditionalSingleValue,
+            help: ArgumentHelp("Present the --scene scene (bouncy unless set) at this time; one being dismissed is presented again, turning its dismissal around; repeatable.",
+                               valueName: "seconds"))
+    var presentAt: [Double] = []
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("With --screenshot FILE.png, also write the frames at these virtual times, frame n (at n/60 s) as FILE-fNNNN.png: seconds and FROM..TO ranges (every frame in between), comma-separated.",
+                               valueName: "times"),
+            transform: FrameTimes.parse)
+    var captureFrames: FrameTimes?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Write the --capture-frames frames at 1/N of the size, keeping the top-left pixel of every NxN block: cheap enough to look at every frame of a transition.",
+                               valueName: "n"))
+    var captureDownsample: Int = 1
+
+    @Option(help: ArgumentHelp("Diagnostics: after the first frame, plant a fault for --self-check to report: \(InjectedFault.validNames).",
+                               valueName: "fault"),
+            transform: InjectedFault.parse)
+    var injectFault: InjectedFault?
+
     @Flag(help: "Present and dismiss the scene (bouncy unless --scene) over and over, for measuring frame pacing.")
     var animateContinuously = false
 
@@ -78,6 +104,15 @@ struct DemoCommand: ParsableCommand {
         }
         if let exitAfter, !(exitAfter > 0 && exitAfter.isFinite) {
             throw ValidationError("--exit-after must be a positive number of seconds; got \(exitAfter)")
+        }
+        for (name, times) in [("--dismiss-at", dismissAt), ("--present-at", presentAt)] {
+            if let bad = times.first(where: { !($0 >= 0 && $0.isFinite) }) {
+                throw ValidationError("\(name) must be a number of seconds, 0 or more; got \(bad)")
+            }
+        }
+        if captureFrames != nil, screenshot == nil { throw ValidationError("--capture-frames needs --screenshot") }
+        if !(1...64).contains(captureDownsample) {
+            throw ValidationError("--capture-downsample must be a whole number from 1 to 64; got \(captureDownsample)")
         }
         if let screenshot { try ScreenshotPath.validate(screenshot) }
     }

@@ -55,7 +55,11 @@ import ProsceniumX11
                 let ms = LaunchTime.elapsed * 1000
                 statistics.firstFrameMilliseconds = ms
                 reporter.reportReady(xWindow: host.xWindow, ms: ms)
-                if virtualClock == nil { scheduleLiveInput(host: host) }
+                if virtualClock == nil {
+                    scheduleLiveInput(host: host)
+                    scheduleLiveScript(home: home)
+                }
+                options.injectFault?.plant(in: host.window)
             } else {
                 reporter.frameDidComplete()
             }
@@ -75,7 +79,7 @@ import ProsceniumX11
             home.presentScene(named: scene)
         }
         if let virtualClock, let path = options.screenshot {
-            runOnVirtualTime(host: host, clock: virtualClock, screenshot: path)
+            runOnVirtualTime(host: host, home: home, clock: virtualClock, screenshot: path)
         } else {
             if let seconds = options.exitAfter {
                 DispatchQueue.main.asyncAfter(deadline: .now() + seconds) { MainActor.assumeIsolated { self.end() } }
@@ -86,8 +90,26 @@ import ProsceniumX11
 
     // MARK: - Virtual time
 
-    private func runOnVirtualTime(host: WindowHost, clock: ManualFrameClock, screenshot path: String) -> Never {
+    private func runOnVirtualTime(host: WindowHost, home: HomeViewController, clock: ManualFrameClock,
+                                  screenshot path: String) -> Never {
         let driver = VirtualTimeDriver(host: host, clock: clock)
+        // Scripted steps start in their frame, before animations advance, as input due in it does.
+        for (time, step) in script.steps {
+            driver.schedule(at: time) { [options] _ in
+                SceneScript.perform(step, home: home, scene: options.scene ?? "bouncy")
+                return []
+            }
+        }
+        var endTime = options.at
+        if let frames = options.captureFrames {
+            let indices = frames.frameIndices(driver.frameIndex(atOrAfter:))
+            endTime = max(endTime, frames.latest)
+            driver.frameCompleted = { [self] time in
+                let index = driver.frameIndex(atOrAfter: time)
+                guard indices.contains(index) else { return }
+                write(driver: driver, to: CapturedFrames.path(path, frame: index), downsample: options.captureDownsample)
+            }
+        }
         if let click = options.click {
             let point = click.point
             driver.schedule(at: options.inputAt) { time in
@@ -97,26 +119,60 @@ import ProsceniumX11
         if let key = options.key?.key {
             driver.schedule(at: options.inputAt) { time in [.keyDown(key, time: time), .keyUp(key, time: time)] }
         }
-        driver.run(until: options.at) { [self] in
-            let image: Image
-            do {
-                image = try driver.captureFrame()
-            } catch {
-                Console.writeError("proscenium-demo: cannot take screenshot '\(path)': \(error)\n")
-                finish(status: 1)
+        var capturedAtEnd = false
+        if endTime > options.at {
+            // The --at frame comes before the last captured one: write it on the way.
+            let atFrame = driver.frameIndex(atOrAfter: options.at)
+            let perFrame = driver.frameCompleted
+            driver.frameCompleted = { [self] time in
+                perFrame?(time)
+                if driver.frameIndex(atOrAfter: time) == atFrame { write(driver: driver, to: path) }
             }
-            do {
-                try PNGCodec.write(image, to: path)
-            } catch {
-                // The error names the path and says why in words (a full disk, a read-only file system).
-                Console.writeError("proscenium-demo: \(error)\n")
-                finish(status: 1)
-            }
-            log.write("screenshot", ["path": .text(path)])
+        } else {
+            capturedAtEnd = true
+        }
+        driver.run(until: endTime) { [self] in
+            if capturedAtEnd { write(driver: driver, to: path) }
             finish(status: 0)
         }
         // X events are read before every virtual frame; between runs nothing needs the connection's fd.
         dispatchMain()
+    }
+
+    /// Writes the frame last drawn to `path` as a PNG, 1/`downsample` of its size, and logs `screenshot`;
+    /// exits 1 if it cannot.
+    private func write(driver: VirtualTimeDriver, to path: String, downsample: Int = 1) {
+        let image: Image
+        do {
+            image = CapturedFrames.downsampled(try driver.captureFrame(), by: downsample)
+        } catch {
+            Console.writeError("proscenium-demo: cannot take screenshot '\(path)': \(error)\n")
+            finish(status: 1)
+        }
+        do {
+            try PNGCodec.write(image, to: path)
+        } catch {
+            // The error names the path and says why in words (a full disk, a read-only file system).
+            Console.writeError("proscenium-demo: \(error)\n")
+            finish(status: 1)
+        }
+        log.write("screenshot", ["path": .text(path)])
+    }
+
+    // MARK: - Scripted steps
+
+    private var script: SceneScript { SceneScript(dismissAt: options.dismissAt, presentAt: options.presentAt) }
+
+    /// Runs `--dismiss-at` and `--present-at` steps their number of seconds after the first frame.
+    private func scheduleLiveScript(home: HomeViewController) {
+        let scene = options.scene ?? "bouncy"
+        for (time, step) in script.steps {
+            DispatchQueue.main.asyncAfter(deadline: .now() + time) { [weak home] in
+                MainActor.assumeIsolated {
+                    if let home { SceneScript.perform(step, home: home, scene: scene) }
+                }
+            }
+        }
     }
 
     // MARK: - Live input
