@@ -29,7 +29,9 @@ struct PresentationInputTests {
         presented.preferredContentSize = Size(width: 200, height: 150)
         presented.view.backgroundColor = .white
         // A half-modal sheet: undimmed, what is above it usable (UIKit's nil would dim every detent).
-        (presented.presentationController as? BottomSheetPresentationController)?.largestUndimmedDetentIdentifier = .medium
+        if let sheet = presented.presentationController as? BottomSheetPresentationController {
+            sheet.largestUndimmedDetentIdentifier = sheet.effectiveDetents.last?.identifier
+        }
         let root = try #require(fixture.host.window.rootViewController)
         root.present(presented, animated: true)
         fixture.clock.run(for: 1)
