@@ -51,7 +51,9 @@ struct PresentationStyleScreenshotTests {
         try await check(.bottomSheet, golden: "style-bottom-sheet", configure: { content, _ in
             content.preferredContentSize = .zero
         }, afterPresenting: { content in
-            (content.presentationController as? BottomSheetPresentationController)?.prefersGrabberVisible = true
+            let sheet = content.presentationController as? BottomSheetPresentationController
+            sheet?.prefersGrabberVisible = true
+            sheet?.largestUndimmedDetentIdentifier = .medium  // nil would dim every detent, as in UIKit
         })
     }
 }
