@@ -45,17 +45,17 @@
     /// How many callback sequences (appearance callbacks, presentation-controller hooks, completions) run
     /// now. A `dismiss`, `present` or adaptation asked for from inside one waits until the sequence is over,
     /// so no callback ever sees a presentation torn down under it.
-    private var callOutDepth = 0
-    private var deferredRequests: [DeferredRequest] = []
+    var callOutDepth = 0
+    var deferredRequests: [DeferredRequest] = []
     /// Spring morphs of an adaptation still running; the presenter's view leaves after them.
     var morphsRunning = 0
     /// Whether this presentation began an appearance transition of the presenter that it has not ended.
     var presenterAppearanceIsOpen = false
     /// The order of the events reported so far, checked as they come.
-    private var eventOrder = PresentationEventOrder()
+    var eventOrder = PresentationEventOrder()
 
     /// A request made re-entrantly, from inside one of the presentation's callback sequences.
-    private enum DeferredRequest {
+    enum DeferredRequest {
         case dismiss(animated: Bool, interactive: Bool, completion: (@MainActor () -> Void)?)
         case present(completion: (@MainActor () -> Void)?)
         case adapt(animated: Bool, force: Bool)
@@ -377,95 +377,7 @@
                                                         style: presentationController.presentationStyle))
     }
 
-    // MARK: - Calling out
-
-    /// Runs `body`, which calls out to app code (appearance callbacks, hooks, completions): a `dismiss`,
-    /// `present` or adaptation asked for meanwhile runs once the outermost such sequence is over, in the
-    /// order asked.
-    func callingOut(_ body: () -> Void) {
-        callOutDepth += 1
-        body()
-        callOutDepth -= 1
-        guard callOutDepth == 0 else { return }
-        while !deferredRequests.isEmpty, callOutDepth == 0 {
-            let request = deferredRequests.removeFirst()
-            switch request {
-            case let .dismiss(animated, interactive, completion):
-                dismiss(animated: animated, interactive: interactive, completion: completion)
-            case let .present(completion):
-                _ = reverseIntoPresentation(completion: completion)
-            case let .adapt(animated, force):
-                adaptIfNeeded(animated: animated, force: force)
-            }
-        }
-    }
-
-    /// Whether calls out are running now, so a request must wait; `request` is queued if so.
-    private func deferIfCallingOut(_ request: DeferredRequest) -> Bool {
-        guard callOutDepth > 0 else { return false }
-        deferredRequests.append(request)
-        return true
-    }
-
-    /// Defers a `present` of the presented controller made from inside a callback; see `callingOut`.
-    func deferPresentIfCallingOut(completion: (@MainActor () -> Void)?) -> Bool {
-        deferIfCallingOut(.present(completion: completion))
-    }
-
-    /// Defers an adaptation asked for from inside a callback; see `callingOut`.
-    func deferAdaptationIfCallingOut(animated: Bool, force: Bool) -> Bool {
-        deferIfCallingOut(.adapt(animated: animated, force: force))
-    }
-
-    /// Calls a presentation-controller hook; one about to run without a container is a defect the
-    /// window's self-check reports.
-    func callHook(_ controller: PresentationController? = nil, _ hook: (PresentationController) -> Void) {
-        let target = controller ?? presentationController
-        if target.containerView == nil {
-            window?.recordProblem("\(type(of: target)) ran a hook with a nil containerView")
-        }
-        hook(target)
-    }
-
-    /// Begins an appearance transition of the presenting controller (its view uncovered or covered by this
-    /// presentation), if it still belongs to the window. Only transitions begun here are ended here: the
-    /// presenter may be in a transition of its own (its own dismissal), which this one must not end.
-    func beginPresenterAppearance(_ appearing: Bool, animated: Bool) {
-        guard presenterBelongsToWindow, let presenting else { return }
-        presenterAppearanceIsOpen = true
-        presenting.beginAppearanceTransition(appearing, animated: animated)
-    }
-
-    /// Ends the presenter's appearance transition begun by `beginPresenterAppearance`, if one is open.
-    func endPresenterAppearance() {
-        guard presenterAppearanceIsOpen else { return }
-        presenterAppearanceIsOpen = false
-        presenting?.endAppearanceTransition()
-    }
-
-    /// Whether the presenting controller still belongs to the window: its root controller, or presented
-    /// in it. One replaced as root while this presentation was up gets neither its view back nor
-    /// appearance callbacks.
-    var presenterBelongsToWindow: Bool {
-        guard let presenting, let window else { return false }
-        return presenting === window.rootViewController || presenting.presentation?.window === window
-    }
-
-    // MARK: - The presenter's view
-
-    func removePresenterView() {
-        guard let view = presenting?.viewIfLoaded, let superview = view.superview,
-              let index = superview.subviews.firstIndex(where: { $0 === view }) else { return }
-        removedPresenterPlace = (superview, index)
-        view.removeFromSuperview()
-    }
-
-    func restorePresenterView() {
-        guard let place = removedPresenterPlace, let view = presenting?.viewIfLoaded else { return }
-        removedPresenterPlace = nil
-        guard presenterBelongsToWindow else { return }
-        place.superview.insertSubview(view, at: min(place.index, place.superview.subviews.count))
-    }
+    // MARK: - The presenter's view under a transition
 
     private func updatePresenterRasterization() {
         let view = transition?.isAnimated == true ? presenting?.viewIfLoaded : nil
