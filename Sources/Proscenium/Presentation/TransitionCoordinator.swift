@@ -163,27 +163,22 @@ public typealias TransitionCoordinatorContext = TransitionCoordinator
 
     /// The transition ended: alongside animations land where it did, then the completions run.
     func transitionDidEnd(completed: Bool) {
-        if !queued.isEmpty { runQueuedWithoutAnimation() }
-        if let alongsideAnimator, alongsideAnimator.state == .active {
-            alongsideAnimator.stopAnimation(false)
-            alongsideAnimator.finishAnimation(at: completed ? .end : .start)
-        }
-        alongsideAnimator = nil
-        isEnded = true
-        let blocks = completions
-        completions = []
-        interactionHandlers = []
-        for completion in blocks { completion(self) }
+        end(alongsideAt: completed ? .end : .start)
     }
 
     /// The transition was turned around into the opposite one: alongside animations stop where they are
     /// on screen (not at either end, which would make the dimming jump) and the completions run, with
     /// `isCancelled` true.
     func transitionWasInterrupted() {
+        end(alongsideAt: .current)
+    }
+
+    /// Stops the coordinator's own alongside animator at `position`, then runs the completions once.
+    private func end(alongsideAt position: AnimatingPosition) {
         if !queued.isEmpty { runQueuedWithoutAnimation() }
         if let alongsideAnimator, alongsideAnimator.state == .active {
             alongsideAnimator.stopAnimation(false)
-            alongsideAnimator.finishAnimation(at: .current)
+            alongsideAnimator.finishAnimation(at: position)
         }
         alongsideAnimator = nil
         isEnded = true

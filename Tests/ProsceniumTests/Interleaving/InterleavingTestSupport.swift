@@ -59,29 +59,17 @@ extension PresentationFixture {
 
     override func viewDidLoad() { view.backgroundColor = .white }
 
-    override func viewWillAppear(_ animated: Bool) {
-        log.entries.append("\(name).viewWillAppear")
-        let block = onWillAppear
-        onWillAppear = nil
-        block?(self)
-    }
-    override func viewDidAppear(_ animated: Bool) {
-        log.entries.append("\(name).viewDidAppear")
-        let block = onDidAppear
-        onDidAppear = nil
-        block?(self)
-    }
-    override func viewWillDisappear(_ animated: Bool) {
-        log.entries.append("\(name).viewWillDisappear")
-        let block = onWillDisappear
-        onWillDisappear = nil
-        block?(self)
-    }
-    override func viewDidDisappear(_ animated: Bool) {
-        log.entries.append("\(name).viewDidDisappear")
-        let block = onDidDisappear
-        onDidDisappear = nil
-        block?(self)
+    override func viewWillAppear(_ animated: Bool) { called("viewWillAppear", &onWillAppear) }
+    override func viewDidAppear(_ animated: Bool) { called("viewDidAppear", &onDidAppear) }
+    override func viewWillDisappear(_ animated: Bool) { called("viewWillDisappear", &onWillDisappear) }
+    override func viewDidDisappear(_ animated: Bool) { called("viewDidDisappear", &onDidDisappear) }
+
+    /// Logs `callback` and runs its block once.
+    private func called(_ callback: String, _ block: inout (@MainActor (ReentrantViewController) -> Void)?) {
+        log.entries.append("\(name).\(callback)")
+        let action = block
+        block = nil
+        action?(self)
     }
 }
 
