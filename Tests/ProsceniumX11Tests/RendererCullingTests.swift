@@ -54,8 +54,59 @@ struct ShadowOcclusionTests {
 
         fx.render([background, shadow, .fill(rect: card, cornerRadius: 16, color: .systemBlue)])
         let optimised = try fx.capture()
-        #expect(fx.renderer.shadowsOccludedPixels > 5_000)
+        // Skipped either by the shadow itself or, the card being a large share of the damage, because
+        // nothing under the card's opaque interior is drawn at all.
+        #expect(fx.renderer.shadowsOccludedPixels + fx.renderer.statistics.occludedPixels > 5_000)
         #expect(ImageComparison.pixelsDiffering(optimised, reference, tolerance: 1).mismatchedPixels == 0)
+    }
+}
+
+/// A large opaque card: nothing drawn before it (the cached home screen, the dimming, its shadow) is
+/// drawn under its opaque interior, and the picture is the same.
+@MainActor @Suite("Opaque card occlusion")
+struct OpaqueCardOcclusionTests {
+    @Test("a dimmed, cached home screen under a rounded card at a fractional position: same pixels, far fewer drawn")
+    func whatTheCardCoversIsNotDrawn() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let everything = Rect(x: 0, y: 0, width: 320, height: 240)
+        let home: [DisplayCommand] = [
+            .pushRasterized(bounds: everything),
+            .fill(rect: everything, cornerRadius: 0, color: Color(hex: 0xF2F2F7)),
+            .fill(rect: Rect(x: 10, y: 10, width: 80, height: 24), cornerRadius: 8, color: .systemBlue),
+            .text(TextLayout.make("Home", font: .systemFont(ofSize: 14), width: nil), origin: Point(x: 120, y: 14), color: .black),
+            .popRasterized,
+            .pushOpacity(alpha: 0.5, bounds: everything),
+            .fill(rect: everything, cornerRadius: 0, color: .black),
+            .popOpacity,
+        ]
+        let card = Rect(x: 20, y: 40.4, width: 280, height: 190)
+        let shadow = DisplayCommand.shadow(rect: card, cornerRadius: 20, blurRadius: 10, offset: .zero,
+                                           color: Color(white: 0, alpha: 0.5))
+        let text = DisplayCommand.text(TextLayout.make("Card", font: .systemFont(ofSize: 17), width: nil),
+                                       origin: Point(x: 40, y: 60.4), color: .white)
+        // The card in a group of its own: the renderer cannot see it covers what is under it.
+        fx.render(home + [shadow, .pushOpacity(alpha: 1, bounds: card),
+                          .fill(rect: card, cornerRadius: 20, color: Color(hex: 0xFF4A7D)), .popOpacity, text])
+        let reference = try fx.capture()
+        #expect(fx.renderer.statistics.occludedPixels == 0)
+        for _ in 0..<3 {  // the home screen's layer is rendered on the second frame, composited after
+            fx.render(home + [shadow, .fill(rect: card, cornerRadius: 20, color: Color(hex: 0xFF4A7D)), text])
+            let occluded = try fx.capture()
+            #expect(fx.renderer.statistics.occludedPixels > 230 * 140, "the card less its corners and a pixel")
+            #expect(ImageComparison.pixelsDiffering(occluded, reference, tolerance: 1).mismatchedPixels == 0)
+        }
+    }
+
+    @Test func aHoleTakenOutOfRectanglesLeavesAtMostFourBandsEach() {
+        let hole = Rect(x: 10, y: 10, width: 20, height: 20)
+        let bands = XRenderRenderer.subtract(hole, from: [Rect(x: 0, y: 0, width: 40, height: 40), Rect(x: 50, y: 0, width: 10, height: 10)])
+        #expect(bands.count == 5)
+        let area: Double = bands.reduce(0) { $0 + $1.width * $1.height }
+        #expect(area == 1300)  // 40·40 − 20·20, and the 10·10 the hole misses
+        #expect(!bands.contains { $0.intersects(hole) })
+        #expect(XRenderRenderer.opaqueInterior(of: Rect(x: 0.5, y: 0, width: 100, height: 50), radius: 10)
+                == Rect(x: 12, y: 11, width: 77, height: 28))
     }
 }
 

@@ -6,6 +6,8 @@ public struct RenderStatistics: Sendable, Equatable {
     public var commandsCulled = 0
     /// Pixels in the damage region, clipped to the target.
     public var damagePixels = 0
+    /// Damaged pixels under the largest opaque fill, where nothing drawn before it was drawn.
+    public var occludedPixels = 0
     /// Offscreen layers rendered (opacity groups, transformed groups, rounded clips).
     public var layersRendered = 0
     /// Transformed groups composited from a cached layer without redrawing their contents.

@@ -132,7 +132,19 @@ import Proscenium
                 fill(root, root.bounds, color: &white, op: PictOpSrc)
             }
             cull(list.commands, 0..<start)
-            execute(list.commands, start..<list.commands.count, in: root)
+            if Self.occlusionEnabled, let occluder = Self.occluder(in: list.commands, after: start, damage: damage) {
+                // What lies under the largest opaque fill is not drawn: only the bands around it are.
+                let bands = Self.subtract(occluder.interior, from: damage.rects)
+                statistics.occludedPixels = statistics.damagePixels - Int(bands.reduce(0) { $0 + $1.width * $1.height })
+                if !bands.isEmpty {
+                    execute(list.commands, start..<occluder.index, in: RenderSurface(picture: target, origin: .zero, clip: bands))
+                } else {
+                    cull(list.commands, start..<occluder.index)
+                }
+                execute(list.commands, occluder.index..<list.commands.count, in: root)
+            } else {
+                execute(list.commands, start..<list.commands.count, in: root)
+            }
             rasterizedLayers.endFrame()
         } else {
             statistics.commandsCulled = list.commands.count(where: { !$0.isGroupMarker })

@@ -1,0 +1,67 @@
+import Glibc
+import Proscenium
+
+/// Not drawing what an opaque view will cover: a presented card over a dimmed, cached home screen is most
+/// of the window, and the X server's cost is its passes over pixels. Everything drawn before the largest
+/// opaque fill at the top level of the list is clipped to the damage minus that fill's opaque interior:
+/// at most four large bands per damage rectangle, which pixman walks as quickly as one.
+extension XRenderRenderer {
+    /// Below this share of the damage, an occluder saves less than changing the clip costs.
+    nonisolated static let minimumOccludedShare = 0.125
+
+    /// Whether occlusion is used; `PROSCENIUM_NO_OCCLUSION=1` turns it off, for A/B measurements.
+    nonisolated static let occlusionEnabled = getenv("PROSCENIUM_NO_OCCLUSION").map { String(cString: $0) != "1" } ?? true
+
+    /// The index of the top-level opaque fill after `start` with the largest opaque interior inside
+    /// `damage`, and that interior in whole pixels of the target; nil when none covers enough of it.
+    nonisolated static func occluder(in commands: [DisplayCommand], after start: Int, damage: Proscenium.Region)
+        -> (index: Int, interior: Rect)? {
+        var depth = 0
+        var best: (index: Int, interior: Rect, area: Double)?
+        for (index, command) in commands.enumerated() {
+            if command.isPush { depth += 1; continue }
+            if command.isGroupMarker { depth -= 1; continue }
+            guard index > start, depth == 0, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1,
+                  let interior = opaqueInterior(of: rect, radius: corners.isEmpty ? 0 : radius) else { continue }
+            let area = damage.rects.reduce(0.0) { total, damaged in
+                let covered = damaged.intersection(interior)
+                return total + (covered.isEmpty ? 0 : covered.width * covered.height)
+            }
+            if area > (best?.area ?? 0) { best = (index, interior, area) }
+        }
+        guard let best, best.area >= minimumOccludedShare * damage.area else { return nil }
+        return (best.index, best.interior)
+    }
+
+    /// The whole pixels a fill of `rect` with corners of `radius` is sure to cover opaquely: inside the
+    /// corners' reach, and a pixel more for anti-aliased edges.
+    nonisolated static func opaqueInterior(of rect: Rect, radius: Double) -> Rect? {
+        guard rect.isFinite, radius.isFinite else { return nil }
+        let inset = radius > 0 ? radius + 1 : 0
+        let inner = rect.insetBy(dx: inset, dy: inset)
+        let x0 = inner.minX.rounded(.up), y0 = inner.minY.rounded(.up)
+        let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `rects` with `hole` taken out of each: up to four bands per rectangle (above, below, left, right).
+    nonisolated static func subtract(_ hole: Rect, from rects: [Rect]) -> [Rect] {
+        var result: [Rect] = []
+        for rect in rects {
+            let cut = rect.intersection(hole)
+            guard !cut.isEmpty else {
+                result.append(rect)
+                continue
+            }
+            let bands = [
+                Rect(x: rect.minX, y: rect.minY, width: rect.width, height: cut.minY - rect.minY),
+                Rect(x: rect.minX, y: cut.maxY, width: rect.width, height: rect.maxY - cut.maxY),
+                Rect(x: rect.minX, y: cut.minY, width: cut.minX - rect.minX, height: cut.height),
+                Rect(x: cut.maxX, y: cut.minY, width: rect.maxX - cut.maxX, height: cut.height),
+            ]
+            result += bands.filter { $0.width > 0 && $0.height > 0 }
+        }
+        return result
+    }
+}
