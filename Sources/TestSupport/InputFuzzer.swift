@@ -3,8 +3,10 @@ import Foundation
 import Proscenium
 
 /// Random input at full speed through XTest, the way a hurried user (or a cat) produces it: pointer
-/// moves, clicks, double clicks, drags, wheel turns, keys, and window resizes through the X server.
-/// Seeded, so a run can be repeated.
+/// moves, clicks, double clicks, drags, wheel turns, keys, and window resizes through the X server —
+/// also in the middle of a drag (press, move, resize across 640 px, move, release; or Escape between the
+/// moves), and every few seconds on the gallery's bottom sheet: presented narrow, caught by its grabber,
+/// widened into a popover under the finger, and let go. Seeded, so a run can be repeated.
 @MainActor public final class InputFuzzer {
     /// How many inputs of each kind were sent.
     public private(set) var counts: [String: Int] = [:]
@@ -28,12 +30,24 @@ import Proscenium
         XCloseDisplay(display)
     }
 
-    /// Sends random input until `seconds` have passed; every input waits for the server to have it.
-    /// Yields after each one, so other work on the main actor (other tests) keeps running meanwhile.
-    public func run(for seconds: Double) async {
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
-            step()
+    /// How often the sheet scenario runs (see `dragSheetAcrossResize`), in seconds.
+    public static let sheetScenarioInterval = 4.0
+
+    /// Sends random input until `seconds` have passed, or until `isAlive` says the fuzzed program is gone
+    /// (its window with it: requests on the window would then fail, and Xlib's default handler exits);
+    /// every input waits for the server to have it. Yields after each one, so other work on the main
+    /// actor (other tests) keeps running meanwhile.
+    public func run(for seconds: Double, while isAlive: () -> Bool = { true }) async {
+        let start = Date()
+        let end = start.addingTimeInterval(seconds)
+        var nextSheetScenario = start.addingTimeInterval(Self.sheetScenarioInterval / 2)
+        while Date() < end, isAlive() {
+            if Date() >= nextSheetScenario {
+                await dragSheetAcrossResize()
+                nextSheetScenario = Date().addingTimeInterval(Self.sheetScenarioInterval)
+            } else {
+                step()
+            }
             await Task.yield()
         }
         // Leave nothing held down.
@@ -48,37 +62,117 @@ import Proscenium
                   y: origin.y + Double(Int.random(in: -20...(size.height + 20), using: &rng)))
         }
         switch Int.random(in: 0..<100, using: &rng) {
-        case 0..<25:
+        case 0..<22:
             count("move")
             input.move(to: anywhere())
-        case 25..<50:
+        case 22..<44:
             count("click")
             input.click(at: anywhere())
-        case 50..<58:
+        case 44..<52:
             count("double click")
             let point = anywhere()
             input.click(at: point)
             input.click(at: point)
-        case 58..<70:
+        case 52..<62:
             count("drag")
             input.drag(from: anywhere(), to: anywhere(), steps: Int.random(in: 1...12, using: &rng))
-        case 70..<76:
+        case 62..<67:
+            count("drag across a resize")
+            input.move(to: anywhere())
+            input.press(button: 1)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) { input.move(to: anywhere()) }
+            resize(acrossBoundary: true)
+            for _ in 0..<Int.random(in: 1...4, using: &rng) { input.move(to: anywhere()) }
+            input.release(button: 1)
+        case 67..<70:
+            count("drag across Escape")
+            input.move(to: anywhere())
+            input.press(button: 1)
+            input.move(to: anywhere())
+            input.key(UInt(XK_Escape))
+            input.move(to: anywhere())
+            input.release(button: 1)
+        case 70..<75:
             count("wheel")
             input.move(to: anywhere())
             input.click(at: anywhere(), button: Bool.random(using: &rng) ? 4 : 5)
-        case 76..<78:
+        case 75..<77:
             count("right click")
             input.click(at: anywhere(), button: 3)
-        case 78..<94:
+        case 77..<93:
             count("key")
             let keys = [XK_Escape, XK_Return, XK_Tab, XK_space, XK_BackSpace, XK_Up, XK_Down, XK_a, XK_z, XK_1]
             input.key(UInt(keys.randomElement(using: &rng)!))
         default:
             count("resize")
-            size = (Int.random(in: 480...1400, using: &rng), Int.random(in: 480...900, using: &rng))
-            XResizeWindow(display, window, UInt32(size.width), UInt32(size.height))
-            XSync(display, 0)
+            resize(acrossBoundary: false)
         }
+    }
+
+    /// Resizes the window through the X server: anywhere from the minimum up, or (`acrossBoundary`) to the
+    /// other side of 640 px of width, where the gallery's sheet becomes a popover and back.
+    private func resize(acrossBoundary: Bool) {
+        let width = acrossBoundary
+            ? (size.width < 640 ? Int.random(in: 660...1400, using: &rng) : Int.random(in: 480...620, using: &rng))
+            : Int.random(in: 480...1400, using: &rng)
+        size = (width, Int.random(in: 480...900, using: &rng))
+        XResizeWindow(display, window, UInt32(size.width), UInt32(size.height))
+        XSync(display, 0)
+    }
+
+    /// The scenario of a crash the random input never found (issue 15, item 1): the window narrowed to
+    /// 600 px, the gallery's `sheet` presented as a bottom sheet, its grabber pressed and moved down 40 px
+    /// in one move, the window widened to 1000 px under the finger (the sheet adapts into a popover while
+    /// its pan recognizer follows the touch), another 40 px, and the release.
+    public func dragSheetAcrossResize() async {
+        count("sheet drag across a resize")
+        input.release(button: 1)
+        size = (600, Int.random(in: 600...900, using: &rng))
+        XResizeWindow(display, window, UInt32(size.width), UInt32(size.height))
+        XSync(display, 0)
+        try? await Task.sleep(for: .milliseconds(50))
+        let origin = windowOrigin()
+        // Escape twice takes down what is presented (unless it refuses), then the home screen's button.
+        input.key(UInt(XK_Escape))
+        try? await Task.sleep(for: .milliseconds(300))
+        input.key(UInt(XK_Escape))
+        try? await Task.sleep(for: .milliseconds(300))
+        if let button = Self.homeButtonCentre(index: 4, windowWidth: Double(size.width)) {
+            input.click(at: Point(x: origin.x + button.x, y: origin.y + button.y))
+        }
+        // The sheet slides in for 0.4 s; a sheet still coming in does not follow drags.
+        try? await Task.sleep(for: .milliseconds(550))
+        // A medium sheet's top edge is at half the height; the grabber sits 6 px below it.
+        var point = Point(x: origin.x + Double(size.width) / 2, y: origin.y + Double(size.height) / 2 + 8)
+        input.move(to: point)
+        input.press(button: 1)
+        // One 40 px move: the pan begins (it has moved far enough) but has not dragged the sheet yet, so
+        // the sheet is still presented, not dismissing, when the window widens and it adapts.
+        point.y += 40
+        input.move(to: point)
+        size = (1000, size.height)
+        XResizeWindow(display, window, UInt32(size.width), UInt32(size.height))
+        XSync(display, 0)
+        try? await Task.sleep(for: .milliseconds(30))
+        for _ in 0..<4 {
+            point.y += 10
+            input.move(to: point)
+        }
+        input.release(button: 1)
+        // Time for the program to show whether it survived, before anything is asked about its window.
+        try? await Task.sleep(for: .milliseconds(150))
+    }
+
+    /// The centre, in the window, of the home screen's button number `index` (0 bouncy … 4 sheet, 6 the
+    /// counter), as `HomeViewController` lays its grid out.
+    static func homeButtonCentre(index: Int, windowWidth: Double) -> Point? {
+        let margin = 24.0, gap = 8.0, preferredWidth = 150.0, height = 32.0, count = 7
+        let usable = max(0, windowWidth - 2 * margin)
+        let columns = min(count, max(3, Int((usable + gap) / (preferredWidth + gap))))
+        let width = min(200, ((usable - Double(columns - 1) * gap) / Double(columns)).rounded(.down))
+        guard index < count, width > 0 else { return nil }
+        let row = index / columns, column = index % columns
+        return Point(x: margin + Double(column) * (width + gap) + width / 2, y: 64 + Double(row) * (height + gap) + height / 2)
     }
 
     private func count(_ kind: String) { counts[kind, default: 0] += 1 }
@@ -89,5 +183,34 @@ import Proscenium
         var child: CX11.Window = 0
         XTranslateCoordinates(display, window, XDefaultRootWindow(display), 0, 0, &x, &y, &child)
         return Point(x: Double(x), y: Double(y))
+    }
+}
+
+/// Checks the demo's `transition` lines: for each controller, every "will begin" is followed by its
+/// "did end" before the next transition begins, and after a completed `dismissalDidEnd` nothing is
+/// reported for it but a new `presentationWillBegin`.
+public enum TransitionLog {
+    public static func problems(in events: [[String: Any]]) -> [String] {
+        var open: [String: String] = [:]
+        var over: Set<String> = []
+        var problems: [String] = []
+        for event in events {
+            guard let phase = event["phase"] as? String, let controller = event["controller"] as? String else { continue }
+            if over.contains(controller), phase != "presentationWillBegin" {
+                problems.append("\(controller): \(phase) after its dismissalDidEnd(completed: true)")
+            }
+            over.remove(controller)
+            switch phase {
+            case "presentationWillBegin", "dismissalWillBegin":
+                if let running = open[controller] { problems.append("\(controller): \(phase) while \(running) is open") }
+                open[controller] = phase
+            default:
+                let begin = phase == "presentationDidEnd" ? "presentationWillBegin" : "dismissalWillBegin"
+                if open[controller] != begin { problems.append("\(controller): \(phase) after \(open[controller] ?? "nothing")") }
+                open[controller] = nil
+                if phase == "dismissalDidEnd", event["completed"] as? Bool == true { over.insert(controller) }
+            }
+        }
+        return problems
     }
 }

@@ -12,17 +12,27 @@ import TestSupport
         let ready = try demo.waitForEvent("ready")
         guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }) else { return }
         let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: seed, size: (1280, 800))
-        await fuzzer.run(for: 60)
+        let start = Date()
+        await fuzzer.run(for: 60) { demo.waitForExit(timeout: 0) == nil }
+        let fuzzed = Date().timeIntervalSince(start)
         let alive = demo.waitForExit(timeout: 0.1) == nil
+        // The first line that says what went wrong (a crash prints a backtrace after it).
+        let death = demo.errorOutput.split(separator: "\n").first { $0.contains("error") || $0.contains("Fatal") }
+            .map(String.init) ?? String(demo.errorOutput.prefix(300))
         try await Task.sleep(for: .seconds(1))
         let before = ProcessCPU.seconds(pid: demo.pid)
         try await Task.sleep(for: .seconds(1))
         let idle = ProcessCPU.seconds(pid: demo.pid) - before
         let sent = fuzzer.counts.sorted { $0.key < $1.key }.map { "\($0.value) \($0.key)" }.joined(separator: ", ")
-        report("fuzz 60 s, seed \(seed): input sent", sent)
+        report("fuzz \(Int(fuzzed.rounded())) s, seed \(seed): input sent", sent)
         report("fuzz: taps / transitions / resizes logged",
                "\(demo.events("tap").count) / \(demo.events("transition").count) / \(demo.events("resize").count)")
-        report("fuzz: still running / invariant problems", "\(alive ? "yes" : "NO: \(demo.errorOutput)") / \(demo.events("problem").count)")
+        let logProblems = TransitionLog.problems(in: demo.events("transition"))
+        report("fuzz: still running / invariant problems / event-log problems",
+               "\(alive ? "yes" : "NO: \(death)") / \(demo.events("problem").count) / \(logProblems.count)")
+        for problem in (demo.events("problem").compactMap { $0["problem"] as? String } + logProblems).prefix(10) {
+            print("  \(problem)")
+        }
         report("fuzz: demo CPU in the 2nd second after the input stopped", String(format: "%.1f ms", idle * 1000))
     }
 }

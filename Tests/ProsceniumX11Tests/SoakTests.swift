@@ -1,4 +1,5 @@
 import Foundation
+import Proscenium
 import Testing
 import TestSupport
 
@@ -18,7 +19,7 @@ import TestSupport
         process.environment = environment
         // Into a file, read at the end: the test waits by sleeping, not by blocking one of the few threads.
         let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("soak-\(getpid())-\(UUID().uuidString).txt").path
-        FileManager.default.createFile(atPath: outputPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
         defer { try? FileManager.default.removeItem(atPath: outputPath) }
         let output = try #require(FileHandle(forWritingAtPath: outputPath))
         process.standardOutput = output
@@ -40,6 +41,59 @@ import TestSupport
                                           problems: ["a dimming view is in the window outside every presentation"])
         #expect(failure.description.contains("soak seed 5 broke at operation 12 (present sheet)"))
         #expect(failure.description.contains("replay: proscenium-bench soak --seed 5 --operations 12"))
+    }
+
+    @Test func aRunCanBeCutDownToSomeOfItsOperations() {
+        #expect(GallerySoak.operationNumbers("3,17,40-43, 9") == [3, 9, 17, 40, 41, 42, 43])
+        #expect(GallerySoak.operationNumbers("") == [])
+    }
+
+    /// The event log's well-formedness as the soak checks it: a "will begin" before its "did end", and
+    /// nothing reported for a presentation after its completed dismissal but a new presentation.
+    @MainActor @Test func theEventPairingCatchesMalformedLogs() {
+        final class Controller {}
+        let card = Controller(), sheet = Controller()
+        let a = ObjectIdentifier(card), b = ObjectIdentifier(sheet)
+
+        // Well formed: presented, a dismissal turned back, dismissed, presented anew, cancelled.
+        var pairing = TransitionPairing()
+        let wellFormed: [(PresentationEvent.Kind, Bool?, Bool)] = [
+            (.presentationWillBegin, nil, true), (.presentationDidEnd, true, true), (.adapted, nil, true),
+            (.dismissalWillBegin, nil, true), (.dismissalDidEnd, false, true),
+            (.presentationWillBegin, nil, true), (.presentationDidEnd, true, true),
+            (.dismissalWillBegin, nil, true), (.dismissalDidEnd, true, false),
+            (.presentationWillBegin, nil, true), (.presentationDidEnd, false, false),
+        ]
+        for (kind, completed, presented) in wellFormed {
+            #expect(pairing.record(kind, controller: a, name: "card", completed: completed, isPresented: presented) == nil, "\(kind)")
+        }
+        #expect(pairing.openDescriptions.isEmpty)
+        #expect(pairing.ended == 5)
+
+        // A "did end" with no "will begin".
+        pairing = TransitionPairing()
+        #expect(pairing.record(.presentationDidEnd, controller: b, name: "sheet", completed: true, isPresented: true) != nil)
+
+        // Anything but a new presentation after the dismissal ended; a "will begin" for a controller not presented.
+        pairing = TransitionPairing()
+        for (kind, completed) in [(PresentationEvent.Kind.presentationWillBegin, Bool?.none), (.presentationDidEnd, true),
+                                  (.dismissalWillBegin, nil), (.dismissalDidEnd, true)] {
+            _ = pairing.record(kind, controller: b, name: "sheet", completed: completed, isPresented: kind != .dismissalDidEnd)
+        }
+        #expect(pairing.record(.adapted, controller: b, name: "sheet", completed: nil, isPresented: false)?.contains("over") == true)
+        #expect(pairing.record(.dismissalWillBegin, controller: b, name: "sheet", completed: nil, isPresented: false) != nil)
+        pairing = TransitionPairing()
+        #expect(pairing.record(.presentationWillBegin, controller: b, name: "sheet", completed: nil, isPresented: false)?
+            .contains("not presented") == true)
+
+        // A completed dismissal of a controller still presented; a transition left open.
+        pairing = TransitionPairing()
+        _ = pairing.record(.presentationWillBegin, controller: a, name: "card", completed: nil, isPresented: true)
+        _ = pairing.record(.presentationDidEnd, controller: a, name: "card", completed: true, isPresented: true)
+        _ = pairing.record(.dismissalWillBegin, controller: a, name: "card", completed: nil, isPresented: true)
+        #expect(pairing.record(.dismissalDidEnd, controller: a, name: "card", completed: true, isPresented: true) != nil)
+        _ = pairing.record(.presentationWillBegin, controller: b, name: "sheet", completed: nil, isPresented: true)
+        #expect(pairing.openDescriptions == ["sheet: presentationWillBegin never ended"])
     }
 
     @Test func theGeneratorIsSplitMix64() {

@@ -13,6 +13,21 @@ extension ViewController {
     /// the children whose views are inside this one. A second begin in the same direction is ignored; one
     /// in the other direction (a cancelled transition) pairs the callbacks, as UIKit does.
     public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        beginAppearanceTransition(isAppearing, animated: animated, by: nil)
+    }
+
+    /// Ends the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`, then the children's.
+    public func endAppearanceTransition() {
+        endAppearanceTransition(by: nil)
+    }
+
+    /// Begins an appearance transition on behalf of `owner` (a presentation): the transition running
+    /// after the call is the owner's, even if it was already going this way, because the last to turn it
+    /// is the one that knows when it is over. Only the owner, or a caller without one, ends it.
+    func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool, by owner: AnyObject?) {
+        defer {
+            if appearanceState == (isAppearing ? .appearing : .disappearing) { appearanceTransitionOwner = owner }
+        }
         if isAppearing {
             guard appearanceState == .disappeared || appearanceState == .disappearing else { return }
             appearanceState = .appearing
@@ -27,8 +42,10 @@ extension ViewController {
         for child in childrenShownInView { child.beginAppearanceTransition(isAppearing, animated: animated) }
     }
 
-    /// Ends the appearance transition begun last: `viewDidAppear` or `viewDidDisappear`, then the children's.
-    public func endAppearanceTransition() {
+    /// Ends the transition running now if `owner` owns it (or either side has no owner).
+    func endAppearanceTransition(by owner: AnyObject?) {
+        if let owner, let current = appearanceTransitionOwner, current !== owner { return }
+        appearanceTransitionOwner = nil
         switch appearanceState {
         case .appearing:
             appearanceState = .appeared

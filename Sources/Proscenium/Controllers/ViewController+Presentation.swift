@@ -58,15 +58,15 @@ extension ViewController {
 
     func startPresenting(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
         let presenting = presentationContext
+        if let leaving = presenting.presentation, leaving.phase == .dismissing {
+            // UIKit refuses this too: what would be presented (or brought back) could only leave with its
+            // presenter, and the presenter's dismissal would wait for it.
+            Warnings.warn("\(type(of: presenting)) is being dismissed; it cannot present \(type(of: controller))")
+            return
+        }
         if presenting.presentedController === controller, let presentation = controller.presentation,
            presentation.phase == .dismissing {
             _ = presentation.reverseIntoPresentation(completion: completion)
-            return
-        }
-        if let leaving = presenting.presentation, leaving.phase == .dismissing {
-            // UIKit refuses this too: what would be presented could only leave with its presenter, and the
-            // presenter's dismissal would wait for it.
-            Warnings.warn("\(type(of: presenting)) is being dismissed; it cannot present \(type(of: controller))")
             return
         }
         guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,

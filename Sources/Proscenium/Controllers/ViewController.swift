@@ -9,6 +9,9 @@
     /// Where the controller is in its appearance cycle; see ViewController+Appearance.swift.
     var appearanceState: AppearanceState = .disappeared
     var appearanceIsAnimated = false
+    /// Who began the appearance transition running now, when a presentation did; see
+    /// `beginAppearanceTransition(_:animated:by:)`.
+    weak var appearanceTransitionOwner: AnyObject?
     var childControllers: [ViewController] = []
     weak var parentController: ViewController?
     /// The controller this one presents; held strongly for the time of the presentation, as in UIKit.

@@ -14,7 +14,8 @@ extension Presentation {
         let style = delegate.adaptivePresentationStyle(for: presentationController,
                                                        traitCollection: TraitCollection(containerSize: size),
                                                        containerSize: size) ?? originalStyle
-        guard style != presentationController.presentationStyle else { return }
+        // The delegate is app code: it may have dismissed the presentation meanwhile.
+        guard !isTornDown, phase != .dismissing, style != presentationController.presentationStyle else { return }
         adapt(to: style, animated: animated)
     }
 
@@ -61,13 +62,16 @@ extension Presentation {
             callHook { $0.presentationTransitionWillBegin() }
             if transition == nil { callHook { $0.presentationTransitionDidEnd(true) } }
 
-            var morphs = false
-            if let view = new.presentedView, view.superview === container {
+            let view = new.presentedView.flatMap { $0.superview === container ? $0 : nil }
+            let target = new.frameOfPresentedViewInContainerView
+            let morphs = view != nil && animated && phase == .presented && view?.frame != target
+            // Before the morph starts: a morph that has nothing to move ends at once, and the presenter's
+            // view must then leave at once too.
+            updatePresenter(from: old, to: new, animated: animated, afterMorph: morphs)
+            if let view {
                 container.bringSubviewToFront(view)
-                let target = new.frameOfPresentedViewInContainerView
                 new.placedFrame = target
-                if animated && phase == .presented {
-                    morphs = true
+                if morphs {
                     morphsRunning += 1
                     View.animate(springDuration: 0.4, bounce: 0, options: [.allowUserInteraction],
                                  animations: { view.frame = target },
@@ -76,7 +80,6 @@ extension Presentation {
                     view.frame = target
                 }
             }
-            updatePresenter(from: old, to: new, animated: animated, afterMorph: morphs)
             report(.adapted)
             old.delegate?.presentationController(old, didAdaptTo: style, newController: new)
         }

@@ -90,11 +90,11 @@ extension Presentation {
         let removesPresenter = presentationController.shouldRemovePresentersView && presenterBelongsToWindow
         if presenting {
             if removesPresenter { beginPresenterAppearance(false, animated: true) }
-            presented.beginAppearanceTransition(true, animated: true)
+            presented.beginAppearanceTransition(true, animated: true, by: self)
             callHook { $0.presentationTransitionWillBegin() }
             report(.presentationWillBegin)
         } else {
-            presented.beginAppearanceTransition(false, animated: true)
+            presented.beginAppearanceTransition(false, animated: true, by: self)
             if removesPresenter { beginPresenterAppearance(true, animated: true) }
             callHook { $0.dismissalTransitionWillBegin() }
             report(.dismissalWillBegin)

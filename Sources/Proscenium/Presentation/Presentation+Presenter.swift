@@ -7,14 +7,14 @@ extension Presentation {
     func beginPresenterAppearance(_ appearing: Bool, animated: Bool) {
         guard presenterBelongsToWindow, let presenting else { return }
         presenterAppearanceIsOpen = true
-        presenting.beginAppearanceTransition(appearing, animated: animated)
+        presenting.beginAppearanceTransition(appearing, animated: animated, by: self)
     }
 
     /// Ends the presenter's appearance transition begun by `beginPresenterAppearance`, if one is open.
     func endPresenterAppearance() {
         guard presenterAppearanceIsOpen else { return }
         presenterAppearanceIsOpen = false
-        presenting?.endAppearanceTransition()
+        presenting?.endAppearanceTransition(by: self)
     }
 
     /// Whether the presenting controller still belongs to the window: its root controller, or presented
@@ -39,5 +39,14 @@ extension Presentation {
         removedPresenterPlace = nil
         guard presenterBelongsToWindow else { return }
         place.superview.insertSubview(view, at: min(place.index, place.superview.subviews.count))
+    }
+
+    /// A presentation above this one, of its presented controller, that takes the presenter's view out
+    /// of the window (full screen) and is not leaving: this presented view stays out while it lasts.
+    var coveringPresentation: Presentation? {
+        window?.presentations.first { other in
+            other !== self && other.presenting === presented && other.phase != .dismissing
+                && other.presentationController.shouldRemovePresentersView
+        }
     }
 }

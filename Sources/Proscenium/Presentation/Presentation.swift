@@ -61,6 +61,9 @@
         case adapt(animated: Bool, force: Bool)
     }
 
+    /// Whether a dismissal waits for this presentation's transition to end before it starts.
+    var hasPendingDismissal: Bool { pendingDismissal != nil }
+
     /// Whether a dismissal has ended but waits for the presentations above to leave.
     var isWaitingForAbove: Bool { whenAboveIsGone != nil }
 
@@ -126,7 +129,7 @@
         // Any callback below may dismiss or present again: such requests wait until the sequence is over.
         presentation.callingOut {
             if presentationController.shouldRemovePresentersView { presentation.beginPresenterAppearance(false, animated: animated) }
-            controller.beginAppearanceTransition(true, animated: animated)
+            controller.beginAppearanceTransition(true, animated: animated, by: presentation)
             presentation.callHook { $0.presentationTransitionWillBegin() }
             presentation.report(.presentationWillBegin)
             presentation.run(context)
@@ -177,9 +180,15 @@
         callingOut {
             transition = nil
             if completed, let view = presentationController.presentedView, view.superview !== container {
-                // An animator that did not add the presented view still leaves it presented, where it belongs.
+                // An animator that did not add the presented view still leaves it presented, where it belongs
+                // — unless a presentation above, made meanwhile, covers it and keeps it out of the window
+                // (full screen): then it comes back with that one's dismissal.
                 view.frame = presentationController.frameOfPresentedViewInContainerView
-                container.addSubview(view)
+                if let cover = coveringPresentation {
+                    if cover.removedPresenterPlace == nil { cover.removedPresenterPlace = (container, container.subviews.count) }
+                } else {
+                    container.addSubview(view)
+                }
             }
             context.coordinator.transitionDidEnd(completed: completed)
             callHook { $0.presentationTransitionDidEnd(completed) }
@@ -188,7 +197,9 @@
                 phase = .presented
                 if presentationController.shouldRemovePresentersView { removePresenterView() }
                 moveFocusInside()
-                presented.endAppearanceTransition()
+                // Ended only if still this presentation's: one made on top of it meanwhile (full screen,
+                // covering it) that turned its appearance around ends it, when it is over.
+                presented.endAppearanceTransition(by: self)
                 endPresenterAppearance()
                 // Observers hear of the end once the state is final, so they may dismiss or present at once.
                 report(.presentationDidEnd, completed: true)
@@ -198,8 +209,8 @@
                     dismiss(animated: pending.animated, completion: pending.completion)
                 }
             } else {
-                presented.beginAppearanceTransition(false, animated: context.isAnimated)
-                presented.endAppearanceTransition()
+                presented.beginAppearanceTransition(false, animated: context.isAnimated, by: self)
+                presented.endAppearanceTransition(by: self)
                 if presentationController.shouldRemovePresentersView, presenterBelongsToWindow {
                     beginPresenterAppearance(true, animated: context.isAnimated)
                     endPresenterAppearance()
@@ -264,7 +275,7 @@
             container.isUserInteractionEnabled = false
             let restoresPresenter = presentationController.shouldRemovePresentersView && presenterBelongsToWindow
             if restoresPresenter { restorePresenterView() }
-            presented.beginAppearanceTransition(false, animated: animated)
+            presented.beginAppearanceTransition(false, animated: animated, by: self)
             if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
             callHook { $0.dismissalTransitionWillBegin() }
             report(.dismissalWillBegin)
@@ -288,17 +299,21 @@
             context.animator.animationEnded(completed)
             if completed {
                 tearDown()
-                presented.endAppearanceTransition()
+                // Reported before the appearance callbacks: one of them may present the same controller
+                // again, and observers must hear of this presentation's end before the next one's start.
+                report(.dismissalDidEnd, completed: true)
+                presented.endAppearanceTransition(by: self)
                 endPresenterAppearance()
                 restoreFocus()
-                report(.dismissalDidEnd, completed: true)
                 completion?()
                 releaseWaitingBelow()
             } else {
                 phase = .presented
                 container.isUserInteractionEnabled = true
-                presented.beginAppearanceTransition(true, animated: context.isAnimated)
-                presented.endAppearanceTransition()
+                if coveringPresentation == nil {
+                    presented.beginAppearanceTransition(true, animated: context.isAnimated, by: self)
+                    presented.endAppearanceTransition(by: self)
+                }
                 if presentationController.shouldRemovePresentersView, presenterBelongsToWindow {
                     beginPresenterAppearance(false, animated: context.isAnimated)
                     endPresenterAppearance()

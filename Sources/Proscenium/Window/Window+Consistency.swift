@@ -111,7 +111,7 @@ extension Window {
                window(presentation, hasAboveLeaving: true) == false {
                 problems.append("\(name)'s dismissal waits for a presentation above that is not leaving")
             }
-            if presentation.transition == nil, presentation.phase == .presented,
+            if presentation.transition == nil, presentation.phase == .presented, presentation.coveringPresentation == nil,
                let view = presentation.presentationController.presentedView, view.window !== self {
                 problems.append("\(name) is presented and at rest but its view is not in the window")
             }
@@ -128,9 +128,11 @@ extension Window {
         }
     }
 
-    /// Whether the presentation directly above `presentation` is leaving.
+    /// Whether the presentation directly above `presentation` is leaving, or will as soon as its own
+    /// transition ends.
     private func window(_ presentation: Presentation, hasAboveLeaving: Bool) -> Bool {
-        self.presentation(above: presentation)?.phase == .dismissing
+        guard let above = self.presentation(above: presentation) else { return false }
+        return above.phase == .dismissing || above.hasPendingDismissal
     }
 
     private func collectDimming(in view: View, into found: inout [View]) {

@@ -23,8 +23,16 @@
             }
             if let controller = rootViewController {
                 controller.windowAsRoot = self
-                controller.beginAppearanceTransition(true, animated: false)
                 controller.view.frame = bounds
+                if let cover = presentations.first(where: { $0.presenting === controller && $0.phase == .presented
+                                                            && $0.presentationController.shouldRemovePresentersView }) {
+                    // Made root again under its own full-screen presentation: its view stays out (and the
+                    // controller disappeared) until that dismissal puts it back.
+                    cover.removedPresenterPlace = (self, 0)
+                    controller.viewIfLoaded?.removeFromSuperview()
+                    return
+                }
+                controller.beginAppearanceTransition(true, animated: false)
                 insertSubview(controller.view, at: 0)
                 controller.endAppearanceTransition()
             }

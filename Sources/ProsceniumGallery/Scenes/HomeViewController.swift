@@ -80,8 +80,9 @@ import Proscenium
 
     /// Keys reach the root controller first; the top scene gets the first say.
     public override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        // Only while the scene is on top: with something presented above it, Escape is that one's.
         if let scene = presentedViewController as? SceneController, !scene.isBeingDismissed,
-           presses.contains(where: { scene.handleKey($0.key) }) {
+           scene.presentedViewController == nil, presses.contains(where: { scene.handleKey($0.key) }) {
             return
         }
         super.pressesBegan(presses, with: event)

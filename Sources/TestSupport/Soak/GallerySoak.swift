@@ -16,18 +16,28 @@ import ProsceniumX11
         public let operation: Int
         public let operationDescription: String
         public let problems: [String]
+        /// The window's controllers when it broke, with their phases, for the report.
+        public let state: String
+        /// The operations performed just before, oldest first, numbered.
+        public let recent: [String]
 
-        public init(seed: UInt64, operation: Int, operationDescription: String, problems: [String]) {
+        public init(seed: UInt64, operation: Int, operationDescription: String, problems: [String], state: String = "",
+                    recent: [String] = []) {
             self.seed = seed
             self.operation = operation
             self.operationDescription = operationDescription
             self.problems = problems
+            self.state = state
+            self.recent = recent
         }
 
         public var description: String {
             let place = operation > 0 ? "operation \(operation) (\(operationDescription))" : "the final checks"
             return "soak seed \(seed) broke at \(place):\n  " + problems.joined(separator: "\n  ")
+                + (state.isEmpty ? "" : "\n  (\(state))")
+                + (recent.isEmpty ? "" : "\n  after: " + recent.joined(separator: "\n         "))
                 + "\nreplay: proscenium-bench soak --seed \(seed) --operations \(max(operation, 1))"
+                + " (PROSCENIUM_SOAK_TRACE=1 prints each operation; PROSCENIUM_SOAK_ONLY=3,17,40-45 replays some of them)"
         }
     }
 
@@ -37,6 +47,8 @@ import ProsceniumX11
         public var frames = 0
         public var seconds = 0.0
         public var transitionsEnded = 0
+        /// Operations after which problems were found and the run went on (`keepGoing`).
+        public var failuresSeen = 0
         /// Live toolkit objects with only the home screen up, before the first operation and at the end.
         public var liveBefore: [LiveObjects.Kind: Int] = [:]
         public var liveAfter: [LiveObjects.Kind: Int] = [:]
@@ -61,6 +73,14 @@ import ProsceniumX11
     private var pairing = TransitionPairing()
     private var eventProblems: [String] = []
     private var window: Proscenium.Window { host.window }
+    /// The soak's own controllers and what they saw.
+    private let world: ProbeWorld
+    /// Where the press held across operations is, if one is held.
+    private var heldPoint: Point?
+    /// What the current operation did beyond its description (where a press landed, what it skipped).
+    private var notes: [String] = []
+    /// The last few operations performed, for a failure report.
+    private var recentOperations: [String] = []
 
     /// A soak of the gallery in a new window on `display`, at `size`, drawing operations from `seed`.
     public init(display: Display, seed: UInt64, size: Size = Size(width: 1280, height: 800)) {
@@ -74,6 +94,7 @@ import ProsceniumX11
             host.processPendingEvents()
         }
         home = HomeViewController()
+        world = ProbeWorld(window: host.window, home: home)
         window.rootViewController = home
         window.presentationObserver = { [unowned self] event in
             if let problem = pairing.record(event) { eventProblems.append(problem) }
@@ -82,8 +103,13 @@ import ProsceniumX11
     }
 
     /// Runs `operations` random operations, checking after each; the memory and X resource checkpoint is
-    /// taken after `checkpoint` operations. Throws the first `Failure`.
-    public func run(operations: Int, checkpoint: Int, progress: ((Int) -> Void)? = nil) throws(Failure) -> Report {
+    /// taken after `checkpoint` operations. With `only`, performs just the operations with those (1-based)
+    /// numbers, drawn as in the full run: a failing run can be cut down to the operations that matter.
+    /// `trace` hears of every operation performed, with what it did. Throws the first `Failure`, unless
+    /// `keepGoing` is given: then it hears of each and the run goes on (to see more than one defect in a
+    /// run; what follows a broken invariant may be its consequence). The final checks always throw.
+    public func run(operations: Int, checkpoint: Int, only: Set<Int>? = nil, trace: ((Int, String) -> Void)? = nil,
+                    keepGoing: ((Failure) -> Void)? = nil, progress: ((Int) -> Void)? = nil) throws(Failure) -> Report {
         var report = Report()
         let startFrames = clock.frameCount
         settle()
@@ -91,26 +117,52 @@ import ProsceniumX11
         report.xResourcesBefore = purgedResources()
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 1...max(1, operations) {
-            let operation = SoakOperation.random(scenes: SceneCatalog.names, using: &rng)
-            perform(operation)
-            runFrames(Int.random(in: 0...8, using: &rng))
-            var problems = window.consistencyProblems() + eventProblems
+            let step = SoakStep.random(scenes: SceneCatalog.names, using: &rng)
+            if let only, !only.contains(index) { continue }
+            world.currentOperation = index
+            world.notes = []
+            notes = []
+            if world.rootReplaced(forAtLeast: world.rootHold) {
+                world.restoreRoot()
+                notes.append("the home screen went back to being the root first")
+            }
+            perform(step.operation)
+            runFrames(step.framesAfter)
+            var problems = window.consistencyProblems()
             if index % 25 == 0 {
                 settle()
-                problems += window.consistencyProblems() + eventProblems + pairing.openDescriptions.map { "after settling, \($0)" }
+                problems += window.consistencyProblems()
+                // A held press may be driving a transition (a sheet dragged down): that one stays open.
+                if heldPoint == nil {
+                    problems += pairing.openDescriptions.map { "after settling, \($0)" } + restingFrameProblems()
+                }
             }
+            problems += eventProblems + world.problems
+            let described = step.operation.description
+                + (notes.isEmpty && world.notes.isEmpty ? "" : " [" + (notes + world.notes).joined(separator: "; ") + "]")
+            defer {
+                recentOperations.append("\(index): \(described)" + (step.framesAfter > 0 ? ", then \(step.framesAfter) frames" : ""))
+                if recentOperations.count > 6 { recentOperations.removeFirst() }
+            }
+            trace?(index, described + (step.framesAfter > 0 ? ", then \(step.framesAfter) frames" : "") + "\n    " + stackDescription())
             if !problems.isEmpty {
-                throw Failure(seed: seed, operation: index, operationDescription: operation.description, problems: problems)
+                let failure = Failure(seed: seed, operation: index, operationDescription: described, problems: problems,
+                                      state: stackDescription(), recent: recentOperations)
+                guard let keepGoing else { throw failure }
+                keepGoing(failure)
+                report.failuresSeen += 1
+                eventProblems = []
+                world.problems = []
             }
             if index % 100 == 0, let counts = XResourceCounts.query(display: host.display.pointer, clientOwning: host.xWindow),
                counts.total > report.xResourcesMost?.total ?? -1 {
                 report.xResourcesMost = counts
             }
-            if index == checkpoint { report.peakRSSAtCheckpointKiB = Self.peakRSSKiB() }
+            if index >= checkpoint, report.peakRSSAtCheckpointKiB == 0 { report.peakRSSAtCheckpointKiB = Self.peakRSSKiB() }
             if index % 1000 == 0 { progress?(index) }
         }
         report.seconds = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-        report.operations = operations
+        report.operations = only?.count ?? operations
         try finish(into: &report)
         report.frames = clock.frameCount - startFrames
         return report
@@ -147,10 +199,199 @@ import ProsceniumX11
             AnimationSettings.reduceMotion = on
         case let .wait(frames):
             runFrames(frames)
+        case let .press(target):
+            pressAndHold(on: target)
+        case let .move(dx, dy, steps):
+            moveHeld(by: dx, dy, steps: steps)
+        case .release:
+            releaseHeld()
+        case let .presentProbe(spec, fromTop, animated):
+            guard window.presentedViewControllers.count < ProbeWorld.maximumPresented else {
+                notes.append("skipped: \(ProbeWorld.maximumPresented) presented already")
+                return
+            }
+            guard let presenter = controller(fromTop: fromTop) else { return }
+            let probe = world.present(spec, from: presenter, animated: animated)
+            notes.append("\(probe.name) from \(name(of: presenter))" + (probe.presentingViewController == nil ? ", refused" : ""))
+        case let .dismissFromCode(fromTop, animated, action):
+            guard let controller = controller(fromTop: fromTop) else { return }
+            let target = controller.presentedViewController ?? controller
+            let presenter = target.presentingViewController
+            notes.append("from \(name(of: controller))")
+            controller.dismiss(animated: animated) { [weak world, weak target, weak presenter] in
+                guard let world, world.armingEnabled, let target else { return }
+                if let action {
+                    world.notes.append("the dismissal's completion ran \(action)")
+                    world.perform(action, for: target, presenter: presenter)
+                }
+                (target as? ProbeController)?.fire(.dismissCompletion)
+            }
+        case let .arm(fromTop, reentry):
+            guard let controller = controller(fromTop: fromTop) else { return }
+            notes.append(world.arm(controller, with: reentry) ? "armed \(name(of: controller))" : "\(name(of: controller)) is no probe")
+        case let .adapt(fromTop, animated):
+            let presented = window.presentedViewControllers
+            guard !presented.isEmpty else { return }
+            let controller = presented[presented.count - 1 - min(fromTop, presented.count - 1)]
+            notes.append("of \(name(of: controller))")
+            controller.presentationController?.updateAdaptivePresentation(animated: animated)
+        case let .replaceRoot(operations):
+            world.rootHold = operations
+            world.toggleRoot()
+        case let .cancelDragOverWaitingDismissal(byEscape, frames):
+            cancelDragOverWaitingDismissal(byEscape: byEscape, frames: frames)
         }
     }
 
+    /// The controller `fromTop` places below the top of the window's stack: the presented controllers
+    /// over the root controller.
+    private func controller(fromTop: Int) -> ViewController? {
+        let stack = [window.rootViewController].compactMap { $0 } + window.presentedViewControllers
+        guard !stack.isEmpty else { return nil }
+        return stack[stack.count - 1 - min(fromTop, stack.count - 1)]
+    }
+
+    /// The window's controllers bottom to top, each with its phase and whether its view is in the window,
+    /// for a trace.
+    private func stackDescription() -> String {
+        let stack = [window.rootViewController].compactMap { $0 } + window.presentedViewControllers
+        return "stack: " + stack.map { controller in
+            var state: [String] = []
+            if controller.isBeingPresented { state.append("presenting") }
+            if controller.isBeingDismissed { state.append("dismissing") }
+            state.append(controller.isAppearing ? "appearing/appeared" : "disappearing/disappeared")
+            state.append(controller.viewIfLoaded?.window === window ? "on screen" : "off screen")
+            return "\(name(of: controller)) (\(state.joined(separator: ", ")))"
+        }.joined(separator: " | ") + (heldPoint.map { " — press held at (\(Int($0.x)), \(Int($0.y)))" } ?? "")
+    }
+
+    private func name(of controller: ViewController) -> String {
+        (controller as? ProbeController)?.name ?? SceneCatalog.name(of: controller)
+    }
+
+    // MARK: - Split touches
+
+    private func pressAndHold(on target: TouchTarget) {
+        releaseHeld(first: true)
+        let point: Point
+        switch target {
+        case .sheetGrabber:
+            guard let sheet = topSheetFrame() else {
+                notes.append("no sheet to press on")
+                return
+            }
+            point = Point(x: sheet.midX, y: sheet.minY + 8)
+        case let .view(identifier):
+            guard let view = window.view(withIdentifier: identifier), view.window === window else {
+                notes.append("no such view")
+                return
+            }
+            let frame = view.convert(view.bounds, to: window)
+            point = Point(x: frame.midX, y: frame.midY)
+        case let .point(location):
+            point = location
+        }
+        window.send(.pointerDown(point, button: 1, time: clock.now))
+        heldPoint = point
+        notes.append("pressed at (\(Int(point.x)), \(Int(point.y)))")
+    }
+
+    private func moveHeld(by dx: Double, _ dy: Double, steps: Int) {
+        guard var point = heldPoint else {
+            notes.append("no press held")
+            return
+        }
+        for _ in 0..<max(1, steps) {
+            runFrames(1)
+            point.x += dx / Double(max(1, steps))
+            point.y += dy / Double(max(1, steps))
+            window.send(.pointerMoved(point, time: clock.now))
+        }
+        heldPoint = point
+    }
+
+    /// Releases the press held across operations, if any (`first`: before an operation that presses).
+    private func releaseHeld(first: Bool = false) {
+        guard let point = heldPoint else {
+            if !first { notes.append("no press held") }
+            return
+        }
+        window.send(.pointerUp(point, button: 1, time: clock.now))
+        heldPoint = nil
+        if first { notes.append("released the held press first") }
+    }
+
+    /// The frame, in the window, of the topmost bottom sheet that is on screen.
+    private func topSheetFrame() -> Rect? {
+        for controller in window.presentedViewControllers.reversed() {
+            guard controller.presentingViewController != nil,
+                  let sheet = controller.presentationController as? BottomSheetPresentationController,
+                  let view = sheet.presentedView, view.window === window else { continue }
+            return view.convert(view.bounds, to: window)
+        }
+        return nil
+    }
+
+    /// See `SoakOperation.cancelDragOverWaitingDismissal`: sets the two presentations up first (not
+    /// animated) when the top of the window is not a bottom sheet over another presentation.
+    private func cancelDragOverWaitingDismissal(byEscape: Bool, frames: Int) {
+        releaseHeld(first: true)
+        func topIsSheetOverAnother() -> Bool {
+            let presented = window.presentedViewControllers
+            guard presented.count >= 2, let top = presented.last, !top.isBeingDismissed,
+                  let sheet = top.presentationController as? BottomSheetPresentationController,
+                  sheet.presentedView?.window === window else { return false }
+            return true
+        }
+        if !topIsSheetOverAnother() {
+            if window.presentedViewControllers.isEmpty, let root = window.rootViewController {
+                world.present(ProbeSpec(style: .builtIn(.formSheet)), from: root, animated: false)
+            }
+            guard window.presentedViewControllers.count < ProbeWorld.maximumPresented,
+                  let top = window.presentedViewControllers.last else { return }
+            world.present(ProbeSpec(style: .hooked(.sheet), twoDetents: true), from: top, animated: false)
+            runFrames(2)
+            notes.append("set up a sheet over \(name(of: top))")
+        }
+        guard topIsSheetOverAnother(), let frame = topSheetFrame() else {
+            notes.append("could not set up a sheet over another presentation")
+            return
+        }
+        let presented = window.presentedViewControllers
+        let lower = presented[presented.count - 2]
+        let start = Point(x: frame.midX, y: frame.minY + 8)
+        let bottom = start.y + 12 + (window.bounds.height - start.y) * 0.6
+        var point = start
+        window.send(.pointerDown(point, button: 1, time: clock.now))
+        // The pan begins once the finger has moved 10 px or so; the moves after that drag the sheet.
+        runFrames(1)
+        point.y += 12
+        window.send(.pointerMoved(point, time: clock.now))
+        for _ in 0..<frames {
+            runFrames(1)
+            point.y += (bottom - start.y - 12) / Double(frames)
+            window.send(.pointerMoved(point, time: clock.now))
+        }
+        runFrames(1)
+        notes.append(presented.last?.isBeingDismissed == true ? "the sheet's dismissal is interactive" : "the sheet is not dismissing")
+        if byEscape {
+            press(.escape)
+        } else {
+            lower.presentingViewController?.dismiss(animated: true)
+        }
+        notes.append(lower.isBeingDismissed ? "\(name(of: lower)) is dismissing below" : "\(name(of: lower)) is not dismissing")
+        runFrames(3)
+        for _ in 0..<frames {
+            runFrames(1)
+            point.y -= (bottom - start.y - 12) / Double(frames)
+            window.send(.pointerMoved(point, time: clock.now))
+        }
+        runFrames(2)
+        window.send(.pointerUp(point, button: 1, time: clock.now))
+    }
+
     private func click(at point: Point, twice: Bool) {
+        releaseHeld(first: true)
         for _ in 0..<(twice ? 2 : 1) {
             window.send(.pointerDown(point, button: 1, time: clock.now))
             runFrames(1)
@@ -174,8 +415,9 @@ import ProsceniumX11
     /// Presses near the top edge of a bottom sheet (where its grabber is), moves in equal steps one frame
     /// apart and releases: the release velocity is the distance over the time taken.
     private func dragSheet(by distance: Double, over frames: Int) {
-        guard let top = window.presentedViewControllers.last, top.presentationController?.presentationStyle == .bottomSheet,
+        guard let top = window.presentedViewControllers.last, top.presentationController is BottomSheetPresentationController,
               let view = top.presentationController?.presentedView, view.window === window else { return }
+        releaseHeld(first: true)
         let frame = view.convert(view.bounds, to: window)
         var point = Point(x: frame.midX, y: frame.minY + 8)
         window.send(.pointerDown(point, button: 1, time: clock.now))
@@ -219,6 +461,33 @@ import ProsceniumX11
         host.processPendingEvents()
     }
 
+    /// Once everything has settled, every presented view on screen rests where its presentation
+    /// controller puts it (a sheet at its selected detent, a card at its inset frame).
+    private func restingFrameProblems() -> [String] {
+        var problems: [String] = []
+        for controller in window.presentedViewControllers where !controller.isBeingPresented && !controller.isBeingDismissed {
+            guard controller.presentingViewController != nil, let presentation = controller.presentationController,
+                  let view = presentation.presentedView, view.window === window,
+                  view.superview === presentation.containerView else { continue }
+            let target = presentation.frameOfPresentedViewInContainerView
+            let frame = view.frame
+            if abs(frame.minX - target.minX) > 0.5 || abs(frame.minY - target.minY) > 0.5
+                || abs(frame.width - target.width) > 0.5 || abs(frame.height - target.height) > 0.5 {
+                var detent = ""
+                if let sheet = presentation as? BottomSheetPresentationController {
+                    detent = " (selected detent: \(sheet.selectedDetentIdentifier?.rawValue ?? "nil"))"
+                }
+                problems.append("after settling, \(name(of: controller))'s view rests at \(Self.describe(frame)), "
+                                + "not at \(Self.describe(target)) where its \(type(of: presentation)) puts it\(detent)")
+            }
+        }
+        return problems
+    }
+
+    private static func describe(_ rect: Rect) -> String {
+        "(\(Int(rect.minX)), \(Int(rect.minY)), \(Int(rect.width))x\(Int(rect.height)))"
+    }
+
     // MARK: - Measuring
 
     /// What the window's client holds in the X server once the renderer has dropped its caches.
@@ -228,12 +497,29 @@ import ProsceniumX11
         return XResourceCounts.query(display: host.display.pointer, clientOwning: host.xWindow)
     }
 
+    /// The operation numbers in a list such as "3,17,40-45" (for `run(only:)`).
+    public nonisolated static func operationNumbers(_ text: String) -> Set<Int> {
+        var numbers = Set<Int>()
+        for part in text.split(separator: ",") {
+            let bounds = part.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+            if bounds.count == 2, bounds[0] <= bounds[1] {
+                numbers.formUnion(bounds[0]...bounds[1])
+            } else if bounds.count == 1 {
+                numbers.insert(bounds[0])
+            }
+        }
+        return numbers
+    }
+
     /// Growth of peak memory allowed from the checkpoint to the end, in KiB (runs of 1,000 operations or more).
     public static let allowedPeakRSSGrowthKiB = 1024
 
     /// Dismisses whatever is still up, settles, and checks that only the home screen's objects are alive.
     private func finish(into report: inout Report) throws(Failure) {
         AnimationSettings.reduceMotion = false
+        world.armingEnabled = false
+        releaseHeld(first: true)
+        world.restoreRoot()
         for _ in 0..<10 where !window.presentedViewControllers.isEmpty {
             for controller in window.presentedViewControllers.reversed() where !controller.isBeingDismissed {
                 controller.presentingViewController?.dismiss(animated: true)
@@ -246,7 +532,7 @@ import ProsceniumX11
         report.liveAfter = LiveObjects.counts
         report.peakRSSAtEndKiB = Self.peakRSSKiB()
         report.xResourcesAfter = purgedResources()
-        var problems = window.consistencyProblems() + eventProblems + pairing.openDescriptions
+        var problems = window.consistencyProblems() + eventProblems + world.problems + pairing.openDescriptions
         // Pixmaps and pictures are what the renderer makes and must give back. Cursors, GCs and glyph sets
         // come from caches of their own (one cursor per shape, a GC per depth, Xft's closed-font cache).
         if let before = report.xResourcesBefore, let after = report.xResourcesAfter,
