@@ -134,4 +134,22 @@ struct StackedDismissalTests {
         #expect(listener.calls == ["will", "did"])
         #expect(stack.everythingGone)
     }
+
+    @Test func aFullScreenPresentationOnOneStillComingInKeepsAppearancesTrueThroughEveryFrame() {
+        let stack = Stack(upperStyle: .fullScreen)
+        stack.fixture.root.present(stack.lower, animated: true)
+        stack.fixture.frames(2)
+        // The lower one is still coming in when the upper one covers it, full screen.
+        stack.lower.present(stack.upper, animated: true)
+        var problems = stack.fixture.runCheckingEveryFrame()
+        #expect(stack.lower.view.window == nil, "covered: out of the window")
+        #expect(stack.lower.appearanceState == .disappeared)
+        // Then the root dismisses both: the lower one comes back into view as it leaves.
+        stack.fixture.root.dismiss(animated: true)
+        problems += stack.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(stack.everythingGone)
+        #expect(stack.lower.appearanceState == .disappeared)
+        #expect(stack.fixture.root.appearanceState == .appeared)
+    }
 }
