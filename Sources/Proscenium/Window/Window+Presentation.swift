@@ -35,18 +35,17 @@ extension Window {
         }
     }
 
-    /// The presentation directly above `presentation`, if any.
+    /// The presentation directly above `presentation` in its chain: the one its presented controller
+    /// presents. Not merely the next in the window: after the root controller was replaced, the old root's
+    /// presentations and the new root's are separate chains.
     func presentation(above presentation: Presentation) -> Presentation? {
-        guard let index = presentations.firstIndex(where: { $0 === presentation }), index + 1 < presentations.count else {
-            return nil
-        }
-        return presentations[index + 1]
+        presentations.first { $0 !== presentation && $0.presenting === presentation.presented }
     }
 
-    /// The presentation directly below `presentation`, if any.
+    /// The presentation directly below `presentation` in its chain: the one that presents its presenter.
     func presentation(below presentation: Presentation) -> Presentation? {
-        guard let index = presentations.firstIndex(where: { $0 === presentation }), index > 0 else { return nil }
-        return presentations[index - 1]
+        guard let presenting = presentation.presenting else { return nil }
+        return presentations.first { $0 !== presentation && $0.presented === presenting }
     }
 
     // MARK: - Escape

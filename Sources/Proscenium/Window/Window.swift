@@ -15,6 +15,9 @@
     public var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
+            // What presentations anchor to (a popover's source view) may have left with the old root: they
+            // lay out again.
+            defer { for presentation in presentations { presentation.container.setNeedsLayout() } }
             if let oldValue {
                 oldValue.windowAsRoot = nil
                 oldValue.beginAppearanceTransition(false, animated: false)
