@@ -392,142 +392,53 @@ import Proscenium
     static func leaving(_ controller: PresentationController, _ hook: ReentryHook) {
         (controller.presentedViewController as? ProbeController)?.fire(hook)
     }
+
+    /// Runs the hook's own work (`body`, the superclass's) between `entering` and `leaving`.
+    static func around(_ controller: PresentationController, _ hook: ReentryHook, _ body: () -> Void) {
+        entering(controller, hook)
+        body()
+        leaving(controller, hook)
+    }
 }
 
 @MainActor final class ProbePlainPresentationController: PresentationController {
-    override func presentationTransitionWillBegin() {
-        ProbeHooks.entering(self, .presentationTransitionWillBegin)
-        super.presentationTransitionWillBegin()
-        ProbeHooks.leaving(self, .presentationTransitionWillBegin)
-    }
-    override func presentationTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .presentationTransitionDidEnd)
-        super.presentationTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .presentationTransitionDidEnd)
-    }
-    override func dismissalTransitionWillBegin() {
-        ProbeHooks.entering(self, .dismissalTransitionWillBegin)
-        super.dismissalTransitionWillBegin()
-        ProbeHooks.leaving(self, .dismissalTransitionWillBegin)
-    }
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .dismissalTransitionDidEnd)
-        super.dismissalTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .dismissalTransitionDidEnd)
-    }
+    override func presentationTransitionWillBegin() { ProbeHooks.around(self, .presentationTransitionWillBegin) { super.presentationTransitionWillBegin() } }
+    override func presentationTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .presentationTransitionDidEnd) { super.presentationTransitionDidEnd(completed) } }
+    override func dismissalTransitionWillBegin() { ProbeHooks.around(self, .dismissalTransitionWillBegin) { super.dismissalTransitionWillBegin() } }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .dismissalTransitionDidEnd) { super.dismissalTransitionDidEnd(completed) } }
 }
 
 @MainActor final class ProbeFullScreenPresentationController: FullScreenPresentationController {
-    override func presentationTransitionWillBegin() {
-        ProbeHooks.entering(self, .presentationTransitionWillBegin)
-        super.presentationTransitionWillBegin()
-        ProbeHooks.leaving(self, .presentationTransitionWillBegin)
-    }
-    override func presentationTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .presentationTransitionDidEnd)
-        super.presentationTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .presentationTransitionDidEnd)
-    }
-    override func dismissalTransitionWillBegin() {
-        ProbeHooks.entering(self, .dismissalTransitionWillBegin)
-        super.dismissalTransitionWillBegin()
-        ProbeHooks.leaving(self, .dismissalTransitionWillBegin)
-    }
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .dismissalTransitionDidEnd)
-        super.dismissalTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .dismissalTransitionDidEnd)
-    }
+    override func presentationTransitionWillBegin() { ProbeHooks.around(self, .presentationTransitionWillBegin) { super.presentationTransitionWillBegin() } }
+    override func presentationTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .presentationTransitionDidEnd) { super.presentationTransitionDidEnd(completed) } }
+    override func dismissalTransitionWillBegin() { ProbeHooks.around(self, .dismissalTransitionWillBegin) { super.dismissalTransitionWillBegin() } }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .dismissalTransitionDidEnd) { super.dismissalTransitionDidEnd(completed) } }
 }
 
 @MainActor final class ProbeFormSheetPresentationController: FormSheetPresentationController {
-    override func presentationTransitionWillBegin() {
-        ProbeHooks.entering(self, .presentationTransitionWillBegin)
-        super.presentationTransitionWillBegin()
-        ProbeHooks.leaving(self, .presentationTransitionWillBegin)
-    }
-    override func presentationTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .presentationTransitionDidEnd)
-        super.presentationTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .presentationTransitionDidEnd)
-    }
-    override func dismissalTransitionWillBegin() {
-        ProbeHooks.entering(self, .dismissalTransitionWillBegin)
-        super.dismissalTransitionWillBegin()
-        ProbeHooks.leaving(self, .dismissalTransitionWillBegin)
-    }
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .dismissalTransitionDidEnd)
-        super.dismissalTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .dismissalTransitionDidEnd)
-    }
+    override func presentationTransitionWillBegin() { ProbeHooks.around(self, .presentationTransitionWillBegin) { super.presentationTransitionWillBegin() } }
+    override func presentationTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .presentationTransitionDidEnd) { super.presentationTransitionDidEnd(completed) } }
+    override func dismissalTransitionWillBegin() { ProbeHooks.around(self, .dismissalTransitionWillBegin) { super.dismissalTransitionWillBegin() } }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .dismissalTransitionDidEnd) { super.dismissalTransitionDidEnd(completed) } }
 }
 
 @MainActor final class ProbeSheetPresentationController: BottomSheetPresentationController {
-    override func presentationTransitionWillBegin() {
-        ProbeHooks.entering(self, .presentationTransitionWillBegin)
-        super.presentationTransitionWillBegin()
-        ProbeHooks.leaving(self, .presentationTransitionWillBegin)
-    }
-    override func presentationTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .presentationTransitionDidEnd)
-        super.presentationTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .presentationTransitionDidEnd)
-    }
-    override func dismissalTransitionWillBegin() {
-        ProbeHooks.entering(self, .dismissalTransitionWillBegin)
-        super.dismissalTransitionWillBegin()
-        ProbeHooks.leaving(self, .dismissalTransitionWillBegin)
-    }
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .dismissalTransitionDidEnd)
-        super.dismissalTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .dismissalTransitionDidEnd)
-    }
+    override func presentationTransitionWillBegin() { ProbeHooks.around(self, .presentationTransitionWillBegin) { super.presentationTransitionWillBegin() } }
+    override func presentationTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .presentationTransitionDidEnd) { super.presentationTransitionDidEnd(completed) } }
+    override func dismissalTransitionWillBegin() { ProbeHooks.around(self, .dismissalTransitionWillBegin) { super.dismissalTransitionWillBegin() } }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .dismissalTransitionDidEnd) { super.dismissalTransitionDidEnd(completed) } }
 }
 
 @MainActor final class ProbePopoverPresentationController: PopoverPresentationController {
-    override func presentationTransitionWillBegin() {
-        ProbeHooks.entering(self, .presentationTransitionWillBegin)
-        super.presentationTransitionWillBegin()
-        ProbeHooks.leaving(self, .presentationTransitionWillBegin)
-    }
-    override func presentationTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .presentationTransitionDidEnd)
-        super.presentationTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .presentationTransitionDidEnd)
-    }
-    override func dismissalTransitionWillBegin() {
-        ProbeHooks.entering(self, .dismissalTransitionWillBegin)
-        super.dismissalTransitionWillBegin()
-        ProbeHooks.leaving(self, .dismissalTransitionWillBegin)
-    }
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .dismissalTransitionDidEnd)
-        super.dismissalTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .dismissalTransitionDidEnd)
-    }
+    override func presentationTransitionWillBegin() { ProbeHooks.around(self, .presentationTransitionWillBegin) { super.presentationTransitionWillBegin() } }
+    override func presentationTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .presentationTransitionDidEnd) { super.presentationTransitionDidEnd(completed) } }
+    override func dismissalTransitionWillBegin() { ProbeHooks.around(self, .dismissalTransitionWillBegin) { super.dismissalTransitionWillBegin() } }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .dismissalTransitionDidEnd) { super.dismissalTransitionDidEnd(completed) } }
 }
 
 @MainActor final class ProbeAlertPresentationController: AlertPresentationController {
-    override func presentationTransitionWillBegin() {
-        ProbeHooks.entering(self, .presentationTransitionWillBegin)
-        super.presentationTransitionWillBegin()
-        ProbeHooks.leaving(self, .presentationTransitionWillBegin)
-    }
-    override func presentationTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .presentationTransitionDidEnd)
-        super.presentationTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .presentationTransitionDidEnd)
-    }
-    override func dismissalTransitionWillBegin() {
-        ProbeHooks.entering(self, .dismissalTransitionWillBegin)
-        super.dismissalTransitionWillBegin()
-        ProbeHooks.leaving(self, .dismissalTransitionWillBegin)
-    }
-    override func dismissalTransitionDidEnd(_ completed: Bool) {
-        ProbeHooks.entering(self, .dismissalTransitionDidEnd)
-        super.dismissalTransitionDidEnd(completed)
-        ProbeHooks.leaving(self, .dismissalTransitionDidEnd)
-    }
+    override func presentationTransitionWillBegin() { ProbeHooks.around(self, .presentationTransitionWillBegin) { super.presentationTransitionWillBegin() } }
+    override func presentationTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .presentationTransitionDidEnd) { super.presentationTransitionDidEnd(completed) } }
+    override func dismissalTransitionWillBegin() { ProbeHooks.around(self, .dismissalTransitionWillBegin) { super.dismissalTransitionWillBegin() } }
+    override func dismissalTransitionDidEnd(_ completed: Bool) { ProbeHooks.around(self, .dismissalTransitionDidEnd) { super.dismissalTransitionDidEnd(completed) } }
 }
