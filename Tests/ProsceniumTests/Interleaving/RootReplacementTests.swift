@@ -24,4 +24,27 @@ struct RootReplacementTests {
         #expect(fixture.window.subviews.first === newRoot.view)
         #expect(newRoot.appearanceState == .appeared)
     }
+
+    @Test func putBackAsRootUnderItsOwnFullScreenPresentationItStaysCoveredUntilTheDismissal() {
+        let fixture = PresentationFixture()
+        let presented = LoggingViewController("presented", log: fixture.log)
+        presented.modalPresentationStyle = .fullScreen
+        fixture.root.present(presented, animated: true)
+        fixture.runUntilIdle()
+        fixture.window.rootViewController = ViewController()
+        fixture.frames(2)
+        fixture.log.entries = []
+        fixture.window.rootViewController = fixture.root
+        var problems = fixture.framesChecking(3)
+        #expect(fixture.root.view.window == nil, "still covered by its full-screen presentation")
+        #expect(fixture.root.appearanceState == .disappeared)
+        #expect(!fixture.log.entries.contains { $0.hasPrefix("root.") }, "\(fixture.log.entries)")
+        presented.dismiss(animated: true)
+        problems += fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(fixture.root.view.window === fixture.window)
+        #expect(fixture.window.subviews.first === fixture.root.view)
+        #expect(fixture.root.appearanceState == .appeared)
+        #expect(fixture.log.entries.filter { $0.hasPrefix("root.") } == ["root.viewWillAppear(true)", "root.viewDidAppear(true)"])
+    }
 }
