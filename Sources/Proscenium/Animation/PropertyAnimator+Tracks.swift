@@ -4,10 +4,10 @@ struct AnimatorTrack {
     let view: View
     let property: AnimatableProperty
     /// The values at fraction 0 and 1.
-    let from: AnimationVector
+    var from: AnimationVector
     var to: AnimationVector
     /// Model values to restore at the start or keep at the end.
-    let startModel: LayerProperties
+    var startModel: LayerProperties
     var endModel: LayerProperties
     let animation: RunningAnimation
     var segmentStart: AnimationVector
@@ -120,6 +120,15 @@ extension PropertyAnimator {
     /// (and the segment heading for the end heads there too), so finishing at the end keeps the new value.
     func retargetTrack(_ index: Int, to target: AnimationVector, model: LayerProperties) {
         guard tracks.indices.contains(index) else { return }
+        if isReversed && segment.heading <= 0 {
+            // Running back to the start (a transition turned around): the start is where it is headed, so
+            // that is what moves — a presentation brought back while the window is resized lands at the
+            // new frame.
+            tracks[index].from = target
+            tracks[index].startModel = model
+            tracks[index].segmentEnd = target
+            return
+        }
         tracks[index].to = target
         tracks[index].endModel = model
         if segment.heading >= 1 { tracks[index].segmentEnd = target }

@@ -66,4 +66,27 @@ struct ViewAnimateInterruptionTests {
         #expect(abs(ys.last! - 30) < 1, "it settles presented")
         #expect(scene.fixture.window.consistencyProblems().isEmpty)
     }
+
+    @Test(arguments: [false, true])
+    func aResizeWhileATurnedAroundPresentationComesBackLandsItAtTheNewFrame(propertyAnimator: Bool) {
+        let scene = Scene()
+        if propertyAnimator {
+            let spring = SpringTimingParameters(dampingRatio: 0.8, initialVelocity: 0)
+            scene.delegate.presentationAnimator = SlideTransitionAnimator(isPresenting: true, edge: .top, duration: 0.5,
+                                                                          timingParameters: spring)
+            scene.delegate.dismissalAnimator = SlideTransitionAnimator(isPresenting: false, edge: .top, duration: 0.5,
+                                                                       timingParameters: spring)
+        }
+        scene.fixture.root.present(scene.presented, animated: true)
+        scene.fixture.runUntilIdle()
+        scene.presented.dismiss(animated: true)
+        scene.fixture.frames(11)
+        scene.fixture.root.present(scene.presented, animated: true)
+        scene.fixture.frames(4)
+        scene.fixture.window.resize(to: Size(width: 624, height: 480))
+        let problems = scene.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(scene.presented.view.frame == Rect(x: 30, y: 30, width: 564, height: 420), "inset 30 at the new size")
+        #expect(scene.presented.view.presentation.frame == Rect(x: 30, y: 30, width: 564, height: 420))
+    }
 }
