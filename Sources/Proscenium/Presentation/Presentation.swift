@@ -246,7 +246,8 @@
             return
         case .presenting:
             // What was presented on top while this one came in leaves with it, as from a presented one.
-            window?.presentation(above: self)?.dismiss(animated: animated, interactive: false, completion: nil)
+            dismissPresentationsAbove(animated: animated)
+            guard phase == .presenting, !isTornDown else { return }  // a callback of theirs dismissed this one
             if animated, let context = transition, context.isAnimated, !context.isInteractive {
                 reverseIntoDismissal(context, completion: completion)
             } else {
@@ -256,7 +257,8 @@
         case .presented:
             break
         }
-        if let above = window?.presentation(above: self) { above.dismiss(animated: animated, interactive: false, completion: nil) }
+        dismissPresentationsAbove(animated: animated)
+        guard phase == .presented, !isTornDown else { return }  // a callback of theirs dismissed this one
         let delegate = presented.transitioningDelegate
         let animator = dismissalAnimator()
         let interaction = animated && interactive
@@ -281,6 +283,13 @@
             report(.dismissalWillBegin)
             run(context)
         }
+    }
+
+    /// Starts the dismissal of the presentations above this one; their callbacks may ask this one to
+    /// dismiss too, which then waits until they are done (and finds it dismissing, or gone).
+    private func dismissPresentationsAbove(animated: Bool) {
+        guard let above = window?.presentation(above: self) else { return }
+        callingOut { above.dismiss(animated: animated, interactive: false, completion: nil) }
     }
 
     func dismissalDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
