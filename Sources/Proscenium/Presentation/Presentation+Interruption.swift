@@ -100,5 +100,12 @@ extension Presentation {
             report(.dismissalWillBegin)
         }
         Self.runNonInteractive(context)
+        if presenting, let view = presentationController.presentedView, view.superview === container {
+            // Turned around, the way back ends where the dismissal started — which a resize or an adaptation
+            // since may have moved: it heads for where the presented view belongs now.
+            let target = presentationController.frameOfPresentedViewInContainerView
+            presentationController.placedFrame = target
+            if view.frame != target { view.frame = target }
+        }
     }
 }

@@ -127,4 +127,27 @@ struct AdaptationInterleavingTests {
         #expect(presented.popoverPresentationController?.arrowDirection != nil, "still pointing at its source view")
         #expect(problems.isEmpty)
     }
+
+    @Test func presentedAgainWhileLeavingDuringAnAdaptationMorphItLandsAtTheAdaptedFrame() {
+        let fixture = PresentationFixture(size: Size(width: 800, height: 600))
+        let presented = LoggingViewController("presented", log: fixture.log)
+        presented.modalPresentationStyle = .bottomSheet
+        let delegate = WidthDelegate()
+        delegate.style = { $0.width < 640 ? .bottomSheet : .formSheet }
+        fixture.root.present(presented, animated: true)
+        presented.presentationController?.delegate = delegate
+        fixture.runUntilIdle()
+        #expect(presented.presentationController is FormSheetPresentationController)
+        // Narrower: the morph to a sheet runs; the user dismisses, then presents again on the way out.
+        fixture.window.resize(to: Size(width: 560, height: 600))
+        fixture.frames(4)
+        presented.dismiss(animated: true)
+        fixture.frames(6)
+        fixture.root.present(presented, animated: true)
+        let problems = fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        let target = try! #require(presented.presentationController?.frameOfPresentedViewInContainerView)
+        #expect(presented.view.frame == target, "rests where the sheet belongs, \(target)")
+        #expect(presented.view.presentation.frame == target)
+    }
 }
