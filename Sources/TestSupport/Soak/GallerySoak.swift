@@ -66,21 +66,21 @@ import ProsceniumX11
     }
 
     public let seed: UInt64
-    private var rng: SeededGenerator
-    private let host: WindowHost
-    private let clock = ManualFrameClock()
-    private let home: HomeViewController
-    private var pairing = TransitionPairing()
-    private var eventProblems: [String] = []
-    private var window: Proscenium.Window { host.window }
+    var rng: SeededGenerator
+    let host: WindowHost
+    let clock = ManualFrameClock()
+    let home: HomeViewController
+    var pairing = TransitionPairing()
+    var eventProblems: [String] = []
+    var window: Proscenium.Window { host.window }
     /// The soak's own controllers and what they saw.
-    private let world: ProbeWorld
+    let world: ProbeWorld
     /// Where the press held across operations is, if one is held.
-    private var heldPoint: Point?
+    var heldPoint: Point?
     /// What the current operation did beyond its description (where a press landed, what it skipped).
-    private var notes: [String] = []
+    var notes: [String] = []
     /// The last few operations performed, for a failure report.
-    private var recentOperations: [String] = []
+    var recentOperations: [String] = []
 
     /// A soak of the gallery in a new window on `display`, at `size`, drawing operations from `seed`.
     public init(display: Display, seed: UInt64, size: Size = Size(width: 1280, height: 800)) {
@@ -170,7 +170,7 @@ import ProsceniumX11
 
     // MARK: - Operations
 
-    private func perform(_ operation: SoakOperation) {
+    func perform(_ operation: SoakOperation) {
         switch operation {
         case let .present(scene):
             clickView("present-\(scene)", twice: false)
@@ -245,7 +245,7 @@ import ProsceniumX11
 
     /// The controller `fromTop` places below the top of the window's stack: the presented controllers
     /// over the root controller.
-    private func controller(fromTop: Int) -> ViewController? {
+    func controller(fromTop: Int) -> ViewController? {
         let stack = [window.rootViewController].compactMap { $0 } + window.presentedViewControllers
         guard !stack.isEmpty else { return nil }
         return stack[stack.count - 1 - min(fromTop, stack.count - 1)]
@@ -253,7 +253,7 @@ import ProsceniumX11
 
     /// The window's controllers bottom to top, each with its phase and whether its view is in the window,
     /// for a trace.
-    private func stackDescription() -> String {
+    func stackDescription() -> String {
         let stack = [window.rootViewController].compactMap { $0 } + window.presentedViewControllers
         return "stack: " + stack.map { controller in
             var state: [String] = []
@@ -265,182 +265,13 @@ import ProsceniumX11
         }.joined(separator: " | ") + (heldPoint.map { " — press held at (\(Int($0.x)), \(Int($0.y)))" } ?? "")
     }
 
-    private func name(of controller: ViewController) -> String {
+    func name(of controller: ViewController) -> String {
         (controller as? ProbeController)?.name ?? SceneCatalog.name(of: controller)
-    }
-
-    // MARK: - Split touches
-
-    private func pressAndHold(on target: TouchTarget) {
-        releaseHeld(first: true)
-        let point: Point
-        switch target {
-        case .sheetGrabber:
-            guard let sheet = topSheetFrame() else {
-                notes.append("no sheet to press on")
-                return
-            }
-            point = Point(x: sheet.midX, y: sheet.minY + 8)
-        case let .view(identifier):
-            guard let view = window.view(withIdentifier: identifier), view.window === window else {
-                notes.append("no such view")
-                return
-            }
-            let frame = view.convert(view.bounds, to: window)
-            point = Point(x: frame.midX, y: frame.midY)
-        case let .point(location):
-            point = location
-        }
-        window.send(.pointerDown(point, button: 1, time: clock.now))
-        heldPoint = point
-        notes.append("pressed at (\(Int(point.x)), \(Int(point.y)))")
-    }
-
-    private func moveHeld(by dx: Double, _ dy: Double, steps: Int) {
-        guard var point = heldPoint else {
-            notes.append("no press held")
-            return
-        }
-        for _ in 0..<max(1, steps) {
-            runFrames(1)
-            point.x += dx / Double(max(1, steps))
-            point.y += dy / Double(max(1, steps))
-            window.send(.pointerMoved(point, time: clock.now))
-        }
-        heldPoint = point
-    }
-
-    /// Releases the press held across operations, if any (`first`: before an operation that presses).
-    private func releaseHeld(first: Bool = false) {
-        guard let point = heldPoint else {
-            if !first { notes.append("no press held") }
-            return
-        }
-        window.send(.pointerUp(point, button: 1, time: clock.now))
-        heldPoint = nil
-        if first { notes.append("released the held press first") }
-    }
-
-    /// The frame, in the window, of the topmost bottom sheet that is on screen.
-    private func topSheetFrame() -> Rect? {
-        for controller in window.presentedViewControllers.reversed() {
-            guard controller.presentingViewController != nil,
-                  let sheet = controller.presentationController as? BottomSheetPresentationController,
-                  let view = sheet.presentedView, view.window === window else { continue }
-            return view.convert(view.bounds, to: window)
-        }
-        return nil
-    }
-
-    /// See `SoakOperation.cancelDragOverWaitingDismissal`: sets the two presentations up first (not
-    /// animated) when the top of the window is not a bottom sheet over another presentation.
-    private func cancelDragOverWaitingDismissal(byEscape: Bool, frames: Int) {
-        releaseHeld(first: true)
-        func topIsSheetOverAnother() -> Bool {
-            let presented = window.presentedViewControllers
-            guard presented.count >= 2, let top = presented.last, !top.isBeingDismissed,
-                  let sheet = top.presentationController as? BottomSheetPresentationController,
-                  sheet.presentedView?.window === window else { return false }
-            return true
-        }
-        if !topIsSheetOverAnother() {
-            if window.presentedViewControllers.isEmpty, let root = window.rootViewController {
-                world.present(ProbeSpec(style: .builtIn(.formSheet)), from: root, animated: false)
-            }
-            guard window.presentedViewControllers.count < ProbeWorld.maximumPresented,
-                  let top = window.presentedViewControllers.last else { return }
-            world.present(ProbeSpec(style: .hooked(.sheet), twoDetents: true), from: top, animated: false)
-            runFrames(2)
-            notes.append("set up a sheet over \(name(of: top))")
-        }
-        guard topIsSheetOverAnother(), let frame = topSheetFrame() else {
-            notes.append("could not set up a sheet over another presentation")
-            return
-        }
-        let presented = window.presentedViewControllers
-        let lower = presented[presented.count - 2]
-        let start = Point(x: frame.midX, y: frame.minY + 8)
-        let bottom = start.y + 12 + (window.bounds.height - start.y) * 0.6
-        var point = start
-        window.send(.pointerDown(point, button: 1, time: clock.now))
-        // The pan begins once the finger has moved 10 px or so; the moves after that drag the sheet.
-        runFrames(1)
-        point.y += 12
-        window.send(.pointerMoved(point, time: clock.now))
-        for _ in 0..<frames {
-            runFrames(1)
-            point.y += (bottom - start.y - 12) / Double(frames)
-            window.send(.pointerMoved(point, time: clock.now))
-        }
-        runFrames(1)
-        notes.append(presented.last?.isBeingDismissed == true ? "the sheet's dismissal is interactive" : "the sheet is not dismissing")
-        if byEscape {
-            press(.escape)
-        } else {
-            lower.presentingViewController?.dismiss(animated: true)
-        }
-        notes.append(lower.isBeingDismissed ? "\(name(of: lower)) is dismissing below" : "\(name(of: lower)) is not dismissing")
-        runFrames(3)
-        for _ in 0..<frames {
-            runFrames(1)
-            point.y -= (bottom - start.y - 12) / Double(frames)
-            window.send(.pointerMoved(point, time: clock.now))
-        }
-        runFrames(2)
-        window.send(.pointerUp(point, button: 1, time: clock.now))
-    }
-
-    private func click(at point: Point, twice: Bool) {
-        releaseHeld(first: true)
-        for _ in 0..<(twice ? 2 : 1) {
-            window.send(.pointerDown(point, button: 1, time: clock.now))
-            runFrames(1)
-            window.send(.pointerUp(point, button: 1, time: clock.now))
-            runFrames(1)
-        }
-    }
-
-    private func clickView(_ identifier: String, twice: Bool) {
-        guard let view = window.view(withIdentifier: identifier) else { return }
-        let frame = view.convert(view.bounds, to: window)
-        click(at: Point(x: frame.midX, y: frame.midY), twice: twice)
-    }
-
-    private func press(_ key: Key) {
-        window.send(.keyDown(key, time: clock.now))
-        runFrames(1)
-        window.send(.keyUp(key, time: clock.now))
-    }
-
-    /// Presses near the top edge of a bottom sheet (where its grabber is), moves in equal steps one frame
-    /// apart and releases: the release velocity is the distance over the time taken.
-    private func dragSheet(by distance: Double, over frames: Int) {
-        guard let top = window.presentedViewControllers.last, top.presentationController is BottomSheetPresentationController,
-              let view = top.presentationController?.presentedView, view.window === window else { return }
-        releaseHeld(first: true)
-        let frame = view.convert(view.bounds, to: window)
-        var point = Point(x: frame.midX, y: frame.minY + 8)
-        window.send(.pointerDown(point, button: 1, time: clock.now))
-        for _ in 0..<frames {
-            runFrames(1)
-            point.y += distance / Double(frames)
-            window.send(.pointerMoved(point, time: clock.now))
-        }
-        runFrames(1)
-        window.send(.pointerUp(point, button: 1, time: clock.now))
-    }
-
-    /// Resizes the X window and lets the host see the ConfigureNotify, as a window manager's resize does.
-    private func resize(to size: Size) {
-        XResizeWindow(host.display.pointer, host.xWindow, UInt32(size.width), UInt32(size.height))
-        host.display.sync()
-        host.processPendingEvents()
-        runFrames(1)
     }
 
     // MARK: - Frames
 
-    private func runFrames(_ count: Int) {
+    func runFrames(_ count: Int) {
         for _ in 0..<count {
             window.setNeedsFrame()
             clock.step()
@@ -451,7 +282,7 @@ import ProsceniumX11
     }
 
     /// Runs frames until nothing animates or asks for a frame, up to 10 s of virtual time.
-    private func settle() {
+    func settle() {
         var frames = 0
         while (window.animationEngine.hasRunningAnimations || clock.needsFrame) && frames < 600 {
             clock.step()
@@ -463,7 +294,7 @@ import ProsceniumX11
 
     /// Once everything has settled, every presented view on screen rests where its presentation
     /// controller puts it (a sheet at its selected detent, a card at its inset frame).
-    private func restingFrameProblems() -> [String] {
+    func restingFrameProblems() -> [String] {
         var problems: [String] = []
         for controller in window.presentedViewControllers where !controller.isBeingPresented && !controller.isBeingDismissed {
             guard controller.presentingViewController != nil, let presentation = controller.presentationController,
@@ -484,76 +315,8 @@ import ProsceniumX11
         return problems
     }
 
-    private static func describe(_ rect: Rect) -> String {
+    static func describe(_ rect: Rect) -> String {
         "(\(Int(rect.minX)), \(Int(rect.minY)), \(Int(rect.width))x\(Int(rect.height)))"
     }
 
-    // MARK: - Measuring
-
-    /// What the window's client holds in the X server once the renderer has dropped its caches.
-    private func purgedResources() -> XResourceCounts? {
-        host.renderer.purgeCaches()
-        host.display.sync()
-        return XResourceCounts.query(display: host.display.pointer, clientOwning: host.xWindow)
-    }
-
-    /// The operation numbers in a list such as "3,17,40-45" (for `run(only:)`).
-    public nonisolated static func operationNumbers(_ text: String) -> Set<Int> {
-        var numbers = Set<Int>()
-        for part in text.split(separator: ",") {
-            let bounds = part.split(separator: "-").compactMap { Int($0.trimmingCharacters(in: .whitespaces)) }
-            if bounds.count == 2, bounds[0] <= bounds[1] {
-                numbers.formUnion(bounds[0]...bounds[1])
-            } else if bounds.count == 1 {
-                numbers.insert(bounds[0])
-            }
-        }
-        return numbers
-    }
-
-    /// Growth of peak memory allowed from the checkpoint to the end, in KiB (runs of 1,000 operations or more).
-    public static let allowedPeakRSSGrowthKiB = 1024
-
-    /// Dismisses whatever is still up, settles, and checks that only the home screen's objects are alive.
-    private func finish(into report: inout Report) throws(Failure) {
-        AnimationSettings.reduceMotion = false
-        world.armingEnabled = false
-        releaseHeld(first: true)
-        world.restoreRoot()
-        for _ in 0..<10 where !window.presentedViewControllers.isEmpty {
-            for controller in window.presentedViewControllers.reversed() where !controller.isBeingDismissed {
-                controller.presentingViewController?.dismiss(animated: true)
-            }
-            settle()
-        }
-        runFrames(2)
-        settle()
-        report.transitionsEnded = pairing.ended
-        report.liveAfter = LiveObjects.counts
-        report.peakRSSAtEndKiB = Self.peakRSSKiB()
-        report.xResourcesAfter = purgedResources()
-        var problems = window.consistencyProblems() + eventProblems + world.problems + pairing.openDescriptions
-        // Pixmaps and pictures are what the renderer makes and must give back. Cursors, GCs and glyph sets
-        // come from caches of their own (one cursor per shape, a GC per depth, Xft's closed-font cache).
-        if let before = report.xResourcesBefore, let after = report.xResourcesAfter,
-           after.pixmaps > before.pixmaps || after.pictures > before.pictures {
-            problems.append("with the caches purged the X server holds \(after) at the end, \(before) before the first operation")
-        }
-        if report.operations >= 1000, report.peakRSSAtEndKiB - report.peakRSSAtCheckpointKiB > Self.allowedPeakRSSGrowthKiB {
-            problems.append("peak RSS grew from \(report.peakRSSAtCheckpointKiB) KiB at the checkpoint to \(report.peakRSSAtEndKiB) KiB")
-        }
-        if !window.presentedViewControllers.isEmpty {
-            problems.append("still presented at the end: \(window.presentedViewControllers.map { String(describing: type(of: $0)) })")
-        }
-        for kind in LiveObjects.Kind.allCases where report.liveAfter[kind, default: 0] > report.liveBefore[kind, default: 0] {
-            problems.append("\(report.liveAfter[kind, default: 0]) live \(kind) objects at the end, "
-                            + "\(report.liveBefore[kind, default: 0]) with the home screen alone")
-        }
-        if !problems.isEmpty {
-            throw Failure(seed: seed, operation: 0, operationDescription: "", problems: problems)
-        }
-    }
-
-    /// The process's peak resident set (VmHWM), in KiB.
-    static func peakRSSKiB() -> Int { ProcessMemory.peakResidentKiB(pid: getpid()) }
 }
