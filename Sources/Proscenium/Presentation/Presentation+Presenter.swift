@@ -6,16 +6,17 @@ extension Presentation {
     /// presenter may be in a transition of its own (its own dismissal), which this one must not end.
     func beginPresenterAppearance(_ appearing: Bool, animated: Bool) {
         guard presenterBelongsToWindow, let presenting else { return }
-        presenterAppearanceIsOpen = true
         presenting.beginAppearanceTransition(appearing, animated: animated, by: self)
     }
 
     /// Ends the presenter's appearance transition begun by `beginPresenterAppearance`, if one is open.
     func endPresenterAppearance() {
         guard presenterAppearanceIsOpen else { return }
-        presenterAppearanceIsOpen = false
         presenting?.endAppearanceTransition(by: self)
     }
+
+    /// Whether the presenter is in an appearance transition this presentation began and still owns.
+    var presenterAppearanceIsOpen: Bool { presenting?.appearanceTransitionOwner === self }
 
     /// Whether the presenting controller still belongs to the window: its root controller, or presented
     /// in it. One replaced as root while this presentation was up gets neither its view back nor

@@ -49,8 +49,6 @@
     var deferredRequests: [DeferredRequest] = []
     /// Spring morphs of an adaptation still running; the presenter's view leaves after them.
     var morphsRunning = 0
-    /// Whether this presentation began an appearance transition of the presenter that it has not ended.
-    var presenterAppearanceIsOpen = false
     /// The order of the events reported so far, checked as they come.
     var eventOrder = PresentationEventOrder()
 
