@@ -91,6 +91,7 @@ struct OpaqueCardOcclusionTests {
         let reference = try fx.capture()
         #expect(fx.renderer.statistics.occludedPixels == 0)
         for _ in 0..<3 {  // the home screen's layer is rendered on the second frame, composited after
+            fx.renderer.retained = nil  // occlusion alone: a still card would otherwise be kept whole (RetentionTests)
             fx.render(home + [shadow, .fill(rect: card, cornerRadius: 20, color: Color(hex: 0xFF4A7D)), text])
             let occluded = try fx.capture()
             #expect(fx.renderer.statistics.occludedPixels > 230 * 140, "the card less its corners and a pixel")

@@ -27,6 +27,11 @@
         var toGroup = view.superview == nil ? AffineTransform.identity : p.transformToSuperview.concatenating(parentToGroup)
         var groupToWindow = groupToWindow
         let pushedTransform = !toGroup.isTranslation
+        if !pushedTransform {
+            // A view lands on whole pixels, and its subviews move with it: text, which can only be drawn at
+            // whole pixels, would otherwise step against a card edge gliding by fractions in a spring's tail.
+            toGroup = AffineTransform(translationX: Self.snapped(toGroup.tx), y: Self.snapped(toGroup.ty))
+        }
         let pushedOpacity = p.alpha < 1
         let pushedRaster = view.rasterizes
         // The groups need the subtree's extent; it walks the subtree, so work it out once.
@@ -91,6 +96,11 @@
         view.lastRenderedRect = .zero
         view.needsDisplay = false
         for subview in view.subviews { forgetSubtree(subview) }
+    }
+
+    /// `value` on the nearest whole pixel; non-finite values stay as they are (the renderer drops them).
+    static func snapped(_ value: Double) -> Double {
+        value.isFinite ? value.rounded() : value
     }
 
     // MARK: - Bounds

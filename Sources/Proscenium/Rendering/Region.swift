@@ -4,19 +4,34 @@
 /// falls back to merging the closest pair, because a handful of clip rectangles is cheaper for XRender than
 /// many tiny ones.
 public struct Region: Sendable, Equatable, CustomStringConvertible {
-    /// The rectangles: whole-pixel, non-overlapping, at most `maximumRectangles` of them.
+    /// The rectangles: whole-pixel, non-overlapping, at most `rectangleLimit` of them.
     public private(set) var rects: [Rect] = []
 
-    /// Past this many rectangles, the two that waste least area when merged become one.
+    /// Past this many rectangles, by default, the two that waste least area when merged become one.
     public static let maximumRectangles = 8
 
+    /// This region's limit on rectangles (`maximumRectangles` unless made with another).
+    public let rectangleLimit: Int
+
     /// An empty region: nothing to redraw.
-    public init() {}
+    public init() {
+        rectangleLimit = Self.maximumRectangles
+    }
+
+    /// An empty region that keeps up to `maximumRectangles` rectangles apart before merging: for a
+    /// backend that finds more, smaller rectangles cheaper than fewer, larger ones.
+    public init(maximumRectangles: Int) {
+        rectangleLimit = max(1, maximumRectangles)
+    }
 
     /// A region covering `rect`, rounded out to whole pixels.
     public init(_ rect: Rect) {
+        rectangleLimit = Self.maximumRectangles
         add(rect)
     }
+
+    /// Two regions are equal when they hold the same rectangles, whatever their limits.
+    public static func == (a: Region, b: Region) -> Bool { a.rects == b.rects }
 
     /// True when there is nothing to redraw.
     public var isEmpty: Bool { rects.isEmpty }
@@ -46,7 +61,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
             }
         }
         rects.append(pending)
-        while rects.count > Self.maximumRectangles { mergeCheapestPair() }
+        while rects.count > rectangleLimit { mergeCheapestPair() }
     }
 
     /// Adds every rectangle of another region.
@@ -56,7 +71,7 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
 
     /// Keeps only the part inside `rect`.
     public func intersection(_ rect: Rect) -> Region {
-        var result = Region()
+        var result = Region(maximumRectangles: rectangleLimit)
         for r in rects {
             let clipped = r.intersection(rect)
             if !clipped.isEmpty { result.rects.append(clipped) }

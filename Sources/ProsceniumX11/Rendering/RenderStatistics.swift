@@ -6,6 +6,9 @@ public struct RenderStatistics: Sendable, Equatable {
     public var commandsCulled = 0
     /// Pixels in the damage region, clipped to the target.
     public var damagePixels = 0
+    /// Damaged pixels left alone because the back buffer already held them: inside an opaque fill's
+    /// interior both last frame and this one, drawn over in neither.
+    public var retainedPixels = 0
     /// Damaged pixels under the largest opaque fill, where nothing drawn before it was drawn.
     public var occludedPixels = 0
     /// Offscreen layers rendered (opacity groups, transformed groups, rounded clips).
@@ -13,6 +16,43 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Transformed groups composited from a cached layer without redrawing their contents.
     public var layersReused = 0
 
+    /// The X requests of a frame by kind, with the pixels each kind may touch (its destination within
+    /// the clip): what the X server's work per frame is made of, for the benchmarks.
+    public var requests: [RequestKind: RequestTally] = [:]
+
     /// All counts zero.
     public init() {}
+
+    /// Counts one request of `kind` touching up to `pixels` pixels.
+    mutating func count(_ kind: RequestKind, pixels: Double) {
+        requests[kind, default: RequestTally()].add(pixels: pixels)
+    }
+}
+
+/// The kinds of drawing request a frame sends, as the X server's pixel work sees them.
+public enum RequestKind: String, CaseIterable, Sendable, Hashable {
+    /// `XRenderFillRectangle`: solid fills (backgrounds, square or the interior of rounded ones, dimming).
+    case fill
+    /// `XRenderComposite` of an offscreen layer (a rasterized, faded or transformed group) or an image.
+    case composite
+    /// `XRenderCompositeTrapezoids`: anti-aliased edges of rounded fills, borders and clips.
+    case trapezoids
+    /// The pieces of a blurred shadow mask.
+    case shadow
+    /// Xft glyph runs.
+    case glyphs
+}
+
+/// How many requests of a kind a frame sent, and the pixels they may touch.
+public struct RequestTally: Sendable, Equatable {
+    public var requests = 0
+    public var pixels = 0
+
+    /// A tally with nothing counted.
+    public init() {}
+
+    mutating func add(pixels: Double) {
+        requests += 1
+        self.pixels += Int(max(0, pixels))
+    }
 }

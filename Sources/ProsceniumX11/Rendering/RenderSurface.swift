@@ -24,6 +24,15 @@ struct RenderSurface {
         rect.offsetBy(dx: -origin.x, dy: -origin.y)
     }
 
+    /// How many pixels of `rect` (in pixels) lie inside the clip.
+    func clippedArea(_ rect: Rect) -> Double {
+        guard rect.isFinite else { return 0 }
+        return clip.reduce(0) { total, clipRect in
+            let r = clipRect.intersection(rect)
+            return total + (r.isEmpty ? 0 : r.width * r.height)
+        }
+    }
+
     /// The clip narrowed to `rect` (in pixels).
     func clip(to rect: Rect) -> [Rect] {
         clip.compactMap { clipRect in

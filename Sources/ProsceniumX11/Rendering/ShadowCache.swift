@@ -5,8 +5,11 @@ import Proscenium
 /// Blurred shadow masks, computed once per (size, corner radius, blur) and kept on the server.
 ///
 /// A shadow wider or taller than its corners need is drawn as a nine-patch: the mask is computed for a
-/// small rectangle just big enough for the corners, and the middle row and column are stretched (through
-/// 1-pixel repeating strips), so a 1200x700 shadow costs no more to compute than a 60x60 one.
+/// small rectangle just big enough for the corners, and the middle row and column are stretched, so a
+/// 1200x700 shadow costs no more to compute than a 60x60 one. The stretched edges come from strips
+/// `stripLength` long, composited in pieces no longer than that: a 1-pixel strip repeated across an edge
+/// would be as small, but pixman composites a repeating mask on its slow general path, which cost a
+/// springing card's shadow more than all the rest of its frame.
 @MainActor final class ShadowCache {
     /// Quantised, so that equal shadows always find their entry: sizes in pixels, the corner radius in
     /// eighths of a pixel and the blur in half pixels.
@@ -110,7 +113,9 @@ import Proscenium
                     pieces = Self.subtract(occluder, from: clipped)
                     occludedPixels += Int(clipped.width * clipped.height - pieces.reduce(0) { $0 + $1.width * $1.height })
                 }
-                for piece in pieces {
+                let strip = Double(Self.stripLength)
+                for piece in pieces.flatMap({ Self.chunks(of: $0, alongX: sx.stretched && !sy.stretched ? strip : nil,
+                                                          alongY: sy.stretched && !sx.stretched ? strip : nil) }) {
                     let dx = Int(piece.minX - dst.minX), dy = Int(piece.minY - dst.minY)
                     XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
                                      Int32(sx.stretched ? 0 : sx.src + dx), Int32(sy.stretched ? 0 : sy.src + dy),
@@ -119,6 +124,27 @@ import Proscenium
                 }
             }
         }
+    }
+
+    /// How long the stretched edge strips are: an edge is composited in pieces of at most this many pixels.
+    nonisolated static let stripLength = 256
+
+    /// `rect` cut into pieces at most `alongX` wide and `alongY` tall (nil: not cut along that axis).
+    nonisolated static func chunks(of rect: Rect, alongX: Double?, alongY: Double?) -> [Rect] {
+        guard !rect.isEmpty, rect.isFinite else { return [] }
+        var result: [Rect] = []
+        var y = rect.minY
+        repeat {
+            let height = min(alongY ?? rect.height, rect.maxY - y)
+            var x = rect.minX
+            repeat {
+                let width = min(alongX ?? rect.width, rect.maxX - x)
+                result.append(Rect(x: x, y: y, width: width, height: height))
+                x += width
+            } while x < rect.maxX
+            y += height
+        } while y < rect.maxY
+        return result
     }
 
     /// `rect` without the part inside `hole`: up to four rectangles (above, below, left, right of it).
@@ -180,7 +206,12 @@ import Proscenium
         let row = Array(mask.bytes[(midY * mw)..<(midY * mw + mw)])
         let center = [mask.bytes[midY * mw + midX]]
         var pictures: [Picture] = [], pixmaps: [Pixmap] = []
-        for (bytes, w, h, repeats) in [(mask.bytes, mw, mh, false), (column, 1, mh, true), (row, mw, 1, true), (center, 1, 1, true)] {
+        let n = Self.stripLength
+        let columns = (0..<mh).flatMap { y in repeatElement(column[y], count: n) }
+        let rows = (0..<n).flatMap { _ in row }
+        // The centre is one pixel, repeated: pixman takes a 1x1 repeating picture for a solid colour.
+        for (bytes, w, h, repeats) in [(mask.bytes, mw, mh, false), (columns, n, mh, false), (rows, mw, n, false),
+                                       (center, 1, 1, true)] {
             let created = uploader.createPicture(width: w, height: h, depth: 8, format: display.a8Format,
                                                  repeatMode: repeats ? RepeatNormal : RepeatNone)
             uploader.putA8(bytes, width: w, height: h, into: created.pixmap)

@@ -38,6 +38,7 @@ extension XRenderRenderer {
         let opaque = Self.isOpaqueCover(commands[range.lowerBound],
                                         of: area.offsetBy(dx: surface.origin.x, dy: surface.origin.y))
         let visible = area.intersection(surface.bounds)
+        statistics.count(.composite, pixels: surface.clippedArea(visible))
         XRenderComposite(display.pointer, opaque ? PictOpSrc : PictOpOver, layer.picture, 0, surface.picture,
                          Int32(xCoordinate: visible.minX - area.minX), Int32(xCoordinate: visible.minY - area.minY), 0, 0,
                          Int32(xCoordinate: visible.minX), Int32(xCoordinate: visible.minY),

@@ -12,6 +12,11 @@ import Proscenium
     public let display: Display
     /// What the last `render` call did.
     public internal(set) var statistics = RenderStatistics()
+    /// What the last `render` call drew: its damage less what the back buffer already held (see
+    /// `XRenderRenderer+Retention.swift`). Only this needs copying to the screen.
+    public private(set) var drawnRegion = Proscenium.Region()
+    /// The opaque fill the last frame left in the target, if any.
+    var retained: RetainedFill?
 
     var target: Picture = 0
     var targetSize: Size = .zero
@@ -64,6 +69,7 @@ import Proscenium
         appliedClips[target] = nil
         target = picture
         targetSize = size
+        retained = nil  // a new target holds nothing of the last frame
         appliedClips[picture] = nil
         layers.maximumFreeBytes = 2 * windowBytes
     }
@@ -115,9 +121,18 @@ import Proscenium
     /// unless an opaque fill covers all of it.
     public func render(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         statistics = RenderStatistics()
+        drawnRegion = Proscenium.Region()
         guard target != 0 else { return }
-        let damage = damage.intersection(Rect(x: 0, y: 0, width: size.width, height: size.height))
+        let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
+        var damage = damage.intersection(bounds)
         statistics.damagePixels = Int(saturating: damage.area)
+        if Self.retentionEnabled {
+            let current = size == targetSize ? Self.retainedFill(in: list.commands, target: bounds) : nil
+            damage = Self.damage(damage, retaining: retained, under: current)
+            retained = current
+            statistics.retainedPixels = statistics.damagePixels - Int(saturating: damage.area)
+        }
+        drawnRegion = damage
         appliedClips[target] = nil
         let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
         if !damage.isEmpty {
@@ -135,7 +150,7 @@ import Proscenium
             if Self.occlusionEnabled, let occluder = Self.occluder(in: list.commands, after: start, damage: damage) {
                 // What lies under the largest opaque fill is not drawn: only the bands around it are.
                 let bands = Self.subtract(occluder.interior, from: damage.rects)
-                statistics.occludedPixels = statistics.damagePixels - Int(bands.reduce(0) { $0 + $1.width * $1.height })
+                statistics.occludedPixels = Int(saturating: damage.area) - Int(bands.reduce(0) { $0 + $1.width * $1.height })
                 if !bands.isEmpty {
                     execute(list.commands, start..<occluder.index, in: RenderSurface(picture: target, origin: .zero, clip: bands))
                 } else {
@@ -267,6 +282,8 @@ import Proscenium
             guard color.alpha > 0 else { return }
             let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
             let blur = ShadowCache.sanitizedBlur(blur)
+            statistics.count(.shadow, pixels: surface.clippedArea(surface.pixels(extent))
+                - (occluder.map { surface.clippedArea($0) } ?? 0))
             if blur < 0.5 {
                 fillShape(shape, radius: radius, color: color, in: surface)
             } else {
@@ -286,9 +303,12 @@ import Proscenium
                     continue
                 }
                 let bytes = Array(line.text.utf8)
+                statistics.count(.glyphs, pixels: surface.clippedArea(
+                    Rect(x: Double(x), y: Double(y) - layout.font.size, width: line.width, height: layout.font.size * 1.3)))
                 XftTextRenderUtf8(dpy, PictOpOver, source, font, surface.picture, 0, 0, x, y, bytes, Int32(bytes.count))
             }
         case let .image(image, rect):
+            statistics.count(.composite, pixels: surface.clippedArea(surface.pixels(rect)))
             images.draw(image, in: surface.pixels(rect), target: surface.picture, limit: surface.bounds)
         default:
             break
@@ -320,6 +340,7 @@ import Proscenium
         guard let first = traps.first else { return }
         // XRender aligns the source with the first trapezoid's left edge start, rounded down.
         let xDst = first.left.p1.x >> 16, yDst = first.left.p1.y >> 16
+        statistics.count(.trapezoids, pixels: surface.clippedArea(Self.bounds(of: traps)))
         XRenderCompositeTrapezoids(display.pointer, PictOpOver, source, surface.picture, display.a8Format,
                                    xDst - sourceOrigin.x, yDst - sourceOrigin.y, traps, Int32(traps.count))
     }
@@ -327,8 +348,22 @@ import Proscenium
     /// `XRenderFillRectangle` over a pixel rectangle.
     func fill(_ surface: RenderSurface, _ rect: Rect, color: inout XRenderColor, op: Int32) {
         guard !rect.isEmpty else { return }
+        statistics.count(.fill, pixels: surface.clippedArea(rect))
         XRenderFillRectangle(display.pointer, op, surface.picture, &color, Int32(xCoordinate: rect.minX),
                              Int32(xCoordinate: rect.minY), UInt32(xSize: rect.width), UInt32(xSize: rect.height))
+    }
+
+    /// The pixel box enclosing `traps`.
+    nonisolated static func bounds(of traps: [XTrapezoid]) -> Rect {
+        var minX = Int32.max, maxX = Int32.min, minY = Int32.max, maxY = Int32.min
+        for t in traps {
+            minY = min(minY, t.top); maxY = max(maxY, t.bottom)
+            minX = min(minX, t.left.p1.x, t.left.p2.x); maxX = max(maxX, t.right.p1.x, t.right.p2.x)
+        }
+        guard minX <= maxX, minY <= maxY else { return .zero }
+        let scale = 1.0 / 65536
+        return Rect(x: Double(minX) * scale, y: Double(minY) * scale,
+                    width: Double(maxX - minX) * scale, height: Double(maxY - minY) * scale).integral
     }
 
     /// Sets the surface's clip on its picture unless it is already in place.
@@ -350,7 +385,7 @@ import Proscenium
     }
 
     /// The area a drawing command may touch, in its own coordinates; nil for group markers.
-    static func extent(of command: DisplayCommand) -> Rect? {
+    nonisolated static func extent(of command: DisplayCommand) -> Rect? {
         switch command {
         case let .fill(rect, _, _, _), let .border(rect, _, _, _, _), let .image(_, rect):
             return rect

@@ -110,7 +110,9 @@ import Proscenium
         let dpy = display.pointer
         ensureBackBuffer(size: size)
         renderer.render(list, damage: damage, size: size)
-        for rect in damage.rects {
+        // What the renderer left alone is on screen already: copy only what it drew.
+        let drawn = renderer.drawnRegion
+        for rect in drawn.rects {
             XCopyArea(dpy, backPixmap, xWindow, gc, Int32(rect.minX), Int32(rect.minY),
                       UInt32(rect.width), UInt32(rect.height), Int32(rect.minX), Int32(rect.minY))
         }
@@ -119,7 +121,7 @@ import Proscenium
         presentedSize = size
         presentedFrames += 1
         scheduleIdleRelease()
-        framePresented?(damage)
+        framePresented?(drawn)
     }
 
     /// Moves the one-shot idle timer to `idleDelay` from now: it fires once frames have stopped for that

@@ -49,7 +49,12 @@ import ProsceniumX11
         let reporter = EventReporter(log: log, window: host.window)
         host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false
+        var countedFrames = 0
         statistics.measureFrames(of: clock) { [self] in
+            if host.presentedFrames > countedFrames {
+                countedFrames = host.presentedFrames
+                statistics.recordPixels(host.renderer.statistics, copied: host.renderer.drawnRegion.area)
+            }
             if !isReady, host.presentedFrames > 0 {
                 isReady = true
                 let ms = LaunchTime.elapsed * 1000

@@ -1,12 +1,32 @@
 import Dispatch
 import Glibc
 import Proscenium
+import ProsceniumX11
 
 /// Measures the run for `--stats`: how long each frame's work took, the first frame, peak memory.
 @MainActor final class RunStatistics {
     private var frameTimes: [Double] = []
     /// Milliseconds from launch to the first frame on screen, once it was.
     var firstFrameMilliseconds: Double?
+    /// Pixel accounting summed over the frames that drew something: damaged, left alone because the back
+    /// buffer held them, not drawn under an opaque view, copied to the window.
+    private var pixelFrames = 0
+    private var pixels = (damaged: 0, retained: 0, occluded: 0, copied: 0)
+    private var requests: [RequestKind: RequestTally] = [:]
+
+    /// Adds one frame's pixel accounting (frames that drew nothing are not counted).
+    func recordPixels(_ statistics: RenderStatistics, copied: Double) {
+        guard statistics.damagePixels > 0 else { return }
+        pixelFrames += 1
+        pixels.damaged += statistics.damagePixels
+        pixels.retained += statistics.retainedPixels
+        pixels.occluded += statistics.occludedPixels
+        pixels.copied += Int(copied)
+        for (kind, tally) in statistics.requests {
+            requests[kind, default: RequestTally()].requests += tally.requests
+            requests[kind, default: RequestTally()].pixels += tally.pixels
+        }
+    }
 
     /// Wraps `clock`'s frame handler so every frame's duration is recorded, then calls `after`.
     func measureFrames(of clock: FrameClock, after: @escaping @MainActor () -> Void) {
@@ -33,7 +53,20 @@ import Proscenium
             ("max", .number(round3(sorted.last ?? 0))),
             ("firstFrameMs", .number(round3(firstFrameMilliseconds ?? 0))),
             ("peakRSSKiB", .number(Double(Self.peakResidentKiB()))),
+            ("drawingFrames", .number(Double(pixelFrames))),
+            ("damagedPixelsPerFrame", perFrame(pixels.damaged)), ("retainedPixelsPerFrame", perFrame(pixels.retained)),
+            ("occludedPixelsPerFrame", perFrame(pixels.occluded)), ("copiedPixelsPerFrame", perFrame(pixels.copied)),
+            // Per drawn frame, for each kind of request: [requests, pixels they may touch].
+            ("requestsPerFrame", .object(RequestKind.allCases.map { kind in
+                let tally = requests[kind] ?? RequestTally()
+                return (kind.rawValue, .list([perFrame(tally.requests, digits: 1), perFrame(tally.pixels)]))
+            })),
         ]
+    }
+
+    private func perFrame(_ total: Int, digits: Int = 0) -> LogValue {
+        let scale = digits == 0 ? 1.0 : 10.0
+        return .number((Double(total) / Double(max(pixelFrames, 1)) * scale).rounded() / scale)
     }
 
     private func round3(_ value: Double) -> Double { (value * 1000).rounded() / 1000 }
