@@ -9,7 +9,7 @@ import TestSupport
 /// CPU of the demo and of the X server is read from /proc around the animated part.
 enum GalleryBenchmark {
     static func run() async throws {
-        for (width, height) in [(1280, 800), (2560, 1440)] {
+        for (width, height) in [(1280, 800), (2560, 1440), (3840, 2160)] {
             try await measure(width: width, height: height)
         }
         try await showEveryScene()

@@ -30,6 +30,8 @@ struct PixelSnappingTests {
                      animations: { card.frame.origin.y += 203.7 })
         var gaps: [Double] = [], edges: [Int] = []
         for _ in 0..<54 {
+            // Tests share the main actor: let the others' X events in between frames.
+            await Task.yield()
             fixture.clock.advance(by: 1.0 / 60)
             let image = try fixture.capture()
             // The card's top edge down the column x = 300 (right of the label), to a fraction of a pixel

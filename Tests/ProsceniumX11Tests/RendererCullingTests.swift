@@ -91,7 +91,7 @@ struct OpaqueCardOcclusionTests {
         let reference = try fx.capture()
         #expect(fx.renderer.statistics.occludedPixels == 0)
         for _ in 0..<3 {  // the home screen's layer is rendered on the second frame, composited after
-            fx.renderer.retained = nil  // occlusion alone: a still card would otherwise be kept whole (RetentionTests)
+            fx.renderer.retained = []  // occlusion alone: a still card would otherwise be kept whole (RetentionTests)
             fx.render(home + [shadow, .fill(rect: card, cornerRadius: 20, color: Color(hex: 0xFF4A7D)), text])
             let occluded = try fx.capture()
             #expect(fx.renderer.statistics.occludedPixels > 230 * 140, "the card less its corners and a pixel")
@@ -114,12 +114,12 @@ struct OpaqueCardOcclusionTests {
 /// Large rounded fills take a cheaper path: a plain interior rectangle and thin anti-aliased pieces.
 @MainActor @Suite("Rounded fill pieces")
 struct RoundedFillPiecesTests {
-    @Test("a large rounded fill drawn as interior plus pieces matches one trapezoid mask, opaque and translucent",
-          arguments: [1.0, 0.5])
-    func piecesMatchTheWholeMask(alpha: Double) async throws {
+    @Test("a large rounded fill drawn as plain rectangles plus pieces matches one trapezoid mask: opaque and translucent, at fractional and whole pixels, whole and cut by the limit",
+          arguments: [1.0, 0.5], [Rect(x: 20.3, y: 15.6, width: 180.5, height: 150.25), Rect(x: 20, y: 16, width: 180, height: 150),
+                                  Rect(x: 20, y: -10, width: 180, height: 150), Rect(x: 20.5, y: 16, width: 180, height: 200.5)])
+    func piecesMatchTheWholeMask(alpha: Double, shape: Rect) async throws {
         let fx = try await RendererFixture(width: 240, height: 200)
         defer { fx.stop() }
-        let shape = Rect(x: 20.3, y: 15.6, width: 180.5, height: 150.25)
         let color = Color(hex: 0x4D96FF, alpha: alpha)
         let background = DisplayCommand.fill(rect: Rect(x: 0, y: 0, width: 240, height: 200), cornerRadius: 0,
                                              color: Color(hex: 0xF2F2F7))

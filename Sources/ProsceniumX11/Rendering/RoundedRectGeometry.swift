@@ -86,40 +86,66 @@ enum RoundedRectGeometry {
         return fill(profile(of: rect, radius: radius, corners: corners), limit: limit)
     }
 
-    /// Trapezoids filling an outline already worked out, limited to `limit`.
-    private static func fill(_ outline: EdgeProfile, limit: Rect) -> [XTrapezoid] {
+    /// Trapezoids filling an outline already worked out, limited to the rows of `limit` and, when
+    /// `clippingColumns`, cut exactly at its left and right sides too (otherwise they may reach past them).
+    private static func fill(_ outline: EdgeProfile, limit: Rect, clippingColumns: Bool = false) -> [XTrapezoid] {
         var traps: [XTrapezoid] = []
         traps.reserveCapacity(outline.ys.count)
         for i in 0..<(outline.ys.count - 1) {
             let ya = outline.ys[i], yb = outline.ys[i + 1]
-            append(&traps, ya, yb, (outline.lefts[i], outline.lefts[i + 1]), (outline.rights[i], outline.rights[i + 1]), limit)
+            let left = (outline.lefts[i], outline.lefts[i + 1]), right = (outline.rights[i], outline.rights[i + 1])
+            if clippingColumns {
+                let top = max(ya, limit.minY), bottom = min(yb, limit.maxY)
+                guard bottom > top, yb > ya, max(right.0, right.1) > limit.minX, min(left.0, left.1) < limit.maxX else { continue }
+                appendClipped(&traps, ya, yb, left, right, top: top, bottom: bottom, lo: limit.minX, hi: limit.maxX)
+            } else {
+                append(&traps, ya, yb, left, right, limit)
+            }
         }
         return traps
     }
 
-    /// A large rounded rectangle as a pixel-aligned interior every pixel of which it covers completely (for
-    /// `XRenderFillRectangle`, far cheaper than a mask) and anti-aliased pieces around it, each its own
-    /// trapezoid list so the server's masks stay thin: the rows above and below the interior (corners
-    /// included) and the fractional columns beside it. The pieces and the interior do not overlap, so a
-    /// translucent colour comes out the same as one trapezoid call. Nil when the interior would be small.
+    /// A large rounded rectangle as pixel-aligned rectangles every pixel of which it covers completely (for
+    /// `XRenderFillRectangle`, far cheaper than a mask) and anti-aliased pieces around them, each its own
+    /// trapezoid list so the server's masks stay thin: the interior; between the corners, the rows above
+    /// and below it when that edge lies on a whole pixel (a view snapped to pixels); and as pieces, the
+    /// corners (the whole rows above and below when the edge is fractional) and the fractional columns
+    /// beside the interior. Nothing overlaps, so a translucent colour comes out the same as one trapezoid
+    /// call. Nil when the interior would be small.
     static func fillPieces(_ rect: Rect, radius: Double, corners: CornerMask = .all,
-                           limit: Rect) -> (interior: Rect, pieces: [[XTrapezoid]])? {
+                           limit: Rect) -> (fills: [Rect], pieces: [[XTrapezoid]])? {
         guard rect.isFinite, limit.isFinite, !rect.isEmpty else { return nil }
         let r = clampedRadius(radius, for: rect)
         let x0 = rect.minX.rounded(.up), x1 = rect.maxX.rounded(.down)
         let topR = corners.isDisjoint(with: .top) ? 0 : r, bottomR = corners.isDisjoint(with: .bottom) ? 0 : r
         let y0 = (rect.minY + topR).rounded(.up), y1 = (rect.maxY - bottomR).rounded(.down)
         guard x1 - x0 >= 16, y1 - y0 >= 16 else { return nil }
-        let above = Rect(x: limit.minX, y: limit.minY, width: limit.width, height: max(0, min(y0, limit.maxY) - limit.minY))
-        let belowTop = max(y1, limit.minY)
-        let below = Rect(x: limit.minX, y: belowTop, width: limit.width, height: max(0, limit.maxY - belowTop))
         let outline = profile(of: rect, radius: r, corners: corners)
-        var pieces = [fill(outline, limit: above), fill(outline, limit: below)]
+        var fills = [Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)]
+        var pieces: [[XTrapezoid]] = []
+        let aboveBottom = max(min(y0, limit.maxY), limit.minY), belowTop = min(max(y1, limit.minY), limit.maxY)
+        let bands = [(Rect(x: limit.minX, y: limit.minY, width: limit.width, height: aboveBottom - limit.minY), rect.minY, topR,
+                      Rect(x: 0, y: rect.minY, width: 0, height: y0 - rect.minY)),
+                     (Rect(x: limit.minX, y: belowTop, width: limit.width, height: limit.maxY - belowTop), rect.maxY, bottomR,
+                      Rect(x: 0, y: y1, width: 0, height: rect.maxY - y1))]
+        for (band, edge, cornerRadius, rows) in bands where band.height > 0 {
+            // Between the corners a whole-pixel edge covers every pixel of these rows: a plain fill.
+            let middleX0 = (rect.minX + cornerRadius).rounded(.up), middleX1 = (rect.maxX - cornerRadius).rounded(.down)
+            guard edge == edge.rounded(), middleX1 > middleX0 else {
+                pieces.append(fill(outline, limit: band))
+                continue
+            }
+            fills.append(Rect(x: middleX0, y: rows.minY, width: middleX1 - middleX0, height: rows.height).intersection(band))
+            pieces.append(fill(outline, limit: Rect(x: band.minX, y: band.minY, width: max(0, middleX0 - band.minX),
+                                                     height: band.height), clippingColumns: true))
+            pieces.append(fill(outline, limit: Rect(x: middleX1, y: band.minY, width: max(0, band.maxX - middleX1),
+                                                     height: band.height), clippingColumns: true))
+        }
         var left: [XTrapezoid] = [], right: [XTrapezoid] = []
         if rect.minX < x0 { append(&left, y0, y1, (rect.minX, rect.minX), (x0, x0), limit) }
         if rect.maxX > x1 { append(&right, y0, y1, (x1, x1), (rect.maxX, rect.maxX), limit) }
         pieces += [left, right]
-        return (Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), pieces.filter { !$0.isEmpty })
+        return (fills.filter { !$0.isEmpty }, pieces.filter { !$0.isEmpty })
     }
 
     /// Trapezoids for the band between `rect`'s rounded outline and the outline inset by `width` (with

@@ -1,3 +1,4 @@
+import CX11
 import Glibc
 import Proscenium
 
@@ -24,17 +25,26 @@ extension XRenderRenderer {
     nonisolated static let retentionEnabled = getenv("PROSCENIUM_NO_RETENTION").map { String(cString: $0) != "1" } ?? true
 
     /// The part of `damage` that must be redrawn when the last frame left `previous` and this one draws
-    /// `current`: all of it but the pixels inside both interiors that neither frame drew over, which keep
-    /// the colour both fills give them.
-    nonisolated static func damage(_ damage: Proscenium.Region, retaining previous: RetainedFill?,
-                                   under current: RetainedFill?) -> Proscenium.Region {
-        guard let previous, let current, previous.color == current.color else { return damage }
-        let hole = previous.interior.intersection(current.interior)
+    /// `current`: all of it but, for each fill of the last frame and fill of this one of the same colour,
+    /// the pixels inside both interiors that neither frame drew over, which keep the colour both give them.
+    nonisolated static func damage(_ damage: Proscenium.Region, retaining previous: [RetainedFill],
+                                   under current: [RetainedFill]) -> Proscenium.Region {
+        var damage = damage
+        for now in current {
+            for before in previous where before.color == now.color {
+                damage = Self.damage(damage, keeping: before.interior.intersection(now.interior), except: before.above + now.above)
+            }
+        }
+        return damage
+    }
+
+    /// `damage` less what lies inside `hole` but outside `drawn`.
+    nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect]) -> Proscenium.Region {
         guard !hole.isEmpty, damage.intersects(hole) else { return damage }
         // Bands and content pieces are kept apart: merging them would redraw the card between them.
         var kept = Proscenium.Region(maximumRectangles: 24)
         for band in subtract(hole, from: damage.rects) { kept.add(band) }
-        for drawn in previous.above + current.above {
+        for drawn in drawn {
             for damaged in damage.rects {
                 let piece = damaged.intersection(hole).intersection(drawn)
                 if !piece.isEmpty { kept.add(piece) }
@@ -43,38 +53,54 @@ extension XRenderRenderer {
         return kept
     }
 
-    /// The top-level opaque fill of `commands` whose interior keeps the most pixels clear of what is drawn
-    /// after it, with the places drawn after it; nil when none keeps an eighth of the target.
-    nonisolated static func retainedFill(in commands: [DisplayCommand], target: Rect) -> RetainedFill? {
-        let extents = topLevelExtents(of: commands, target: target)
-        var best: (fill: RetainedFill, kept: Double)?
+    /// At most this many fills are retained per frame: each one cuts the damage into more rectangles.
+    nonisolated static let maximumRetainedFills = 6
+
+    /// The top-level opaque fills of `commands` whose interiors keep the most pixels clear of what is
+    /// drawn after them (at least a 64th of the target each), with the places drawn after each.
+    nonisolated static func retainedFills(in commands: [DisplayCommand], target: Rect,
+                                          extent: (DisplayCommand) -> Rect? = { XRenderRenderer.extent(of: $0) }) -> [RetainedFill] {
+        let extents = topLevelExtents(of: commands, target: target, extent: extent)
+        let minimum = target.width * target.height / 64
+        var found: [(fill: RetainedFill, kept: Double)] = []
         var depth = 0
         for (index, command) in commands.enumerated() {
             if command.isPush { depth += 1; continue }
             if command.isGroupMarker { depth -= 1; continue }
-            guard depth == 0, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1,
-                  let interior = opaqueInterior(of: rect, radius: corners.isEmpty ? 0 : radius)?.intersection(target),
-                  !interior.isEmpty else { continue }
-            let area = interior.width * interior.height
-            guard area >= minimumOccludedShare * target.width * target.height, area > (best?.kept ?? 0) else { continue }
-            var above: [Rect] = []
-            var covered = 0.0
-            for extent in extents where extent.index > index {
-                let piece = extent.rect.intersection(interior)
-                guard !piece.isEmpty else { continue }
-                above.append(piece)
-                covered += piece.width * piece.height
+            guard depth == 0, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
+            for interior in opaqueBars(of: rect, radius: corners.isEmpty ? 0 : radius) {
+                let interior = interior.intersection(target)
+                guard !interior.isEmpty, interior.width * interior.height >= minimum else { continue }
+                var above: [Rect] = []
+                var covered = 0.0
+                for extent in extents where extent.index > index {
+                    let piece = extent.rect.intersection(interior)
+                    guard !piece.isEmpty else { continue }
+                    above.append(piece)
+                    covered += piece.width * piece.height
+                }
+                let kept = interior.width * interior.height - covered
+                if kept >= minimum { found.append((RetainedFill(interior: interior, color: color, above: above), kept)) }
             }
-            let kept = area - covered
-            if kept > (best?.kept ?? 0) { best = (RetainedFill(interior: interior, color: color, above: above), kept) }
         }
-        return best?.fill
+        return found.sorted { $0.kept > $1.kept }.prefix(maximumRetainedFills).map(\.fill)
+    }
+
+    /// The whole pixels a fill of `rect` with corners of `radius` covers opaquely, as one rectangle for
+    /// square corners or two crossing bars for round ones: the corners' reach is only missing at the
+    /// corners, and a card's straight sides move with it like its middle.
+    nonisolated static func opaqueBars(of rect: Rect, radius: Double) -> [Rect] {
+        guard radius > 0 else { return opaqueInterior(of: rect, radius: 0).map { [$0] } ?? [] }
+        guard rect.isFinite, radius.isFinite else { return [] }
+        let reach = radius + 1
+        return [rect.insetBy(dx: 0, dy: reach), rect.insetBy(dx: reach, dy: 0)].compactMap { opaqueInterior(of: $0, radius: 0) }
     }
 
     /// Where each drawing command may touch the target, in whole pixels with a pixel to spare for
     /// anti-aliasing and filtering, with the index it is drawn at. A transformed group counts as one
     /// extent, its transformed bounds, at its push.
-    nonisolated static func topLevelExtents(of commands: [DisplayCommand], target: Rect) -> [(index: Int, rect: Rect)] {
+    nonisolated static func topLevelExtents(of commands: [DisplayCommand], target: Rect,
+                                            extent measure: (DisplayCommand) -> Rect?) -> [(index: Int, rect: Rect)] {
         var result: [(index: Int, rect: Rect)] = []
         var transformDepth = 0
         for (index, command) in commands.enumerated() {
@@ -87,7 +113,7 @@ extension XRenderRenderer {
             case .popTransform:
                 transformDepth -= 1
             default:
-                if transformDepth == 0 { extent = Self.extent(of: command) }
+                if transformDepth == 0 { extent = measure(command) }
             }
             // Non-finite geometry draws nothing (see `draw`).
             guard let extent, extent.isFinite else { continue }
@@ -95,5 +121,21 @@ extension XRenderRenderer {
             if !pixels.isEmpty { result.append((index, pixels)) }
         }
         return result
+    }
+
+    /// Where `command` may draw, text included as the font draws it: a layout measured elsewhere (another
+    /// display's fonts, a fallback) may be narrower than the glyphs, and retention must not miss any ink.
+    func inkExtent(of command: DisplayCommand) -> Rect? {
+        guard case let .text(layout, origin, _) = command, var box = Self.extent(of: command),
+              let font = fonts.font(for: layout.font) else { return Self.extent(of: command) }
+        for line in layout.lines where !line.text.isEmpty {
+            var ink = XGlyphInfo()
+            let bytes = Array(line.text.utf8)
+            XftTextExtentsUtf8(display.pointer, font, bytes, Int32(bytes.count), &ink)
+            // The ink box relative to the pen at the baseline, where `draw` puts the pen.
+            let x = (origin.x + line.x).rounded() - Double(ink.x), y = (origin.y + line.baseline).rounded() - Double(ink.y)
+            box = box.union(Rect(x: x, y: y, width: Double(ink.width), height: Double(ink.height)))
+        }
+        return box
     }
 }

@@ -15,8 +15,8 @@ import Proscenium
     /// What the last `render` call drew: its damage less what the back buffer already held (see
     /// `XRenderRenderer+Retention.swift`). Only this needs copying to the screen.
     public private(set) var drawnRegion = Proscenium.Region()
-    /// The opaque fill the last frame left in the target, if any.
-    var retained: RetainedFill?
+    /// The opaque fills the last frame left in the target.
+    var retained: [RetainedFill] = []
 
     var target: Picture = 0
     var targetSize: Size = .zero
@@ -27,7 +27,7 @@ import Proscenium
     let images: ImageCache
     let transformLayers: TransformLayerCache
     let rasterizedLayers: RasterizedLayerCache
-    private let fonts: XftFontCache
+    let fonts: XftFontCache
     private let coreFont: CoreFontFallback
     /// What we last set as the client clip of a picture.
     enum AppliedClip: Equatable {
@@ -69,7 +69,7 @@ import Proscenium
         appliedClips[target] = nil
         target = picture
         targetSize = size
-        retained = nil  // a new target holds nothing of the last frame
+        retained = []  // a new target holds nothing of the last frame
         appliedClips[picture] = nil
         layers.maximumFreeBytes = 2 * windowBytes
     }
@@ -127,7 +127,7 @@ import Proscenium
         var damage = damage.intersection(bounds)
         statistics.damagePixels = Int(saturating: damage.area)
         if Self.retentionEnabled {
-            let current = size == targetSize ? Self.retainedFill(in: list.commands, target: bounds) : nil
+            let current = size == targetSize ? Self.retainedFills(in: list.commands, target: bounds, extent: inkExtent(of:)) : []
             damage = Self.damage(damage, retaining: retained, under: current)
             retained = current
             statistics.retainedPixels = statistics.damagePixels - Int(saturating: damage.area)
@@ -323,8 +323,9 @@ import Proscenium
             fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
         } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, corners: corners, limit: surface.bounds) {
             var xColor = XRenderColor(premultiplying: color)
-            fill(surface, split.interior.intersection(surface.bounds), color: &xColor,
-                 op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+            for rect in split.fills {
+                fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+            }
             let source = solids.picture(for: color)
             for piece in split.pieces { compositeTrapezoids(piece, source: source, onto: surface) }
         } else {
