@@ -60,9 +60,8 @@ extension XRenderRenderer {
     /// drawn after them (at least a 64th of the target each), with the places drawn after each.
     nonisolated static func retainedFills(in commands: [DisplayCommand], target: Rect,
                                           extent: (DisplayCommand) -> Rect? = { XRenderRenderer.extent(of: $0) }) -> [RetainedFill] {
-        let extents = topLevelExtents(of: commands, target: target, extent: extent)
         let minimum = target.width * target.height / 64
-        var found: [(fill: RetainedFill, kept: Double)] = []
+        var candidates: [(index: Int, interior: Rect, color: Color)] = []
         var depth = 0
         for (index, command) in commands.enumerated() {
             if command.isPush { depth += 1; continue }
@@ -70,17 +69,26 @@ extension XRenderRenderer {
             guard depth == 0, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
             for interior in opaqueBars(of: rect, radius: corners.isEmpty ? 0 : radius) {
                 let interior = interior.intersection(target)
-                guard !interior.isEmpty, interior.width * interior.height >= minimum else { continue }
-                var above: [Rect] = []
-                var covered = 0.0
-                for extent in extents where extent.index > index {
-                    let piece = extent.rect.intersection(interior)
-                    guard !piece.isEmpty else { continue }
-                    above.append(piece)
-                    covered += piece.width * piece.height
-                }
-                let kept = interior.width * interior.height - covered
-                if kept >= minimum { found.append((RetainedFill(interior: interior, color: color, above: above), kept)) }
+                if !interior.isEmpty, interior.width * interior.height >= minimum { candidates.append((index, interior, color)) }
+            }
+        }
+        // Only what is drawn after the first candidate can cover one: a home screen's many commands
+        // under the card are not measured.
+        guard let first = candidates.first?.index else { return [] }
+        let extents = topLevelExtents(of: commands, from: first + 1, target: target, extent: extent)
+        var found: [(fill: RetainedFill, kept: Double)] = []
+        for candidate in candidates {
+            var above: [Rect] = []
+            var covered = 0.0
+            for extent in extents where extent.index > candidate.index {
+                let piece = extent.rect.intersection(candidate.interior)
+                guard !piece.isEmpty else { continue }
+                above.append(piece)
+                covered += piece.width * piece.height
+            }
+            let kept = candidate.interior.width * candidate.interior.height - covered
+            if kept >= minimum {
+                found.append((RetainedFill(interior: candidate.interior, color: candidate.color, above: above), kept))
             }
         }
         return found.sorted { $0.kept > $1.kept }.prefix(maximumRetainedFills).map(\.fill)
@@ -99,11 +107,13 @@ extension XRenderRenderer {
     /// Where each drawing command may touch the target, in whole pixels with a pixel to spare for
     /// anti-aliasing and filtering, with the index it is drawn at. A transformed group counts as one
     /// extent, its transformed bounds, at its push.
-    nonisolated static func topLevelExtents(of commands: [DisplayCommand], target: Rect,
+    /// `start` must lie outside every transformed group.
+    nonisolated static func topLevelExtents(of commands: [DisplayCommand], from start: Int = 0, target: Rect,
                                             extent measure: (DisplayCommand) -> Rect?) -> [(index: Int, rect: Rect)] {
         var result: [(index: Int, rect: Rect)] = []
         var transformDepth = 0
-        for (index, command) in commands.enumerated() {
+        for index in start..<max(start, commands.count) {
+            let command = commands[index]
             var extent: Rect?
             switch command {
             case let .pushTransform(transform, bounds):

@@ -46,6 +46,9 @@ import Proscenium
     private var keysDown: Set<UInt32> = []
     /// Fires once, `idleDelay` after the last frame drawn, to let go of what only animation needs.
     private var idleTimer: DispatchSourceTimer?
+    private var idleTimerArmed = false
+    /// When the last frame was drawn, in Dispatch uptime nanoseconds.
+    private var lastFrameUptime: UInt64 = 0
     /// How long after the last frame the renderer releases its animation resources.
     public static let idleDelay = 1.0
 
@@ -124,21 +127,36 @@ import Proscenium
         framePresented?(drawn)
     }
 
-    /// Moves the one-shot idle timer to `idleDelay` from now: it fires once frames have stopped for that
-    /// long, and then sleeps until the next frame (no CPU while idle).
+    /// Makes sure the one-shot idle timer will fire `idleDelay` after the last frame: armed by the first
+    /// frame after a quiet spell and, when it fires early (frames came since), armed again for the rest.
+    /// Not moved on every frame: each move of a Dispatch timer wakes Dispatch's manager thread, a cost
+    /// every animated frame would pay.
     private func scheduleIdleRelease() {
+        lastFrameUptime = DispatchTime.now().uptimeNanoseconds
+        guard !idleTimerArmed else { return }
         let timer: DispatchSourceTimer
         if let idleTimer {
             timer = idleTimer
         } else {
             timer = DispatchSource.makeTimerSource(queue: .main)
             timer.setEventHandler { [weak self] in
-                MainActor.assumeIsolated { self?.releaseIdleResources() }
+                MainActor.assumeIsolated { self?.idleTimerFired() }
             }
             timer.activate()
             idleTimer = timer
         }
+        idleTimerArmed = true
         timer.schedule(deadline: .now() + Self.idleDelay, repeating: .never, leeway: .milliseconds(100))
+    }
+
+    private func idleTimerFired() {
+        let quiet = Double(DispatchTime.now().uptimeNanoseconds - lastFrameUptime) / 1e9
+        guard quiet >= Self.idleDelay else {
+            idleTimer?.schedule(deadline: .now() + (Self.idleDelay - quiet), repeating: .never, leeway: .milliseconds(100))
+            return
+        }
+        idleTimerArmed = false
+        releaseIdleResources()
     }
 
     private func releaseIdleResources() {

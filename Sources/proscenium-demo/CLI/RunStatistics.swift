@@ -41,17 +41,20 @@ import ProsceniumX11
 
     /// The `stats` line's fields; `dropped` comes from the clock.
     func fields(droppedFrames: Int) -> [(String, LogValue)] {
-        let sorted = frameTimes.sorted()
+        // The first frame builds the whole window (fonts, cached layers): it is launch, reported as
+        // `firstFrameWorkMs` and `firstFrameMs`, not frame pacing.
+        let sorted = frameTimes.dropFirst().sorted()
         func percentile(_ p: Double) -> LogValue {
             guard !sorted.isEmpty else { return .number(0) }
             let index = min(sorted.count - 1, Int((p * Double(sorted.count)).rounded(.up)) - 1)
             return .number(round3(sorted[max(0, index)]))
         }
         return [
-            ("frames", .number(Double(sorted.count))), ("dropped", .number(Double(droppedFrames))),
+            ("frames", .number(Double(frameTimes.count))), ("dropped", .number(Double(droppedFrames))),
             ("p50", percentile(0.5)), ("p95", percentile(0.95)), ("p99", percentile(0.99)),
             ("max", .number(round3(sorted.last ?? 0))),
             ("firstFrameMs", .number(round3(firstFrameMilliseconds ?? 0))),
+            ("firstFrameWorkMs", .number(round3(frameTimes.first ?? 0))),
             ("peakRSSKiB", .number(Double(Self.peakResidentKiB()))),
             ("drawingFrames", .number(Double(pixelFrames))),
             ("damagedPixelsPerFrame", perFrame(pixels.damaged)), ("retainedPixelsPerFrame", perFrame(pixels.retained)),
