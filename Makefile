@@ -30,13 +30,15 @@ bench: deps
 	$(RELEASE)
 	.build/release/proscenium-bench
 
-# Each scene settled at 1280x800, rendered by the demo itself on virtual time, for the README.
+# Each scene settled at 1280x800, and bouncy at 640x480 points on a 2x screen, rendered by the demo itself on
+# virtual time, for the README.
 screenshots: deps
 	$(RELEASE) --product proscenium-demo
 	mkdir -p Assets/screenshots
 	for scene in $$(.build/release/proscenium-demo --list-scenes); do \
 		.build/release/proscenium-demo --headless --scene $$scene --screenshot Assets/screenshots/$$scene.png || exit 1; \
 	done
+	.build/release/proscenium-demo --headless --scene bouncy --size 640x480 --scale 2 --screenshot Assets/screenshots/bouncy@2x.png
 
 clean:
 	rm -rf .build artifacts

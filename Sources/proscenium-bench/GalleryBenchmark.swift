@@ -12,6 +12,8 @@ enum GalleryBenchmark {
         for (width, height) in [(1280, 800), (2560, 1440), (3840, 2160)] {
             try await measure(width: width, height: height)
         }
+        // A 2560x1600 HiDPI screen at scale 2: the same 1280x800 points, four times the pixels.
+        try await measure(width: 1280, height: 800, scale: 2)
         try await showEveryScene()
     }
 
@@ -55,13 +57,13 @@ enum GalleryBenchmark {
         report("gallery: peak RSS with all \(shown) scenes shown once", String(format: "%.1f MiB", peak / 1024))
     }
 
-    private static func measure(width: Int, height: Int) async throws {
-        let server = try await PrivateXvfb.start(width: width, height: height)
+    private static func measure(width: Int, height: Int, scale: Double = 1) async throws {
+        let server = try await PrivateXvfb.start(width: Int(Double(width) * scale), height: Int(Double(height) * scale))
         defer { server.stop() }
         var demoCPU = 0.0, serverCPU = 0.0, animatedFrames = 0, frames = 0, dropped = 0
         var p50 = Samples(), p99 = Samples(), firstFrame = Samples(), peakRSS = 0.0
         for _ in 0..<5 {
-            let demo = try DemoProcess(arguments: ["--scene", "bouncy", "--size", "\(width)x\(height)", "--key", "escape",
+            let demo = try DemoProcess(arguments: ["--scene", "bouncy", "--size", "\(width)x\(height)", "--scale", String(scale), "--key", "escape",
                                                    "--input-at", "1.2", "--exit-after", "1.8", "--log-events", "--stats"],
                                        environment: ["DISPLAY": server.displayName])
             defer { demo.stop() }
@@ -83,7 +85,8 @@ enum GalleryBenchmark {
             firstFrame.add(stats["firstFrameMs"] as? Double ?? .nan)
             peakRSS = max(peakRSS, (stats["peakRSSKiB"] as? Double) ?? Double(stats["peakRSSKiB"] as? Int ?? 0))
         }
-        let label = "gallery bouncy \(width)x\(height), real clock, 5 runs"
+        let label = scale == 1 ? "gallery bouncy \(width)x\(height), real clock, 5 runs"
+            : "gallery bouncy \(width)x\(height) points at scale \(scale) (\(Int(Double(width) * scale))x\(Int(Double(height) * scale)) pixels), real clock, 5 runs"
         report("\(label): frames / dropped", "\(frames) / \(dropped)")
         report("\(label): frame time p50 / p99 (median run)", "\(format(p50.median)) / \(format(p99.median))")
         let perFrame = 1000 / Double(max(animatedFrames, 1))

@@ -16,6 +16,8 @@ public struct TraitCollection: Sendable, Hashable {
     public var horizontalSizeClass: UserInterfaceSizeClass
     /// Compact below `compactHeightThreshold` tall, else regular.
     public var verticalSizeClass: UserInterfaceSizeClass
+    /// Device pixels per point on the window's screen: 1, 1.5, 2 (UIKit's `displayScale`).
+    public var displayScale: Double = 1
 
     /// Both size classes unspecified: the controller is not on screen.
     public init() {
@@ -23,8 +25,9 @@ public struct TraitCollection: Sendable, Hashable {
         verticalSizeClass = .unspecified
     }
 
-    /// The traits of a container of `size`.
-    public init(containerSize size: Size) {
+    /// The traits of a container of `size` (in points) on a screen of `displayScale`.
+    public init(containerSize size: Size, displayScale: Double = 1) {
+        self.displayScale = displayScale
         horizontalSizeClass = size.width < Self.compactWidthThreshold ? .compact : .regular
         verticalSizeClass = size.height < Self.compactHeightThreshold ? .compact : .regular
     }

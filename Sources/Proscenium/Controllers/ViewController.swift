@@ -130,7 +130,9 @@
     open var traitCollection: TraitCollection {
         if let presentation { return presentation.presentationController.traitCollection }
         if let parentController { return parentController.traitCollection }
-        if let window = loadedView?.window { return TraitCollection(containerSize: window.bounds.size) }
+        if let window = loadedView?.window {
+            return TraitCollection(containerSize: window.bounds.size, displayScale: window.displayScale)
+        }
         return TraitCollection()
     }
 

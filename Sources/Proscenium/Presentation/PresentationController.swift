@@ -106,7 +106,8 @@
         guard let size = containerView?.bounds.size ?? presentingViewController?.viewIfLoaded?.window?.bounds.size else {
             return TraitCollection()
         }
-        return TraitCollection(containerSize: size)
+        let scale = (containerView?.window ?? presentingViewController?.viewIfLoaded?.window)?.displayScale ?? 1
+        return TraitCollection(containerSize: size, displayScale: scale)
     }
 
     /// An interaction controller for a dismissal the style drives by hand (a sheet dragged down), asked

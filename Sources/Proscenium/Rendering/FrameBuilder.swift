@@ -4,10 +4,13 @@
     private(set) var list = DisplayList()
     private(set) var damage = Region()
     private let windowBounds: Rect
+    /// Device pixels per point: views are snapped to whole device pixels.
+    private let scale: Double
 
-    init(windowBounds: Rect, pendingDamage: Region) {
+    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1) {
         self.windowBounds = windowBounds
         self.damage = pendingDamage
+        self.scale = scale.isFinite && scale > 0 ? scale : 1
     }
 
     /// Visits `root` (the window) and everything below it.
@@ -30,7 +33,8 @@
         if !pushedTransform {
             // A view lands on whole pixels, and its subviews move with it: text, which can only be drawn at
             // whole pixels, would otherwise step against a card edge gliding by fractions in a spring's tail.
-            toGroup = AffineTransform(translationX: Self.snapped(toGroup.tx), y: Self.snapped(toGroup.ty))
+            toGroup = AffineTransform(translationX: Self.snapped(toGroup.tx, scale: scale),
+                                      y: Self.snapped(toGroup.ty, scale: scale))
         }
         let pushedOpacity = p.alpha < 1
         let pushedRaster = view.rasterizes
@@ -98,9 +102,10 @@
         for subview in view.subviews { forgetSubtree(subview) }
     }
 
-    /// `value` on the nearest whole pixel; non-finite values stay as they are (the renderer drops them).
-    static func snapped(_ value: Double) -> Double {
-        value.isFinite ? value.rounded() : value
+    /// `value` (points) on the nearest whole device pixel; non-finite values stay as they are (the
+    /// renderer drops them).
+    static func snapped(_ value: Double, scale: Double) -> Double {
+        value.isFinite ? (value * scale).rounded() / scale : value
     }
 
     // MARK: - Bounds

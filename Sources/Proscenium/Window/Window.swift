@@ -101,6 +101,21 @@
         clock.setNeedsFrame()
     }
 
+    // MARK: - Scale
+
+    /// Device pixels per point on the window's screen (1, 1.5, 2, ...), set by the backend from the
+    /// desktop's setting. Everything above the renderer stays in points; a change redraws the whole window
+    /// at the new scale, and views land on whole device pixels.
+    public var displayScale: Double = 1 {
+        didSet {
+            guard displayScale != oldValue else { return }
+            if !(displayScale.isFinite && displayScale > 0) { displayScale = oldValue; return }
+            setNeedsDisplay()
+            setNeedsLayout()
+            setNeedsFrame()
+        }
+    }
+
     // MARK: - Size
 
     /// Changes the window's size; the next frame lays out and redraws everything at the new size. Calls in
@@ -165,7 +180,7 @@
         animationEngine.advance(to: time)
         layOutUntilSettled()
         finishSizeTransitions()
-        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage)
+        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale)
         builder.build(root: self)
         isPreparingFrame = false
         pendingDamage = Region()
@@ -192,7 +207,7 @@
 
     /// The display list of the whole window as it would be drawn now, for tests and tree dumps.
     public func currentDisplayList() -> DisplayList {
-        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: Region())
+        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: Region(), scale: displayScale)
         let states = allViews().map { ($0, $0.needsDisplay, $0.lastRenderedRect) }
         builder.build(root: self)
         for (view, needsDisplay, rect) in states {

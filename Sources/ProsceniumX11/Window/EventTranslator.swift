@@ -65,3 +65,17 @@ enum EventTranslator {
     /// X server timestamps are milliseconds; only differences between them matter (velocity, double click).
     static func seconds(_ time: Time) -> Double { Double(time) / 1000 }
 }
+
+extension InputEvent {
+    /// The event with its position, given in device pixels, in points.
+    func inPoints(scale: Double) -> InputEvent {
+        guard scale != 1 else { return self }
+        func points(_ p: Point) -> Point { Point(x: p.x / scale, y: p.y / scale) }
+        switch self {
+        case let .pointerDown(point, button, time): return .pointerDown(points(point), button: button, time: time)
+        case let .pointerMoved(point, time): return .pointerMoved(points(point), time: time)
+        case let .pointerUp(point, button, time): return .pointerUp(points(point), button: button, time: time)
+        default: return self
+        }
+    }
+}

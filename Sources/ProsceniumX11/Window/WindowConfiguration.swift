@@ -8,14 +8,19 @@ public struct WindowConfiguration: Sendable {
     public var instanceName: String
     /// The `WM_CLASS` class name: the application's general name, where `instanceName` names this instance.
     public var className: String
-    /// The window's initial size, in pixels; 1280×800 by default.
+    /// The window's initial size, in points; 1280×800 by default. The X window is this times the scale.
     public var size: Size
-    /// The smallest size the window manager lets the user resize to.
+    /// The smallest size the window manager lets the user resize to, in points.
     public var minimumSize: Size
+    /// Device pixels per point; nil reads it from `PROSCENIUM_SCALE`, else the desktop's `Xft.dpi`
+    /// (see `DisplayScale`), and follows the desktop's changes while the window is open.
+    public var scale: Double?
 
     /// A configuration; every field has a default, so name only what differs.
     public init(title: String = "Proscenium", instanceName: String = "proscenium", className: String = "Proscenium",
-                size: Size = Size(width: 1280, height: 800), minimumSize: Size = Size(width: 320, height: 240)) {
+                size: Size = Size(width: 1280, height: 800), minimumSize: Size = Size(width: 320, height: 240),
+                scale: Double? = nil) {
+        self.scale = scale
         self.title = title
         self.instanceName = instanceName
         self.className = className

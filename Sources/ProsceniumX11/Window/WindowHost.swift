@@ -20,8 +20,16 @@ import Proscenium
         exit(0)
     }
 
-    /// The size of the X window as last configured by the server.
+    /// The size of the X window as last configured by the server, in device pixels.
     public private(set) var size: Size
+    /// Device pixels per point: the core window's size is `size` divided by it.
+    public private(set) var scale: Double
+    /// Called after the scale changed (the desktop's `Xft.dpi` did), with the new scale.
+    public var scaleChanged: (@MainActor (Double) -> Void)?
+    /// Whether the scale follows `Xft.dpi`; false when the configuration or `PROSCENIUM_SCALE` set it.
+    private let followsDesktopScale: Bool
+    private let configuration: WindowConfiguration
+    private let resourceManagerAtom: Atom
     /// Set once the window manager (or the server, with none) has mapped the window.
     public private(set) var isMapped = false
     /// Frames copied to the window so far.
@@ -56,9 +64,16 @@ import Proscenium
     /// maps it. The first frame is drawn on the clock's first tick.
     public init(display: Display, configuration: WindowConfiguration = WindowConfiguration(), clock: FrameClock) {
         self.display = display
+        self.configuration = configuration
         let dpy = display.pointer
-        size = configuration.size
-        xWindow = Self.createWindow(display: display, size: configuration.size)
+        let environment = getenv("PROSCENIUM_SCALE").map { String(cString: $0) }
+        let resolved = DisplayScale.resolve(override: configuration.scale, environment: environment,
+                                            resources: DisplayScale.resourceManager(of: display))
+        scale = resolved.scale
+        followsDesktopScale = resolved.source == .xftDPI || resolved.source == .fallback
+        resourceManagerAtom = XInternAtom(dpy, "RESOURCE_MANAGER", 0)
+        size = Self.pixels(configuration.size, scale: resolved.scale)
+        xWindow = Self.createWindow(display: display, size: size)
         // No GraphicsExpose/NoExpose events: the back buffer is always complete, so every XCopyArea to
         // the window would otherwise make the server send a NoExpose that wakes the read source for nothing.
         var gcValues = XGCValues()
@@ -69,9 +84,16 @@ import Proscenium
         syncCounter = display.hasSync ? SyncCounter(display: display) : nil
         cursors = CursorCache(display: display)
         window = Proscenium.Window(size: configuration.size, clock: clock)
+        window.displayScale = resolved.scale
         XftTextMeasurer.install(display: display)
-        WindowProperties.set(on: xWindow, display: display, configuration: configuration,
+        WindowProperties.set(on: xWindow, display: display, configuration: Self.inPixels(configuration, scale: resolved.scale),
                              syncCounter: syncCounter?.counter)
+        // A settings panel changes the scale by rewriting the root window's RESOURCE_MANAGER.
+        if followsDesktopScale {
+            var rootAttributes = XWindowAttributes()
+            XGetWindowAttributes(dpy, display.rootWindow, &rootAttributes)
+            XSelectInput(dpy, display.rootWindow, rootAttributes.your_event_mask | PropertyChangeMask)
+        }
         window.surface = self
         window.frameWillBegin = { [weak self] in self?.processPendingEvents() }
         // Held keys then repeat as presses without releases in between, which tells repeats apart.
@@ -108,11 +130,14 @@ import Proscenium
 
     // MARK: - WindowSurface
 
-    /// Draws the damaged region into the back buffer, copies it to the window and flushes.
+    /// Draws the damaged region into the back buffer, copies it to the window and flushes. The core's
+    /// list, damage and size are in points; they are drawn in device pixels.
     public func present(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         let dpy = display.pointer
+        let size = Self.pixels(size, scale: scale)
+        let damage = Self.pixels(damage, scale: scale)
         ensureBackBuffer(size: size)
-        renderer.render(list, damage: damage, size: size)
+        renderer.render(list.scaled(by: scale), damage: damage, size: size)
         // What the renderer left alone is on screen already: copy only what it drew.
         let drawn = renderer.drawnRegion
         for rect in drawn.rects {
@@ -173,7 +198,8 @@ import Proscenium
     /// Answers a pending sync request and schedules reading input that arrived during the frame.
     public func frameDidComplete() {
         // Answer a pending sync request once the window shows a frame at the size the server gave it.
-        if let syncCounter, syncCounter.isArmed, let value = syncCounter.pendingValue, window.bounds.size == size,
+        if let syncCounter, syncCounter.isArmed, let value = syncCounter.pendingValue,
+           Self.pixels(window.bounds.size, scale: scale) == size,
            backSize == size, presentedSize == size {
             syncCounter.frameIsOnScreen()
             syncRequestAnswered?(value, presentedSize)
@@ -187,6 +213,50 @@ import Proscenium
         if XEventsQueued(display.pointer, QueuedAlready) > 0 {
             DispatchQueue.main.async { [weak self] in self?.processPendingEvents() }
         }
+    }
+
+    // MARK: - Points and pixels
+
+    /// A size in points as whole device pixels.
+    nonisolated static func pixels(_ size: Size, scale: Double) -> Size {
+        Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+    }
+
+    /// A region in points as the device pixels it touches.
+    nonisolated static func pixels(_ region: Proscenium.Region, scale: Double) -> Proscenium.Region {
+        guard scale != 1 else { return region }
+        var result = Proscenium.Region()
+        for rect in region.rects { result.add(rect.scaled(by: scale)) }
+        return result
+    }
+
+    /// The configuration with its sizes in device pixels, for the window manager's hints.
+    nonisolated static func inPixels(_ configuration: WindowConfiguration, scale: Double) -> WindowConfiguration {
+        var pixels = configuration
+        pixels.size = Self.pixels(configuration.size, scale: scale)
+        pixels.minimumSize = Self.pixels(configuration.minimumSize, scale: scale)
+        return pixels
+    }
+
+    /// Follows a changed `Xft.dpi`: the window keeps its size in points (so it asks for a new size in
+    /// pixels), and the core redraws everything at the new scale, in the middle of a transition too.
+    private func desktopResourcesChanged() {
+        guard followsDesktopScale else { return }
+        let resolved = DisplayScale.resolve(environment: nil, resources: DisplayScale.resourceManager(of: display))
+        setScale(resolved.scale)
+    }
+
+    /// Changes the scale to `newScale`, keeping the window's size in points.
+    public func setScale(_ newScale: Double) {
+        guard newScale.isFinite, newScale > 0, newScale != scale else { return }
+        let points = window.bounds.size
+        scale = newScale
+        size = Self.pixels(points, scale: newScale)
+        WindowProperties.setSizeHints(on: xWindow, display: display, configuration: Self.inPixels(configuration, scale: newScale))
+        XResizeWindow(display.pointer, xWindow, UInt32(max(1, size.width)), UInt32(max(1, size.height)))
+        XFlush(display.pointer)
+        window.displayScale = newScale
+        scaleChanged?(newScale)
     }
 
     /// The back buffer is a pixmap of the window's size and depth; it is recreated when the size changes,
@@ -232,6 +302,7 @@ import Proscenium
     /// X server and arrive like a user's (for scripted demo runs). Returns false without XTest.
     @discardableResult
     public func click(at point: Point, button: UInt32 = 1) -> Bool {
+        let point = Point(x: point.x * scale, y: point.y * scale)
         let dpy = display.pointer
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(dpy, &eventBase, &errorBase, &major, &minor) != 0 else { return false }
@@ -270,6 +341,10 @@ extension WindowHost {
             XRefreshKeyboardMapping(&event.xmapping)
             return
         }
+        if event.type == PropertyNotify, event.xproperty.window == display.rootWindow {
+            if event.xproperty.atom == resourceManagerAtom { desktopResourcesChanged() }
+            return
+        }
         guard event.xany.window == xWindow else { return }
         var isRepeat = false
         switch event.type {
@@ -283,7 +358,7 @@ extension WindowHost {
             break
         }
         if let input = EventTranslator.translate(&event, isRepeat: isRepeat) {
-            window.send(input)
+            window.send(input.inPoints(scale: scale))
             return
         }
         switch event.type {
@@ -292,7 +367,7 @@ extension WindowHost {
             // Moves and restacks arrive as ConfigureNotify too; only a real size change is a resize.
             if newSize != size {
                 size = newSize
-                window.resize(to: newSize)
+                window.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
             }
             if let syncCounter, syncCounter.pendingValue != nil {
                 syncCounter.configureArrived()

@@ -52,13 +52,18 @@ import Proscenium
             XFree(wmHints)
         }
 
+        setSizeHints(on: window, display: display, configuration: configuration)
+    }
+
+    /// `WM_NORMAL_HINTS`: the window's size and minimum size (in pixels, as the configuration gives them).
+    static func setSizeHints(on window: CX11.Window, display: Display, configuration: WindowConfiguration) {
         guard let hints = XAllocSizeHints() else { return }
         hints.pointee.flags = PMinSize | PSize
         hints.pointee.min_width = Int32(configuration.minimumSize.width)
         hints.pointee.min_height = Int32(configuration.minimumSize.height)
         hints.pointee.width = Int32(configuration.size.width)
         hints.pointee.height = Int32(configuration.size.height)
-        XSetWMNormalHints(dpy, window, hints)
+        XSetWMNormalHints(display.pointer, window, hints)
         XFree(hints)
     }
 }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Glibc
 import Proscenium
+import ProsceniumX11
 import ProsceniumGallery
 
 /// `--size` values: WIDTHxHEIGHT, each side from the window's minimum (480) to 8192.
@@ -24,7 +25,17 @@ struct WindowSize: Sendable {
     var size: Size { Size(width: Double(width), height: Double(height)) }
 }
 
-/// `--click` values: X,Y in window pixels.
+/// `--scale` values: device pixels per point, above 0 and at most `DisplayScale.maximum`.
+enum DisplayScaleArgument {
+    static func parse(_ text: String) throws -> Double {
+        guard let value = DisplayScale.parse(text) else {
+            throw ValidationError("--scale must be a number above 0 and at most \(Int(DisplayScale.maximum)), such as 1.5 or 2; got '\(text)'")
+        }
+        return value
+    }
+}
+
+/// `--click` values: X,Y in window points.
 struct DemoPoint: Sendable {
     var x: Double
     var y: Double

@@ -16,7 +16,7 @@ struct DemoCommand: ParsableCommand {
             unset. With --screenshot, frames are driven on virtual time (exactly n/60 s each) and the frame \
             at --at is written as a PNG: the same arguments give the same pixels on any machine. With \
             --log-events, one JSON object per line on standard output: ready, tap, transition, adapt, \
-            resize, tree, sync (a window manager's resize step answered), screenshot (one per file written), \
+            resize, scale, tree, sync (a window manager's resize step answered), screenshot (one per file written), \
             exit, problem (with --self-check) and (with --stats) stats, each with "type" and "t" (seconds \
             since launch; virtual seconds in a --screenshot run). SIGINT, SIGTERM, closing the window or \
             closing standard output end the demo with status 0.
@@ -29,9 +29,14 @@ struct DemoCommand: ParsableCommand {
             transform: SceneName.parse)
     var scene: String?
 
-    @Option(parsing: .unconditional, help: "Window size as WIDTHxHEIGHT, each side from 480 to 8192. (default: 1280x800)",
+    @Option(parsing: .unconditional, help: "Window size in points as WIDTHxHEIGHT, each side from 480 to 8192. (default: 1280x800)",
             transform: WindowSize.parse)
     var size = WindowSize(width: 1280, height: 800)
+
+    @Option(help: ArgumentHelp("Device pixels per point, above 0 and at most 8: the window is --size times this many pixels. Without it, PROSCENIUM_SCALE, else the desktop's Xft.dpi / 96 (followed live), else 1.",
+                               valueName: "scale"),
+            transform: DisplayScaleArgument.parse)
+    var scale: Double?
 
     @Flag(help: "Cross-fade every transition instead of moving things.")
     var reduceMotion = false

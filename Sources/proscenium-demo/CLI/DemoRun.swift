@@ -27,7 +27,10 @@ import ProsceniumX11
         var displayName: String?
         if options.headless || getenv("DISPLAY") == nil {
             do {
-                let server = try HeadlessServer.start(width: options.size.width, height: options.size.height)
+                // A screen the window fits on at the largest scale it may get.
+                let scale = options.scale ?? 1
+                let server = try HeadlessServer.start(width: Int((Double(options.size.width) * scale).rounded()),
+                                                      height: Int((Double(options.size.height) * scale).rounded()))
                 headlessServer = server
                 displayName = server.displayName
             } catch {
@@ -41,12 +44,14 @@ import ProsceniumX11
         frameClock = clock
         if let virtualClock { log.clock = { virtualClock.now } }
         let configuration = WindowConfiguration(title: "Proscenium demo", instanceName: "proscenium-demo",
-                                                size: options.size.size, minimumSize: Size(width: 480, height: 480))
+                                                size: options.size.size, minimumSize: Size(width: 480, height: 480),
+                                                scale: options.scale)
         let host = WindowHost(display: display, configuration: configuration, clock: clock)
         host.onClose = { [self] in end() }
         let home = HomeViewController()
         host.window.rootViewController = home
         let reporter = EventReporter(log: log, window: host.window)
+        host.scaleChanged = { scale in reporter.reportScale(scale) }
         host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false
         var countedFrames = 0
@@ -59,7 +64,7 @@ import ProsceniumX11
                 isReady = true
                 let ms = LaunchTime.elapsed * 1000
                 statistics.firstFrameMilliseconds = ms
-                reporter.reportReady(xWindow: host.xWindow, ms: ms)
+                reporter.reportReady(xWindow: host.xWindow, ms: ms, scale: host.scale)
                 if virtualClock == nil {
                     scheduleLiveInput(host: host)
                     scheduleLiveScript(home: home)

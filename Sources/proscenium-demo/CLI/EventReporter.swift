@@ -30,11 +30,12 @@ import ProsceniumGallery
     }
 
     /// The first frame is on screen in X window `xWindow`, `ms` after launch.
-    func reportReady(xWindow: UInt, ms: Double) {
+    func reportReady(xWindow: UInt, ms: Double, scale: Double) {
         let size = window.bounds.size
         loggedSize = size
         log.write("ready", ["window": .text("0x" + String(xWindow, radix: 16)), "width": .number(size.width),
-                            "height": .number(size.height), "ms": .number((ms * 10).rounded() / 10)])
+                            "height": .number(size.height), "scale": .number(scale),
+                            "ms": .number((ms * 10).rounded() / 10)])
         reportTree()
     }
 
@@ -52,6 +53,11 @@ import ProsceniumGallery
             treePending = false
             reportTree()
         }
+    }
+
+    /// The desktop changed the scale (its `Xft.dpi`): the window redraws at `scale` pixels per point.
+    func reportScale(_ scale: Double) {
+        log.write("scale", ["value": .number(scale)])
     }
 
     /// Logs what `Window.consistencyProblems()` found, one `problem` line each (for `--self-check`).

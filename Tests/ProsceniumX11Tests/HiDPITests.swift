@@ -1,0 +1,206 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The gallery at 1.5x and 2x: the same layout in points drawn with twice (or one and a half times) the
+/// pixels, card edges on whole device pixels, clicks at device pixels reaching the right views, and the
+/// desktop's `Xft.dpi` followed live.
+@MainActor @Suite("HiDPI", .serialized)
+struct HiDPITests {
+    nonisolated static let scenes = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert"]
+
+    /// `image` with each `factor`x`factor` block averaged into one pixel.
+    static func downsampled(_ image: Image, by factor: Int) -> Image {
+        let width = image.width / factor, height = image.height / factor
+        var pixels = [UInt8](repeating: 255, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                for channel in 0..<3 {
+                    var sum = 0
+                    for dy in 0..<factor {
+                        for dx in 0..<factor { sum += Int(image.pixels[((y * factor + dy) * image.width + x * factor + dx) * 4 + channel]) }
+                    }
+                    pixels[(y * width + x) * 4 + channel] = UInt8((Double(sum) / Double(factor * factor)).rounded())
+                }
+            }
+        }
+        return Image(width: width, height: height, pixels: pixels)
+    }
+
+    /// Pixels whose 3x3 neighbourhood is all one colour (each channel within 8): away from text and edges.
+    static func flatPixels(_ image: Image) -> [Bool] {
+        var flat = [Bool](repeating: false, count: image.width * image.height)
+        for y in 1..<(image.height - 1) {
+            for x in 1..<(image.width - 1) {
+                var isFlat = true
+                for channel in 0..<3 where isFlat {
+                    var low = 255, high = 0
+                    for dy in -1...1 {
+                        for dx in -1...1 {
+                            let value = Int(image.pixels[((y + dy) * image.width + x + dx) * 4 + channel])
+                            low = min(low, value)
+                            high = max(high, value)
+                        }
+                    }
+                    isFlat = high - low <= 8
+                }
+                flat[y * image.width + x] = isFlat
+            }
+        }
+        return flat
+    }
+
+    /// At scale 2 each scene's settled frame, halved, is its 1x frame: exactly (within 4 per channel)
+    /// wherever both are flat, which is all but text and shape edges. Text is drawn by the font at its
+    /// device size, not magnified, so hinting and whole-pixel advances put glyphs a little differently
+    /// along a line: at most 2% of the pixels may differ by more than 32 (measured: 0.6–1.3%).
+    @Test("at scale 2, each scene's settled screenshot at 640x480 halved matches its 1x one", arguments: scenes)
+    func twiceThePixelsSameLayout(scene: String) throws {
+        let single = try DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480"])
+        let double = try DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480", "--scale", "2"])
+        #expect(double.width == 1280 && double.height == 960)
+        let halved = Self.downsampled(double, by: 2)
+        let flatSingle = Self.flatPixels(single), flatHalved = Self.flatPixels(halved)
+        var compared = 0, differing = 0, farApart = 0
+        for index in 0..<(single.width * single.height) {
+            var difference = 0
+            for channel in 0..<3 {
+                let a = Int(single.pixels[index * 4 + channel]), b = Int(halved.pixels[index * 4 + channel])
+                difference = max(difference, abs(a - b))
+            }
+            if difference > 32 { farApart += 1 }
+            guard flatSingle[index], flatHalved[index] else { continue }
+            compared += 1
+            if difference > 4 { differing += 1 }
+        }
+        #expect(compared > single.width * single.height * 8 / 10, "most of the frame is flat: \(compared)")
+        #expect(differing == 0, "\(differing) flat pixels differ")
+        #expect(farApart <= single.width * single.height / 50, "\(farApart) pixels differ by more than 32")
+    }
+
+    @Test("goldens: bouncy and sheet at 2x, alert at 1.5x", arguments: [("bouncy", "2"), ("sheet", "2"), ("alert", "1.5")])
+    func goldens(scene: String, scale: String) throws {
+        let image = try DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480", "--scale", scale])
+        let factor = Double(scale)!
+        #expect(image.width == Int(640 * factor) && image.height == Int(480 * factor))
+        try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)-640x480@\(scale)x"), tolerance: 8)
+    }
+
+    /// Mid-spring, bouncy's card lies at fractional points; its top edge must still fall between two rows
+    /// of device pixels: the first row of card colour down the middle column is all card, nothing blended.
+    @Test("bouncy's card edge falls on whole device pixels mid-spring at 1, 1.5 and 2", arguments: ["1", "1.5", "2"])
+    func cardEdgeOnWholePixels(scale: String) throws {
+        let settled = try DemoScreenshotTests.screenshot(["--scene", "bouncy", "--size", "640x480", "--scale", scale])
+        let card = settled.rgba(settled.width / 2, settled.height / 2)
+        var checked = 0
+        for time in ["0.1", "0.15", "0.2", "0.3", "0.45"] {
+            let image = try DemoScreenshotTests.screenshot(["--scene", "bouncy", "--size", "640x480", "--scale", scale, "--at", time])
+            let x = image.width / 2
+            // The card drops in from above: its top edge is the first row of card colour down the middle.
+            guard let top = (0..<image.height).first(where: { close(image.rgba(x, $0), card, tolerance: 6) }), top > 0 else { continue }
+            checked += 1
+            // The row above is what lies behind the card (its shadow on the dimming): dark, not a blend.
+            let above = image.rgba(x, top - 1)
+            #expect(above[0] < 140, "at \(time) s, scale \(scale): row \(top - 1) above the card is \(above), a blend")
+        }
+        #expect(checked >= 3, "the card's top edge was on screen in \(checked) of the frames")
+    }
+
+    /// Starts the demo live at `scale` on a private Xvfb; returns the demo, the X server and the window.
+    private func withLiveDemo(_ arguments: [String], screen: (Int, Int), environment: [String: String?] = [:],
+                              _ body: @MainActor (DemoProcess, PrivateXvfb, CX11.Window) async throws -> Void) async throws {
+        try await withPrivateXvfb(width: screen.0, height: screen.1) { server in
+            var environment = environment
+            environment["DISPLAY"] = server.displayName
+            environment.updateValue(nil, forKey: "PROSCENIUM_SCALE")  // the desktop's Xft.dpi decides
+            let demo = try DemoProcess(arguments: arguments + ["--log-events"], environment: environment)
+            defer { demo.stop() }
+            let ready = try await demo.event("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            try await body(demo, server, CX11.Window(window))
+        }
+    }
+
+    private func frame(of id: String, in demo: DemoProcess) -> Rect? {
+        guard let tree = demo.events("tree").last, let views = tree["views"] as? [[String: Any]],
+              let view = views.first(where: { $0["id"] as? String == id }),
+              let f = view["frame"] as? [Double], f.count == 4 else { return nil }
+        return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
+    }
+
+    private func waitUntil(_ what: String, timeout: Double = 10, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            if Date() > deadline { throw FixtureError.timeout(what) }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+    }
+
+    @Test("XTest clicks at device-pixel positions reach the views the tree places there, at 1.5 and 2", arguments: [1.5, 2.0])
+    func clicksAtDevicePixels(scale: Double) async throws {
+        try await withLiveDemo(["--size", "640x480", "--scale", String(scale)], screen: (1280, 960)) { demo, server, window in
+            let ready = try #require(demo.events("ready").first)
+            #expect(ready["scale"] as? Double == scale)
+            try await waitUntil("the tree") { frame(of: "counter", in: demo) != nil }
+            let display = try Display(name: server.displayName)
+            var attributes = XWindowAttributes()
+            XGetWindowAttributes(display.pointer, window, &attributes)
+            #expect(attributes.width == Int32(640 * scale) && attributes.height == Int32(480 * scale))
+            var x: Int32 = 0, y: Int32 = 0
+            var child: CX11.Window = 0
+            XTranslateCoordinates(display.pointer, window, display.rootWindow, 0, 0, &x, &y, &child)
+            let input = try XTestInput(displayName: server.displayName)
+            for id in ["counter", "present-alert"] {
+                let target = try #require(frame(of: id, in: demo))
+                // Near the view's bottom-right corner, in device pixels: a point-space click would miss it.
+                let point = Point(x: (target.maxX - 6) * scale, y: (target.maxY - 4) * scale)
+                input.click(at: Point(x: Double(x) + point.x, y: Double(y) + point.y))
+                try await waitUntil("the tap on \(id)") { demo.events("tap").contains { $0["view"] as? String == id } }
+            }
+        }
+    }
+
+    /// Sets the root window's RESOURCE_MANAGER as `xrdb -merge` does.
+    private func setResources(_ text: String, on display: Display) {
+        let atom = XInternAtom(display.pointer, "RESOURCE_MANAGER", 0)
+        let bytes = Array(text.utf8)
+        XChangeProperty(display.pointer, display.rootWindow, atom, XA_STRING, 8, PropModeReplace, bytes, Int32(bytes.count))
+        display.sync()
+    }
+
+    @Test("Xft.dpi 192 while bouncy springs: the window becomes 2x and the spring carries on; back to 96: 1x")
+    func followsXftDPILive() async throws {
+        try await withLiveDemo(["--scene", "bouncy", "--size", "640x480"], screen: (1280, 960)) { demo, server, window in
+            let display = try Display(name: server.displayName)
+            #expect(demo.events("ready").first?["scale"] as? Double == 1)
+            // Mid-spring (0.8 s): right after the first frame.
+            setResources("Xft.dpi:\t192\n", on: display)
+            try await waitUntil("the scale event") { demo.events("scale").contains { $0["value"] as? Double == 2 } }
+            try await waitUntil("the presentation completes") {
+                demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
+            }
+            #expect(!demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" && $0["completed"] as? Bool == false })
+            var attributes = XWindowAttributes()
+            try await waitUntil("the window is 1280x960") {
+                XGetWindowAttributes(display.pointer, window, &attributes)
+                return attributes.width == 1280 && attributes.height == 960
+            }
+            // The layout in points is what it was: the card still insets 30 points.
+            try await waitUntil("the tree") { frame(of: "presented", in: demo) == Rect(x: 30, y: 30, width: 580, height: 420) }
+            setResources("Xft.dpi:\t96\n", on: display)
+            try await waitUntil("back to 1x") { demo.events("scale").contains { $0["value"] as? Double == 1 } }
+            try await waitUntil("the window is 640x480") {
+                XGetWindowAttributes(display.pointer, window, &attributes)
+                return attributes.width == 640 && attributes.height == 480
+            }
+            // A nonsense value is ignored: the scale stays.
+            setResources("Xft.dpi:\tlarge\n", on: display)
+            try await Task.sleep(for: .milliseconds(200))
+            #expect(demo.events("scale").count == 2)
+            #expect(demo.errorOutput.contains("Xft.dpi"), "one warning names the bad value: \(demo.errorOutput)")
+        }
+    }
+}
