@@ -47,3 +47,32 @@ struct DisplayListScalingTests {
         #expect(origin.map { abs($0.x - 10.4) < 1 / 3 + 1e-9 && abs($0.y - 20.9) < 1 / 3 + 1e-9 } == true)
     }
 }
+
+/// Sharper image variants and hairlines on dense screens.
+@MainActor @Suite("Images and hairlines at a scale")
+struct ImageVariantScalingTests {
+    @Test func aScreenDrawsTheFirstVariantAtOrAboveItsScale() {
+        let image = Image(width: 2, height: 2, fill: .red)
+        let twice = Image(width: 4, height: 4, fill: .red), thrice = Image(width: 6, height: 6, fill: .red)
+        let both = image.withVariants([2: twice, 3: thrice])
+        #expect(both.representation(forScale: 1) === both)
+        #expect(both.representation(forScale: 1.5) === twice)
+        #expect(both.representation(forScale: 2) === twice)
+        #expect(both.representation(forScale: 2.5) === thrice)
+        #expect(both.representation(forScale: 4) === thrice, "the densest there is")
+        #expect(image.representation(forScale: 2) === image)
+        let scaled = DisplayList(commands: [.image(both, rect: Rect(x: 1, y: 1, width: 2, height: 2))]).scaled(by: 2)
+        guard case let .image(drawn, rect) = scaled.commands[0] else { Issue.record("image expected"); return }
+        #expect(drawn === twice && rect == Rect(x: 2, y: 2, width: 4, height: 4), "4x4 pixels into 4x4 pixels: no filtering")
+    }
+
+    @Test func aHairlineIsOneDevicePixel() {
+        for scale in [1.0, 1.5, 2, 3] {
+            let traits = TraitCollection(containerSize: Size(width: 800, height: 600), displayScale: scale)
+            let border = DisplayCommand.border(rect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 0,
+                                               width: traits.hairlineWidth, color: .black)
+            guard case let .border(_, _, width, _, _) = border.scaled(by: scale) else { Issue.record("border expected"); return }
+            #expect(abs(width - 1) < 1e-12)
+        }
+    }
+}

@@ -19,6 +19,9 @@ public struct TraitCollection: Sendable, Hashable {
     /// Device pixels per point on the window's screen: 1, 1.5, 2 (UIKit's `displayScale`).
     public var displayScale: Double = 1
 
+    /// The width of one device pixel, in points: a border or separator of this width is a hairline.
+    public var hairlineWidth: Double { 1 / max(displayScale, 1e-6) }
+
     /// Both size classes unspecified: the controller is not on screen.
     public init() {
         horizontalSizeClass = .unspecified

@@ -24,7 +24,8 @@ extension DisplayCommand {
         case let .text(layout, origin, color):
             return .text(layout.scaled(by: s), origin: Point(x: origin.x * s, y: origin.y * s), color: color)
         case let .image(image, rect):
-            return .image(image, rect: rect.scaled(by: s))
+            // A sharper variant when the image has one (`@2x`), else this one scaled by the renderer.
+            return .image(image.representation(forScale: s), rect: rect.scaled(by: s))
         case let .pushClip(rect, radius, corners):
             return .pushClip(rect: rect.scaled(by: s), cornerRadius: radius * s, corners: corners)
         case let .pushOpacity(alpha, bounds):

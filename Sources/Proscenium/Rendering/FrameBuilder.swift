@@ -62,7 +62,8 @@
         view.lastRenderedRect = onScreen
 
         let offset = Point(x: toGroup.tx, y: toGroup.ty)
-        let rect = p.bounds.offsetBy(dx: offset.x, dy: offset.y)
+        // Its far edges on whole device pixels too (its origin already is): no half-covered row or column.
+        let rect = Self.snapped(p.bounds.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
         if p.shadowOpacity > 0, view.shadowColor.alpha > 0 {
             let color = view.shadowColor.withAlphaComponent(view.shadowColor.alpha * p.shadowOpacity)
             list.append(.shadow(rect: rect, cornerRadius: p.cornerRadius, blurRadius: view.shadowRadius,
@@ -100,6 +101,13 @@
         view.lastRenderedRect = .zero
         view.needsDisplay = false
         for subview in view.subviews { forgetSubtree(subview) }
+    }
+
+    /// `rect` (points) with each edge on the nearest whole device pixel.
+    static func snapped(_ rect: Rect, scale: Double) -> Rect {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return rect }
+        let x0 = snapped(rect.minX, scale: scale), y0 = snapped(rect.minY, scale: scale)
+        return Rect(x: x0, y: y0, width: snapped(rect.maxX, scale: scale) - x0, height: snapped(rect.maxY, scale: scale) - y0)
     }
 
     /// `value` (points) on the nearest whole device pixel; non-finite values stay as they are (the

@@ -9,14 +9,31 @@ public final class Image: Sendable {
     public let height: Int
     /// `width * height * 4` bytes, R G B A per pixel.
     public let pixels: [UInt8]
+    /// Sharper versions for screens with more pixels per point, by that scale (`name@2x.png` is 2's), each
+    /// drawn in the same place as this one: a screen of scale s draws the first at s or above.
+    public let variants: [Double: Image]
 
     /// An image from raw RGBA bytes; traps unless there are exactly `width * height * 4`.
-    public init(width: Int, height: Int, pixels: [UInt8]) {
+    public init(width: Int, height: Int, pixels: [UInt8], variants: [Double: Image] = [:]) {
         precondition(width >= 0 && height >= 0 && pixels.count == width * height * 4,
                      "Image needs width*height*4 bytes, got \(pixels.count) for \(width)x\(height)")
         self.width = width
         self.height = height
         self.pixels = pixels
+        self.variants = variants.filter { $0.key > 1 && $0.key.isFinite }
+    }
+
+    /// This image with `variants` for denser screens (such as `[2: image2x]`).
+    public func withVariants(_ variants: [Double: Image]) -> Image {
+        Image(width: width, height: height, pixels: pixels, variants: variants)
+    }
+
+    /// What a screen of `scale` pixels per point draws: the variant of the smallest scale at or above it,
+    /// else the densest one there is (this image when it has none, or at scale 1).
+    public func representation(forScale scale: Double) -> Image {
+        guard scale > 1, !variants.isEmpty else { return self }
+        let sorted = variants.sorted { $0.key < $1.key }
+        return (sorted.first { $0.key >= scale } ?? sorted.last)?.value ?? self
     }
 
     /// An image filled with one colour.
