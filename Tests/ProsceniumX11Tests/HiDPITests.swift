@@ -197,6 +197,14 @@ struct HiDPILiveTests {
             }
             // The layout in points is what it was: the card still insets 30 points.
             try await waitUntil("the tree") { frame(of: "presented", in: demo) == Rect(x: 30, y: 30, width: 580, height: 420) }
+            // And it is drawn at 2x: the card fills the window's pixels from (60, 60) to (1220, 900).
+            try await waitUntil("the card drawn at 2x") {
+                guard let image = try? ScreenCapture.capture(display: display.pointer, drawable: window, width: 1280, height: 960) else {
+                    return false
+                }
+                let card = image.rgba(640, 600), inside = image.rgba(62, 480), outside = image.rgba(56, 480)
+                return card[0] > 200 && card[1] < 120 && close(inside, card, tolerance: 6) && outside[0] < 140
+            }
             setResources("Xft.dpi:\t96\n", on: display)
             try await waitUntil("back to 1x") { demo.events("scale").contains { $0["value"] as? Double == 1 } }
             try await waitUntil("the window is 640x480") {
