@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Proscenium", targets: ["Proscenium"]),
         .library(name: "ProsceniumX11", targets: ["ProsceniumX11"]),
+        .library(name: "ProsceniumTesting", targets: ["ProsceniumTesting"]),
         .executable(name: "proscenium-demo", targets: ["proscenium-demo"]),
         .executable(name: "proscenium-bench", targets: ["proscenium-bench"]),
     ],
@@ -45,15 +46,23 @@ let package = Package(
             dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "TestSupport"],
             path: "Sources/proscenium-bench"),
 
-        // Shared by tests and benchmarks: private Xvfb, XTest input, PNG image comparison, the soak.
-        .target(name: "TestSupport", dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "CX11", "CXRes", "CPNG"],
+        // For apps' own tests: a controller in a window on a private Xvfb, driven on virtual time, input
+        // through XTest, screenshots and snapshot assertions.
+        .target(name: "ProsceniumTesting", dependencies: ["Proscenium", "ProsceniumX11", "CX11"],
+                path: "Sources/ProsceniumTesting"),
+
+        // This project's own test infrastructure on top of it: the demo process, the soak, the input
+        // fuzzer, openbox, CPU readings.
+        .target(name: "TestSupport", dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "ProsceniumTesting",
+                                                   "CX11", "CXRes", "CPNG"],
                 path: "Sources/TestSupport"),
 
         .testTarget(name: "ProsceniumTests", dependencies: ["Proscenium"], path: "Tests/ProsceniumTests"),
         .testTarget(
             name: "ProsceniumX11Tests",
-            dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "TestSupport", "CX11"],
+            dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "ProsceniumTesting", "TestSupport", "CX11"],
             path: "Tests/ProsceniumX11Tests",
+            exclude: ["__Snapshots__"],
             resources: [.copy("Goldens")]),
     ],
     swiftLanguageModes: [.v6]

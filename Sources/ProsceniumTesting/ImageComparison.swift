@@ -33,7 +33,7 @@ public enum ImageComparison {
     /// The package's root directory, found from this source file's path.
     public static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
-        for _ in 0..<3 { url.deleteLastPathComponent() }  // ImageComparison.swift, TestSupport, Sources
+        for _ in 0..<3 { url.deleteLastPathComponent() }  // ImageComparison.swift, ProsceniumTesting, Sources
         return url.path
     }()
 

@@ -5,7 +5,7 @@ import Glibc
 
 /// The helper servers this process started and has not reaped yet, with their log files, so both can be
 /// cleaned up at exit.
-enum ServerRegistry {
+package enum ServerRegistry {
     private static let pids = Mutex<[pid_t: String]>([:])
 
     /// Registers the exit hook on first use.
@@ -15,13 +15,13 @@ enum ServerRegistry {
     }()
 
     /// Registers a running child and the log file to delete once it is gone.
-    static func add(_ pid: pid_t, log: String) {
+    package static func add(_ pid: pid_t, log: String) {
         _ = exitHookInstalled
         pids.withLock { $0[pid] = log }
     }
 
     /// How the child ended if it has (reaping it), such as "it exited with status 1", or nil while it runs.
-    static func exitStatus(_ pid: pid_t) -> String? {
+    package static func exitStatus(_ pid: pid_t) -> String? {
         guard pids.withLock({ $0[pid] != nil }) else {
             return "it was stopped while starting, probably because this process is exiting"
         }
@@ -35,7 +35,7 @@ enum ServerRegistry {
 
     /// Sends SIGTERM, waits up to `grace` seconds, then SIGKILL, reaps, and deletes the log. Does nothing
     /// for unknown pids, so a recycled pid is never signalled.
-    static func terminate(_ pid: pid_t, grace: Double = 2) {
+    package static func terminate(_ pid: pid_t, grace: Double = 2) {
         guard let log = pids.withLock({ $0.removeValue(forKey: pid) }) else { return }
         defer { unlink(log) }
         var status: Int32 = 0
@@ -52,7 +52,7 @@ enum ServerRegistry {
         while waitpid(pid, &status, 0) < 0, errno == EINTR {}
     }
 
-    static func terminateAll() {
+    package static func terminateAll() {
         for pid in pids.withLock({ Array($0.keys) }) { terminate(pid, grace: 1) }
     }
 

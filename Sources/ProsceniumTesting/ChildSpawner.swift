@@ -8,8 +8,8 @@ import Glibc
 /// Linux delivers a parent-death signal when the *thread* that created a child exits, not the process;
 /// spawning from a pool thread that later retires would kill the child early. A dedicated thread makes
 /// `setpriv --pdeathsig TERM` mean "when this test process dies, for whatever reason".
-final class ChildSpawner: @unchecked Sendable {
-    static let shared = ChildSpawner()
+package final class ChildSpawner: @unchecked Sendable {
+    package static let shared = ChildSpawner()
 
     private let condition = NSCondition()
     private var jobs: [@Sendable () -> Void] = []
@@ -21,7 +21,7 @@ final class ChildSpawner: @unchecked Sendable {
     }
 
     /// Runs `work` on the spawner thread and returns its result.
-    func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    package func run<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
         await withCheckedContinuation { continuation in
             condition.lock()
             jobs.append { continuation.resume(returning: work()) }
@@ -41,7 +41,7 @@ final class ChildSpawner: @unchecked Sendable {
     }
 
     /// Where an executable named `name` is on `PATH`, if anywhere.
-    static func findExecutable(_ name: String) -> String? {
+    package static func findExecutable(_ name: String) -> String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
         for directory in path.split(separator: ":") {
             let candidate = "\(directory)/\(name)"
@@ -53,7 +53,7 @@ final class ChildSpawner: @unchecked Sendable {
     /// Starts `arguments[0]` (an absolute path) with stdin from /dev/null, stdout and stderr into `logPath`,
     /// `inherit` (if any) placed at descriptor 3, and every other descriptor closed. Returns the pid, or
     /// errno. `environment` entries override (nil: remove) this process's own variables.
-    static func spawn(_ arguments: [String], logPath: String, inherit: Int32?,
+    package static func spawn(_ arguments: [String], logPath: String, inherit: Int32?,
                       environment: [String: String?] = [:]) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -113,8 +113,8 @@ final class ChildSpawner: @unchecked Sendable {
     }
 
     /// An errno from `posix_spawn`, with its text.
-    struct SpawnError: Error, CustomStringConvertible {
+    package struct SpawnError: Error, CustomStringConvertible {
         let code: Int32
-        var description: String { String(cString: strerror(code)) }
+        package var description: String { String(cString: strerror(code)) }
     }
 }

@@ -1,0 +1,212 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+
+/// A view controller in a real X window on a private Xvfb that the tester starts and stops, driven frame
+/// by frame on virtual time: what an app's tests use to tap and type through XTest (so real hit-testing
+/// and passthrough run), let time pass, and take screenshots. No `DISPLAY` needed, nothing shared between
+/// tests running in parallel.
+///
+/// ```swift
+/// let tester = try await WindowTester.start(HomeViewController(), size: Size(width: 640, height: 480))
+/// defer { tester.stop() }
+/// try tester.tap("present-card")
+/// tester.settle()
+/// try assertSnapshot(of: tester, named: "card-presented")
+/// ```
+@MainActor public final class WindowTester {
+    /// The private X server the window is on.
+    public let server: PrivateXvfb
+    /// The connection the window was made on.
+    public private(set) var display: Display!
+    /// The window host: the X window, its back buffer and renderer.
+    public private(set) var host: WindowHost!
+    /// The clock every animation reads: it moves only when the tester says so, 1/60 s per frame.
+    public let clock: ManualFrameClock
+    private var input: XTestInput?
+
+    /// The core window showing the controller.
+    public var window: Proscenium.Window { host.window }
+    /// Virtual seconds since the tester started.
+    public var time: Double { clock.now }
+
+    private init(server: PrivateXvfb, clock: ManualFrameClock) {
+        self.server = server
+        self.clock = clock
+    }
+
+    /// Starts an X server of its own, shows `controller` as the root of a window of `size` points at
+    /// `scale`, and draws the first frame.
+    public static func start(_ controller: ViewController, size: Size = Size(width: 640, height: 480),
+                             scale: Double = 1) async throws -> WindowTester {
+        let pixels = Size(width: (size.width * scale).rounded(.up), height: (size.height * scale).rounded(.up))
+        let server = try await PrivateXvfb.start(width: Int(max(pixels.width, 640)), height: Int(max(pixels.height, 480)))
+        let tester = WindowTester(server: server, clock: ManualFrameClock())
+        do {
+            let display = try Display(name: server.displayName)
+            tester.display = display
+            let configuration = WindowConfiguration(title: "ProsceniumTesting", size: size,
+                                                    minimumSize: Size(width: 1, height: 1), scale: scale)
+            tester.host = WindowHost(display: display, configuration: configuration, clock: tester.clock)
+            tester.host.onClose = {}
+            tester.host.window.rootViewController = controller
+            try await tester.waitUntil("the window is mapped") { tester.host.isMapped }
+            tester.frame()
+        } catch {
+            tester.stop()
+            throw error
+        }
+        return tester
+    }
+
+    // MARK: - Time
+
+    /// One frame: reads the X events that arrived (input included), then advances the clock 1/60 s.
+    public func frame() {
+        display.sync()
+        host.processPendingEvents()
+        clock.step()
+    }
+
+    /// Frames until `seconds` of virtual time have passed.
+    public func advance(by seconds: Double) {
+        let end = clock.now + seconds - clock.interval / 2
+        repeat { frame() } while clock.now < end
+    }
+
+    /// Frames until nothing moves any more (no animation asks for a frame), at most `limit` seconds of
+    /// virtual time; returns false when something was still moving then.
+    @discardableResult
+    public func settle(limit: Double = 10) -> Bool {
+        let end = clock.now + limit
+        repeat {
+            frame()
+            if !clock.needsFrame { return true }
+        } while clock.now < end
+        return false
+    }
+
+    // MARK: - Finding views
+
+    /// The view with `identifier` in the window, presentations included; nil when there is none.
+    public func view(withIdentifier identifier: String) -> View? {
+        func search(_ view: View) -> View? {
+            if view.identifier == identifier { return view }
+            for subview in view.subviews.reversed() { if let found = search(subview) { return found } }
+            return nil
+        }
+        return search(window)
+    }
+
+    /// The centre of the view with `identifier` in window points; throws when there is no such view.
+    public func center(of identifier: String) throws(WindowTesterError) -> Point {
+        guard let view = view(withIdentifier: identifier) else { throw .noView(identifier) }
+        let frame = view.convert(view.bounds, to: nil)
+        return Point(x: frame.midX, y: frame.midY)
+    }
+
+    // MARK: - Input through XTest
+
+    private func xtest() throws -> XTestInput {
+        if let input { return input }
+        let made = try XTestInput(displayName: server.displayName)
+        input = made
+        return made
+    }
+
+    /// Where a window point is on the X screen, in device pixels.
+    public func screenPoint(_ point: Point) -> Point {
+        var x: Int32 = 0, y: Int32 = 0
+        var child: CX11.Window = 0
+        XTranslateCoordinates(display.pointer, host.xWindow, display.rootWindow, 0, 0, &x, &y, &child)
+        return Point(x: Double(x) + point.x * host.scale, y: Double(y) + point.y * host.scale)
+    }
+
+    /// Clicks at a window point (in points), then runs a frame, which delivers it.
+    public func tap(at point: Point) throws {
+        try xtest().click(at: screenPoint(point))
+        frame()
+    }
+
+    /// Clicks the centre of the view with `identifier`, then runs a frame.
+    public func tap(_ identifier: String) throws {
+        try tap(at: center(of: identifier))
+    }
+
+    /// Presses at the centre of the view with `identifier`, moves by `offset` points in `steps` moves, one
+    /// frame each, and releases.
+    public func drag(_ identifier: String, by offset: Point, steps: Int = 10) throws {
+        let start = try center(of: identifier)
+        let input = try xtest()
+        input.move(to: screenPoint(start))
+        input.press()
+        frame()
+        let count = max(1, steps)
+        for step in 1...count {
+            let t = Double(step) / Double(count)
+            input.move(to: screenPoint(Point(x: start.x + offset.x * t, y: start.y + offset.y * t)))
+            frame()
+        }
+        input.release()
+        frame()
+    }
+
+    /// Presses and releases the key for `keysym` (`XK_Escape`, `XK_Return`, `XK_a`, …), then runs a frame.
+    public func press(keysym: UInt) throws {
+        guard try xtest().key(keysym) else { throw WindowTesterError.noKey(keysym) }
+        frame()
+    }
+
+    // MARK: - Pixels
+
+    /// The last frame as the window's back buffer holds it, in device pixels: the same pixels as the
+    /// demo's `--screenshot`, right even where the window is off screen or covered.
+    public func screenshot() throws -> Image {
+        try host.captureBackBuffer()
+    }
+
+    // MARK: - Ending
+
+    /// Closes the window and the connection, then stops the server (the other order would leave Xlib
+    /// talking to a dead server). Safe to call twice.
+    public func stop() {
+        input = nil
+        if let host {
+            host.window.rootViewController = nil
+            self.host = nil
+        }
+        display?.sync()
+        display = nil
+        server.stop()
+    }
+
+    private func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) async throws {
+        let deadline = Date().addingTimeInterval(timeout)
+        while !condition() {
+            display.sync()
+            host.processPendingEvents()
+            if condition() { return }
+            if Date() > deadline { throw WindowTesterError.timeout(what) }
+            try await Task.sleep(for: .milliseconds(2))
+        }
+    }
+}
+
+/// Why a `WindowTester` call failed.
+public enum WindowTesterError: Error, CustomStringConvertible {
+    /// No view in the window has this identifier.
+    case noView(String)
+    /// No key of the server's keymap types this keysym.
+    case noKey(UInt)
+    /// The window did not get there in time.
+    case timeout(String)
+
+    public var description: String {
+        switch self {
+        case let .noView(identifier): return "no view with identifier '\(identifier)' in the window"
+        case let .noKey(keysym): return "no key types keysym 0x\(String(keysym, radix: 16))"
+        case let .timeout(what): return "timed out waiting until \(what)"
+        }
+    }
+}
