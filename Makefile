@@ -1,5 +1,5 @@
 # The two commands in README.md: `make demo` and `make test`. Both install missing Debian packages first.
-.PHONY: demo test deps build bench screenshots clean
+.PHONY: demo test deps build bench screenshots docs clean
 
 deps:
 	@scripts/install-deps.sh
@@ -39,6 +39,13 @@ screenshots: deps
 		.build/release/proscenium-demo --headless --scene $$scene --screenshot Assets/screenshots/$$scene.png || exit 1; \
 	done
 	.build/release/proscenium-demo --headless --scene bouncy --size 640x480 --scale 2 --screenshot Assets/screenshots/bouncy@2x.png
+
+# The DocC documentation of Proscenium, ProsceniumX11 and ProsceniumTesting as one static site in .build/docs;
+# a warning (a symbol link that does not resolve, say) is an error.
+docs: deps
+	swift package --disable-sandbox generate-documentation --target Proscenium --target ProsceniumX11 \
+		--target ProsceniumTesting --enable-experimental-combined-documentation --warnings-as-errors \
+		--transform-for-static-hosting --output-path .build/docs
 
 clean:
 	rm -rf .build artifacts

@@ -13,6 +13,8 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        // `make docs`: the DocC documentation of the libraries.
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.4.0"),
     ],
     targets: [
         // C modules: only ProsceniumX11 and TestSupport import them.
@@ -57,7 +59,21 @@ let package = Package(
                                                    "CX11", "CXRes", "CPNG"],
                 path: "Sources/TestSupport"),
 
+        // Examples a new user starts from: the README's first window, a presentation controller of one's
+        // own, a bottom sheet over a screen that stays usable. Each has a snapshot test in ExamplesTests.
+        .executableTarget(name: "HelloCard", dependencies: ["Proscenium", "ProsceniumX11"], path: "Examples/HelloCard"),
+        .executableTarget(name: "CustomPresentation", dependencies: ["Proscenium", "ProsceniumX11"],
+                          path: "Examples/CustomPresentation"),
+        .executableTarget(name: "PassthroughSheet", dependencies: ["Proscenium", "ProsceniumX11"],
+                          path: "Examples/PassthroughSheet"),
+
         .testTarget(name: "ProsceniumTests", dependencies: ["Proscenium"], path: "Tests/ProsceniumTests"),
+        .testTarget(
+            name: "ExamplesTests",
+            dependencies: ["HelloCard", "CustomPresentation", "PassthroughSheet", "Proscenium", "ProsceniumX11",
+                           "ProsceniumTesting", "CX11"],
+            path: "Tests/ExamplesTests",
+            exclude: ["__Snapshots__"]),
         .testTarget(
             name: "ProsceniumX11Tests",
             dependencies: ["Proscenium", "ProsceniumX11", "ProsceniumGallery", "ProsceniumTesting", "TestSupport", "CX11"],

@@ -1,0 +1,75 @@
+import CX11
+import Foundation
+@testable import CustomPresentation
+@testable import HelloCard
+@testable import PassthroughSheet
+import Proscenium
+import ProsceniumTesting
+import Testing
+
+/// Each example as its user would check it, with the public testing library: driven through XTest on
+/// virtual time and compared with a snapshot beside this file.
+@MainActor @Suite("Examples", .serialized)
+struct ExamplesTests {
+    @Test("HelloCard: a click springs the card to where it was clicked")
+    func helloCard() async throws {
+        let tester = try await WindowTester.start(HelloController(), size: Size(width: 640, height: 480))
+        defer { tester.stop() }
+        try tester.tap(at: Point(x: 400, y: 300))
+        #expect(tester.settle())
+        let controller = try #require(tester.window.rootViewController as? HelloController)
+        #expect(controller.card.center == Point(x: 400, y: 300))
+        try assertSnapshot(of: tester, named: "card-moved")
+    }
+
+    @Test("CustomPresentation: the card springs in inset 30 points over the dimming; Escape dismisses it")
+    func customPresentation() async throws {
+        let tester = try await WindowTester.start(CardHomeController(), size: Size(width: 640, height: 480))
+        defer { tester.stop() }
+        try tester.tap("present")
+        #expect(tester.settle())
+        let card = try #require(tester.view(withIdentifier: "card"))
+        #expect(card.convert(card.bounds, to: nil) == Rect(x: 30, y: 30, width: 580, height: 420))
+        try assertSnapshot(of: tester, named: "card-presented")
+        try tester.press(keysym: UInt(XK_Escape))
+        #expect(tester.settle())
+        #expect(tester.view(withIdentifier: "card") == nil)
+    }
+
+    @Test("PassthroughSheet: with the sheet up, a click on the counter above it counts and the sheet stays")
+    func passthroughSheet() async throws {
+        let tester = try await WindowTester.start(CounterController(), size: Size(width: 640, height: 480))
+        defer { tester.stop() }
+        try tester.tap("show-sheet")
+        #expect(tester.settle())
+        #expect(tester.view(withIdentifier: "sheet")?.window != nil)
+        try tester.tap("counter")
+        try tester.tap("counter")
+        #expect(tester.settle())
+        let controller = try #require(tester.window.rootViewController as? CounterController)
+        #expect(controller.count == 2)
+        #expect(tester.view(withIdentifier: "sheet")?.window != nil, "the sheet stays up")
+        try assertSnapshot(of: tester, named: "counted-under-sheet")
+    }
+
+    /// The README's code is these files, so it never rots.
+    @Test("the README's first window is HelloCard, and its presentation controller is CustomPresentation's")
+    func readmeCodeIsTheExamples() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let readme = try String(contentsOf: root.appendingPathComponent("README.md"), encoding: .utf8)
+        func block(after heading: String) throws -> String {
+            let section = try #require(readme.range(of: heading)).upperBound
+            let start = try #require(readme.range(of: "```swift\n", range: section..<readme.endIndex)).upperBound
+            let end = try #require(readme.range(of: "```", range: start..<readme.endIndex)).lowerBound
+            return String(readme[start..<end])
+        }
+        let hello = try String(contentsOf: root.appendingPathComponent("Examples/HelloCard/HelloCard.swift"), encoding: .utf8)
+        #expect(try block(after: "## A first window") == hello)
+        let custom = try String(contentsOf: root.appendingPathComponent("Examples/CustomPresentation/CustomPresentation.swift"),
+                                encoding: .utf8)
+        let presenting = try block(after: "## Presenting a controller")
+        let classes = try #require(presenting.components(separatedBy: "\nlet transitions").first)
+        #expect(custom.contains(classes), "README's presentation controller and delegate are CustomPresentation.swift's")
+        #expect(custom.split(separator: "\n").count < 80, "CustomPresentation stays under 80 lines")
+    }
+}
