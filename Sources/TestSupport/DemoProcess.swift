@@ -28,9 +28,13 @@ public final class DemoProcess: @unchecked Sendable {
         process.environment = env
         process.standardOutput = stdout
         process.standardError = stderr
-        stdout.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+        try process.run()
+        // Each stream is read by a thread of its own with blocking reads until the demo closes it, not by
+        // FileHandle's readabilityHandler: that one is a Dispatch read source, and closing the pipe while
+        // its cancellation is still on the way leaves Dispatch's manager thread a freed registration (it
+        // crashed the test process, rarely, under load).
+        Self.read(stdout.fileHandleForReading) { [weak self] data in
+            guard let self else { return }
             self.lock.lock(); defer { self.lock.unlock() }
             self.partial += String(decoding: data, as: UTF8.self)
             while let newline = self.partial.firstIndex(of: "\n") {
@@ -38,13 +42,24 @@ public final class DemoProcess: @unchecked Sendable {
                 self.partial = String(self.partial[self.partial.index(after: newline)...])
             }
         }
-        stderr.fileHandleForReading.readabilityHandler = { [weak self] handle in
-            let data = handle.availableData
-            guard let self, !data.isEmpty else { return }
+        Self.read(stderr.fileHandleForReading) { [weak self] data in
+            guard let self else { return }
             self.lock.lock(); defer { self.lock.unlock() }
             self.errText += String(decoding: data, as: UTF8.self)
         }
-        try process.run()
+    }
+
+    /// Reads `handle` on a thread of its own until end of file, handing each chunk to `received`.
+    private static func read(_ handle: FileHandle, _ received: @escaping @Sendable (Data) -> Void) {
+        let thread = Thread {
+            while true {
+                let data = handle.availableData
+                if data.isEmpty { return }
+                received(data)
+            }
+        }
+        thread.stackSize = 1 << 18
+        thread.start()
     }
 
     deinit {

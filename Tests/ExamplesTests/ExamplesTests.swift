@@ -27,9 +27,13 @@ struct ExamplesTests {
         let tester = try await WindowTester.start(CardHomeController(), size: Size(width: 640, height: 480))
         defer { tester.stop() }
         try tester.tap("present")
+        let entering = try #require(tester.view(withIdentifier: "card"))
+        #expect(entering.presentation.frame.maxY < 240, "it comes in from above")
         #expect(tester.settle())
         let card = try #require(tester.view(withIdentifier: "card"))
         #expect(card.convert(card.bounds, to: nil) == Rect(x: 30, y: 30, width: 580, height: 420))
+        let presentation = tester.window.rootViewController?.presentedViewController?.presentationController
+        #expect((presentation as? InsetCardPresentation)?.dimmingView.alpha == 0.5)
         try assertSnapshot(of: tester, named: "card-presented")
         try tester.press(keysym: UInt(XK_Escape))
         #expect(tester.settle())

@@ -9,22 +9,6 @@ import TestSupport
 /// Xvfb, clicks arrive through XTest, and the window is resized the way a window manager would.
 @MainActor @Suite("Demo, live", .serialized)
 struct DemoLiveTests {
-    /// The `frame` of the view with `id` in the last `tree` event, in window coordinates.
-    private func frame(of id: String, in demo: DemoProcess) -> Rect? {
-        guard let tree = demo.events("tree").last, let views = tree["views"] as? [[String: Any]],
-              let view = views.first(where: { $0["id"] as? String == id }),
-              let f = view["frame"] as? [Double], f.count == 4 else { return nil }
-        return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
-    }
-
-    private func waitUntil(_ what: String, timeout: Double = 10, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { throw FixtureError.timeout(what) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
     @Test("with the sheet up, an XTest click on counter is a tap and the sheet stays; resizing across 640 px re-hosts it")
     func sheetClickThroughAndAdaptation() async throws {
         try await withPrivateXvfb(width: 1280, height: 800) { server in
@@ -36,8 +20,8 @@ struct DemoLiveTests {
             try await waitUntil("the sheet is up") {
                 demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
             }
-            try await waitUntil("the tree after the transition") { frame(of: "counter", in: demo) != nil }
-            let counter = try #require(frame(of: "counter", in: demo))
+            try await waitUntil("the tree after the transition") { demo.frame(of: "counter") != nil }
+            let counter = try #require(demo.frame(of: "counter"))
 
             let display = try Display(name: server.displayName)
             var x: Int32 = 0, y: Int32 = 0
@@ -73,9 +57,9 @@ struct DemoLiveTests {
             defer { demo.stop() }
             let ready = try await demo.event("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
-            try await waitUntil("the first tree") { frame(of: "present-bouncy", in: demo) != nil }
-            let bouncyButton = try #require(frame(of: "present-bouncy", in: demo))
-            let counter = try #require(frame(of: "counter", in: demo))
+            try await waitUntil("the first tree") { demo.frame(of: "present-bouncy") != nil }
+            let bouncyButton = try #require(demo.frame(of: "present-bouncy"))
+            let counter = try #require(demo.frame(of: "counter"))
             let display = try Display(name: server.displayName)
             var x: Int32 = 0, y: Int32 = 0
             var child: CX11.Window = 0

@@ -131,27 +131,12 @@ struct HiDPILiveTests {
         }
     }
 
-    private func frame(of id: String, in demo: DemoProcess) -> Rect? {
-        guard let tree = demo.events("tree").last, let views = tree["views"] as? [[String: Any]],
-              let view = views.first(where: { $0["id"] as? String == id }),
-              let f = view["frame"] as? [Double], f.count == 4 else { return nil }
-        return Rect(x: f[0], y: f[1], width: f[2], height: f[3])
-    }
-
-    private func waitUntil(_ what: String, timeout: Double = 10, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            if Date() > deadline { throw FixtureError.timeout(what) }
-            try await Task.sleep(for: .milliseconds(20))
-        }
-    }
-
     @Test("XTest clicks at device-pixel positions reach the views the tree places there, at 1.5 and 2", arguments: [1.5, 2.0])
     func clicksAtDevicePixels(scale: Double) async throws {
         try await withLiveDemo(["--size", "640x480", "--scale", String(scale)], screen: (1280, 960)) { demo, server, window in
             let ready = try #require(demo.events("ready").first)
             #expect(ready["scale"] as? Double == scale)
-            try await waitUntil("the tree") { frame(of: "counter", in: demo) != nil }
+            try await waitUntil("the tree") { demo.frame(of: "counter") != nil }
             let display = try Display(name: server.displayName)
             var attributes = XWindowAttributes()
             XGetWindowAttributes(display.pointer, window, &attributes)
@@ -161,7 +146,7 @@ struct HiDPILiveTests {
             XTranslateCoordinates(display.pointer, window, display.rootWindow, 0, 0, &x, &y, &child)
             let input = try XTestInput(displayName: server.displayName)
             for id in ["counter", "present-alert"] {
-                let target = try #require(frame(of: id, in: demo))
+                let target = try #require(demo.frame(of: id))
                 // Near the view's bottom-right corner, in device pixels: a point-space click would miss it.
                 let point = Point(x: (target.maxX - 6) * scale, y: (target.maxY - 4) * scale)
                 input.click(at: Point(x: Double(x) + point.x, y: Double(y) + point.y))
@@ -196,7 +181,7 @@ struct HiDPILiveTests {
                 return attributes.width == 1280 && attributes.height == 960
             }
             // The layout in points is what it was: the card still insets 30 points.
-            try await waitUntil("the tree") { frame(of: "presented", in: demo) == Rect(x: 30, y: 30, width: 580, height: 420) }
+            try await waitUntil("the tree") { demo.frame(of: "presented") == Rect(x: 30, y: 30, width: 580, height: 420) }
             // And it is drawn at 2x: the card fills the window's pixels from (60, 60) to (1220, 900).
             try await waitUntil("the card drawn at 2x") {
                 guard let image = try? ScreenCapture.capture(display: display.pointer, drawable: window, width: 1280, height: 960) else {

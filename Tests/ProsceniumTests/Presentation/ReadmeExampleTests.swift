@@ -1,26 +1,8 @@
 import Testing
 import Proscenium
 
-// The README's presentation example, compiled and run, so the README cannot drift from the API.
-
-private final class InsetCardPresentation: DimmingPresentationController {
-    override var dimmingAlpha: Double { 0.5 }
-    override var frameOfPresentedViewInContainerView: Rect {
-        (containerView?.bounds ?? .zero).insetBy(dx: 30, dy: 30)
-    }
-}
-
-private final class InsetCardTransitions: TransitioningDelegate {
-    func presentationController(forPresented presented: ViewController, presenting: ViewController?,
-                                source: ViewController) -> PresentationController? {
-        InsetCardPresentation(presentedViewController: presented, presenting: presenting)
-    }
-    func animationController(forPresented presented: ViewController, presenting: ViewController,
-                             source: ViewController) -> AnimatedTransitioning? {
-        SlideTransitionAnimator(isPresenting: true, edge: .top, duration: 0.8,
-                                timingParameters: SpringTimingParameters(dampingRatio: 0.6, initialVelocity: 10))
-    }
-}
+// The README's "Beyond UIKit" snippets, compiled and run, so the README cannot drift from the API. Its
+// presentation example is Examples/CustomPresentation, run by ExamplesTests.
 
 private final class SheetOrPopover: AdaptivePresentationControllerDelegate {
     func adaptivePresentationStyle(for controller: PresentationController, traitCollection: TraitCollection,
@@ -31,21 +13,6 @@ private final class SheetOrPopover: AdaptivePresentationControllerDelegate {
 
 @MainActor @Suite("README example")
 struct ReadmeExampleTests {
-    @Test func insetCardSpringsInOverHalfDimming() {
-        let fixture = PresentationFixture()
-        let home = fixture.root
-        let card = ViewController()
-        let transitions = InsetCardTransitions()
-        card.modalPresentationStyle = .custom
-        card.transitioningDelegate = transitions
-        home.present(card, animated: true)
-        #expect(card.view.presentation.frame.maxY <= 0, "starts above the window")
-        fixture.runUntilIdle()
-        #expect(card.view.frame == Rect(x: 30, y: 30, width: 340, height: 240))
-        #expect((card.presentationController as? InsetCardPresentation)?.dimmingView.alpha == 0.5)
-        withExtendedLifetime(transitions) {}
-    }
-
     @Test func beyondUIKitSnippets() {
         let fixture = PresentationFixture()
         let picker = ViewController()
