@@ -22,37 +22,48 @@ import ProsceniumX11
     public private(set) var display: Display!
     /// The window host: the X window, its back buffer and renderer.
     public private(set) var host: WindowHost!
-    /// The clock every animation reads: it moves only when the tester says so, 1/60 s per frame.
-    public let clock: ManualFrameClock
+    /// The clock the window's frames and animations run on: a `ManualFrameClock` unless
+    /// the tester was started with another (a real-time clock, for tests of the live run loop).
+    public let frameClock: FrameClock
+    /// The manual clock: it moves only when the tester says so, 1/60 s per frame. Traps when the tester
+    /// was started with another clock.
+    public var clock: ManualFrameClock {
+        guard let manual = frameClock as? ManualFrameClock else { preconditionFailure("this tester runs on \(type(of: frameClock))") }
+        return manual
+    }
     private var input: XTestInput?
 
     /// The core window showing the controller.
     public var window: Proscenium.Window { host.window }
     /// Virtual seconds since the tester started.
-    public var time: Double { clock.now }
+    public var time: Double { frameClock.now }
 
-    private init(server: PrivateXvfb, clock: ManualFrameClock) {
+    private init(server: PrivateXvfb, clock: FrameClock) {
         self.server = server
-        self.clock = clock
+        self.frameClock = clock
     }
 
-    /// Starts an X server of its own, shows `controller` as the root of a window of `size` points at
-    /// `scale`, and draws the first frame.
+    /// Starts an X server of its own (`screen` pixels, at least the window's), shows `controller` as the
+    /// root of a window of `size` points at `scale` titled `title`, and, on the manual clock, draws the
+    /// first frame. Pass a `clock` to run on another one, such as a `DispatchFrameClock`.
     public static func start(_ controller: ViewController, size: Size = Size(width: 640, height: 480),
-                             scale: Double = 1) async throws -> WindowTester {
+                             scale: Double = 1, title: String = "ProsceniumTesting", screen: Size? = nil,
+                             clock: FrameClock? = nil) async throws -> WindowTester {
         let pixels = Size(width: (size.width * scale).rounded(.up), height: (size.height * scale).rounded(.up))
-        let server = try await PrivateXvfb.start(width: Int(max(pixels.width, 640)), height: Int(max(pixels.height, 480)))
-        let tester = WindowTester(server: server, clock: ManualFrameClock())
+        let screen = screen ?? Size(width: max(pixels.width, 1280), height: max(pixels.height, 800))
+        let server = try await PrivateXvfb.start(width: Int(screen.width), height: Int(screen.height))
+        let tester = WindowTester(server: server, clock: clock ?? ManualFrameClock())
         do {
             let display = try Display(name: server.displayName)
             tester.display = display
-            let configuration = WindowConfiguration(title: "ProsceniumTesting", size: size,
-                                                    minimumSize: Size(width: 1, height: 1), scale: scale)
-            tester.host = WindowHost(display: display, configuration: configuration, clock: tester.clock)
+            let configuration = WindowConfiguration(title: title, size: size,
+                                                    minimumSize: Size(width: min(320, size.width), height: min(240, size.height)),
+                                                    scale: scale)
+            tester.host = WindowHost(display: display, configuration: configuration, clock: tester.frameClock)
             tester.host.onClose = {}
             tester.host.window.rootViewController = controller
             try await tester.waitUntil("the window is mapped") { tester.host.isMapped }
-            tester.frame()
+            if tester.frameClock is ManualFrameClock { tester.frame() }
         } catch {
             tester.stop()
             throw error
@@ -181,7 +192,9 @@ import ProsceniumX11
         server.stop()
     }
 
-    private func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) async throws {
+    /// Handles the X events that arrive until `condition` holds, failing after `timeout` seconds of real
+    /// time; it sleeps between looks without blocking the main actor.
+    public func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) async throws {
         let deadline = Date().addingTimeInterval(timeout)
         while !condition() {
             display.sync()

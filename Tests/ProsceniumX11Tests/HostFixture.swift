@@ -4,52 +4,39 @@ import Proscenium
 import ProsceniumX11
 import TestSupport
 
-/// A window host on its own private Xvfb, driven by a manual frame clock: the set-up shared by the X tests.
+/// A window host on its own private Xvfb, driven by a manual frame clock: the set-up shared by the X tests,
+/// built on the public testing library's `WindowTester` with a plain root view to add views to.
 @MainActor final class HostFixture {
-    let server: PrivateXvfb
-    private(set) var display: Display!
-    let frameClock: FrameClock
+    let tester: WindowTester
+    var server: PrivateXvfb { tester.server }
+    var display: Display! { tester.display }
+    var frameClock: FrameClock { tester.frameClock }
     /// The manual clock most tests step; only valid when the fixture was made without another clock.
-    var clock: ManualFrameClock { frameClock as! ManualFrameClock }
-    private(set) var host: WindowHost!
+    var clock: ManualFrameClock { tester.clock }
+    var host: WindowHost! { tester.host }
     let root = View()
 
     init(size: Size = Size(width: 640, height: 480), screen: Size = Size(width: 1280, height: 800),
          clock: FrameClock = ManualFrameClock()) async throws {
-        frameClock = clock
-        server = try await PrivateXvfb.start(width: Int(screen.width), height: Int(screen.height))
-        display = try Display(name: server.displayName)
-        host = WindowHost(display: display, configuration: WindowConfiguration(title: "test", size: size), clock: clock)
-        host.onClose = {}
         let controller = ViewController()
         controller.view = root
         root.identifier = "root"
         root.backgroundColor = .white
-        host.window.rootViewController = controller
-        try await waitUntil("the window is mapped") { self.host.isMapped }
-        if clock is ManualFrameClock { frame() }
+        tester = try await WindowTester.start(controller, size: size, title: "test", screen: screen, clock: clock)
     }
 
     /// Reads pending X events, then runs a frame if one was asked for.
     func frame() {
-        display.sync()
-        host.processPendingEvents()
-        clock.step()
+        tester.frame()
     }
 
     /// Processes X events until `condition` holds, failing after `timeout` seconds. It sleeps without
     /// blocking the main thread, so other suites' Dispatch timers keep running meanwhile.
     func waitUntil(_ what: String, timeout: Double = 5, _ condition: () -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(timeout)
-        while !condition() {
-            display.sync()
-            host.processPendingEvents()
-            if condition() { return }
-            if Date() > deadline { throw FixtureError.timeout(what) }
-            try await Task.sleep(for: .milliseconds(2))
-        }
+        try await tester.waitUntil(what, timeout: timeout, condition)
     }
 
+    /// The window's pixels as the X server has them (not the back buffer).
     func capture() throws -> Image {
         try host.captureImage()
     }
@@ -73,11 +60,7 @@ import TestSupport
     /// talking to a dead server, which ends the test process through the I/O error handler.
     func stop() {
         host?.framePresented = nil
-        host?.window.rootViewController = nil
-        host = nil
-        display?.sync()
-        display = nil
-        server.stop()
+        tester.stop()
     }
 }
 
