@@ -28,7 +28,7 @@ import ProsceniumX11
     /// The manual clock: it moves only when the tester says so, 1/60 s per frame. Traps when the tester
     /// was started with another clock.
     public var clock: ManualFrameClock {
-        guard let manual = frameClock as? ManualFrameClock else { preconditionFailure("this tester runs on \(type(of: frameClock))") }
+        guard let manual = frameClock as? ManualFrameClock else { preconditionFailure("this tester runs on \(Swift.type(of: frameClock))") }
         return manual
     }
     private var input: XTestInput?
@@ -163,9 +163,25 @@ import ProsceniumX11
         frame()
     }
 
+    /// Gives the window keyboard focus, as a window manager does when the user clicks it (there is none
+    /// on the tester's server): keys go to the focused window, not the one under the pointer.
+    private func focusWindow() {
+        XSetInputFocus(display.pointer, host.xWindow, RevertToParent, Time(CurrentTime))
+        display.sync()
+    }
+
     /// Presses and releases the key for `keysym` (`XK_Escape`, `XK_Return`, `XK_a`, …), then runs a frame.
     public func press(keysym: UInt) throws {
+        focusWindow()
         guard try xtest().key(keysym) else { throw WindowTesterError.noKey(keysym) }
+        frame()
+    }
+
+    /// Types `text` (printable ASCII) through XTest, to whichever responder has the keyboard, then runs a
+    /// frame.
+    public func type(_ text: String) throws {
+        focusWindow()
+        guard try xtest().type(text) else { throw WindowTesterError.cannotType(text) }
         frame()
     }
 
@@ -212,6 +228,8 @@ public enum WindowTesterError: Error, CustomStringConvertible {
     case noView(String)
     /// No key of the server's keymap types this keysym.
     case noKey(UInt)
+    /// Some character of this text is not printable ASCII, or no key types it.
+    case cannotType(String)
     /// The window did not get there in time.
     case timeout(String)
 
@@ -219,6 +237,7 @@ public enum WindowTesterError: Error, CustomStringConvertible {
         switch self {
         case let .noView(identifier): return "no view with identifier '\(identifier)' in the window"
         case let .noKey(keysym): return "no key types keysym 0x\(String(keysym, radix: 16))"
+        case let .cannotType(text): return "cannot type '\(text)': only printable ASCII that a key of the keymap produces"
         case let .timeout(what): return "timed out waiting until \(what)"
         }
     }

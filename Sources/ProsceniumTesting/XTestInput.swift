@@ -80,6 +80,24 @@ import Proscenium
         sendKey(keysym, down: false)
     }
 
+    /// Types `text` (printable ASCII) key by key, holding Shift for the characters that need it; stops and
+    /// returns false at the first character no key of the server's keymap produces.
+    @discardableResult
+    public func type(_ text: String) -> Bool {
+        for scalar in text.unicodeScalars {
+            guard (0x20...0x7E).contains(scalar.value) else { return false }
+            // Printable ASCII keysyms are the characters' own codes.
+            let keysym = UInt(scalar.value)
+            let code = XKeysymToKeycode(display, KeySym(keysym))
+            guard code != 0 else { return false }
+            let shifted = XkbKeycodeToKeysym(display, code, 0, 0) != KeySym(keysym)
+            if shifted { press(key: UInt(XK_Shift_L)) }
+            key(keysym)
+            if shifted { release(key: UInt(XK_Shift_L)) }
+        }
+        return true
+    }
+
     private func sendKey(_ keysym: UInt, down: Bool) -> Bool {
         let code = XKeysymToKeycode(display, KeySym(keysym))
         // A keysym with no key in the current map has keycode 0, which XTest would reject.

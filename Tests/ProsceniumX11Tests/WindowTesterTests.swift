@@ -85,6 +85,19 @@ struct WindowTesterTests {
         try assertSnapshot(of: Image(width: 8, height: 8, pixels: pixels), named: "swatch", maxMismatchedPixels: 1, file: testFile)
     }
 
+    @Test("typed text arrives at the first responder as characters, shifted ones included")
+    func typing() async throws {
+        let field = KeyRecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 30))
+        let home = ViewController()
+        home.view.addSubview(field)
+        let tester = try await WindowTester.start(home)
+        defer { tester.stop() }
+        #expect(field.becomeFirstResponder())
+        try tester.type("Hi, X!")
+        #expect(field.keys == [.character("H"), .character("i"), .character(","), .space, .character("X"), .character("!")])
+        #expect(throws: WindowTesterError.self) { try tester.type("é") }
+    }
+
     @Test("an unknown identifier is a clear error")
     func unknownIdentifier() async throws {
         let tester = try await WindowTester.start(Home())
