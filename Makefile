@@ -41,11 +41,13 @@ screenshots: deps
 	.build/release/proscenium-demo --headless --scene bouncy --size 640x480 --scale 2 --screenshot Assets/screenshots/bouncy@2x.png
 
 # The DocC documentation of Proscenium, ProsceniumX11 and ProsceniumTesting as one static site in .build/docs;
-# a warning (a symbol link that does not resolve, say) is an error.
+# a warning (a symbol link that does not resolve, say) is an error, and so is a public symbol without a
+# documentation comment.
 docs: deps
 	swift package --disable-sandbox generate-documentation --target Proscenium --target ProsceniumX11 \
 		--target ProsceniumTesting --enable-experimental-combined-documentation --warnings-as-errors \
 		--transform-for-static-hosting --output-path .build/docs
+	scripts/check-doc-coverage.sh
 
 clean:
 	rm -rf .build artifacts

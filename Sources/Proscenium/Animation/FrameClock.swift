@@ -26,6 +26,7 @@
     /// The frame interval `step()` advances by.
     public let interval: Double
 
+    /// A clock at `startTime` seconds whose frames are `1 / framesPerSecond` apart.
     public init(startTime: Double = 0, framesPerSecond: Double = 60) {
         self.now = startTime
         self.interval = 1 / framesPerSecond

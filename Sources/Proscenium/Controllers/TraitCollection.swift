@@ -1,7 +1,12 @@
 /// Whether a dimension has room for a full layout (regular) or needs a compact one, as UIKit's
 /// `UIUserInterfaceSizeClass`.
 public enum UserInterfaceSizeClass: Sendable, Hashable {
-    case unspecified, compact, regular
+    /// Not known: the controller is not on screen.
+    case unspecified
+    /// Little room, as a phone's width: styles adapt (a popover becomes a sheet).
+    case compact
+    /// Ample room.
+    case regular
 }
 
 /// The environment a controller lays out for: size classes derived from its container's size, as UIKit's

@@ -5,7 +5,20 @@ import Synchronization
 public enum LiveObjects {
     /// The kinds of object counted.
     public enum Kind: String, CaseIterable, Sendable {
-        case view, viewController, presentationController, presentation, transitionContext, animation, propertyAnimator
+        /// Views.
+        case view
+        /// View controllers.
+        case viewController
+        /// Presentation controllers.
+        case presentationController
+        /// The window's records of presentations on screen.
+        case presentation
+        /// Transition contexts of transitions in flight.
+        case transitionContext
+        /// Running view animations.
+        case animation
+        /// Property animators.
+        case propertyAnimator
     }
 
     /// The count for every kind.

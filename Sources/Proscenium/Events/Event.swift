@@ -1,8 +1,11 @@
 /// Input from the platform, in window coordinates, as the backend translates it. The window turns these
 /// into touches and presses and delivers them.
 public enum InputEvent: Sendable, Equatable {
+    /// A pointer button (1 is the primary) went down at a window point, at `time` seconds.
     case pointerDown(Point, button: Int, time: Double)
+    /// The pointer moved to a window point, a button down or not.
     case pointerMoved(Point, time: Double)
+    /// A pointer button came up at a window point.
     case pointerUp(Point, button: Int, time: Double)
     /// The pointer left the window; hover state (the cursor) resets.
     case pointerExited
@@ -29,8 +32,24 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
 
 /// A key, named where the toolkit gives it meaning, else the text it types.
 public enum Key: Sendable, Hashable {
-    case escape, `return`, tab, backspace, space
-    case up, down, left, right
+    /// Escape: dismisses the top presentation when nothing else handles it.
+    case escape
+    /// Return (or Enter).
+    case `return`
+    /// Tab: moves keyboard focus when nothing else handles it.
+    case tab
+    /// Backspace.
+    case backspace
+    /// The space bar.
+    case space
+    /// The up arrow.
+    case up
+    /// The down arrow.
+    case down
+    /// The left arrow.
+    case left
+    /// The right arrow.
+    case right
     /// A key that types text, such as "a" or "7".
     case character(String)
 }
@@ -60,7 +79,12 @@ public enum Key: Sendable, Hashable {
 /// The event a set of touches or presses belongs to, as UIKit's `UIEvent`.
 @MainActor public final class Event {
     /// What kind of input the event carries.
-    public enum Kind: Sendable { case touches, presses }
+    public enum Kind: Sendable {
+        /// Pointer touches.
+        case touches
+        /// Key presses.
+        case presses
+    }
 
     /// Whether the event carries touches or key presses.
     public let kind: Kind

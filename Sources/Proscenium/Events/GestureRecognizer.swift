@@ -5,7 +5,18 @@
 @MainActor open class GestureRecognizer {
     /// The recognizer's state machine, as `UIGestureRecognizer.State`.
     public enum State: Sendable {
-        case possible, began, changed, ended, cancelled, failed
+        /// Watching the touches, not recognized yet (UIKit's `.possible`).
+        case possible
+        /// A continuous gesture has just been recognized; its action runs with this state first.
+        case began
+        /// A continuous gesture moved on; its action runs again.
+        case changed
+        /// The gesture finished (a discrete one was recognized).
+        case ended
+        /// The gesture was cut short (its view left, the system took the touch); undo what it did.
+        case cancelled
+        /// The touches were not this gesture; its action does not run.
+        case failed
         /// A discrete gesture such as a tap is recognized in one step.
         public static let recognized = State.ended
     }

@@ -1,7 +1,16 @@
 /// One finger on the screen; on a desktop the mouse pointer with a button held is a touch, as in UIKit.
 @MainActor public final class Touch: Hashable {
     /// Where a touch is in its life.
-    public enum Phase: Sendable { case began, moved, ended, cancelled }
+    public enum Phase: Sendable {
+        /// The pointer went down.
+        case began
+        /// The pointer moved while down.
+        case moved
+        /// The pointer came up.
+        case ended
+        /// The touch was taken away before it ended (its view left the window, say).
+        case cancelled
+    }
 
     /// Where the touch is in its life: began, moved, ended or cancelled.
     public internal(set) var phase: Phase

@@ -4,9 +4,13 @@ public struct CornerMask: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
+    /// The top-left corner.
     public static let topLeft = CornerMask(rawValue: 1 << 0)
+    /// The top-right corner.
     public static let topRight = CornerMask(rawValue: 1 << 1)
+    /// The bottom-left corner.
     public static let bottomLeft = CornerMask(rawValue: 1 << 2)
+    /// The bottom-right corner.
     public static let bottomRight = CornerMask(rawValue: 1 << 3)
 
     /// The two top corners.

@@ -4,7 +4,16 @@
 public struct PresentationEvent {
     /// What happened.
     public enum Kind: String, Sendable, Hashable {
-        case presentationWillBegin, presentationDidEnd, dismissalWillBegin, dismissalDidEnd, adapted
+        /// `presentationTransitionWillBegin()` ran.
+        case presentationWillBegin
+        /// `presentationTransitionDidEnd(_:)` ran.
+        case presentationDidEnd
+        /// `dismissalTransitionWillBegin()` ran.
+        case dismissalWillBegin
+        /// `dismissalTransitionDidEnd(_:)` ran.
+        case dismissalDidEnd
+        /// The presentation moved to another presentation controller (its style adapted).
+        case adapted
     }
 
     /// What happened.

@@ -81,7 +81,14 @@
 
 /// Which edge of the container a view slides in from or out to.
 public enum RectEdge: Sendable, Hashable {
-    case top, left, bottom, right
+    /// The top edge.
+    case top
+    /// The left edge.
+    case left
+    /// The bottom edge.
+    case bottom
+    /// The right edge.
+    case right
 }
 
 /// Slides the presented view in from an edge of the container and back out to it, as UIKit's cover

@@ -34,20 +34,24 @@ public enum DisplayCommand: Sendable, Equatable {
     case image(Image, rect: Rect)
     /// Restrict drawing to a (rounded) rectangle until the matching `popClip`.
     case pushClip(rect: Rect, cornerRadius: Double, corners: CornerMask = .all)
+    /// Ends the clip group opened by the matching `pushClip`.
     case popClip
     /// Draw what follows into an offscreen group, then composite it with `alpha` at the matching
     /// `popOpacity`. `bounds` encloses everything drawn in the group.
     case pushOpacity(alpha: Double, bounds: Rect)
+    /// Ends the opacity group opened by the matching `pushOpacity`: it is composited now.
     case popOpacity
     /// What follows, up to the matching `popTransform`, is in a local space that `transform` maps into the
     /// enclosing space. `bounds` (in the local space) encloses everything drawn in the group, so a backend
     /// can render it into a layer of that size and composite it transformed.
     case pushTransform(AffineTransform, bounds: Rect)
+    /// Ends the transformed group opened by the matching `pushTransform`.
     case popTransform
     /// What follows, up to the matching `popRasterized`, draws exactly as it would without the group; a
     /// backend may render it once into a layer covering `bounds` and composite that layer for as long
     /// as the group's commands stay the same (see `View.shouldRasterize`).
     case pushRasterized(bounds: Rect)
+    /// Ends the rasterized group opened by the matching `pushRasterized`.
     case popRasterized
 
     public static func == (lhs: DisplayCommand, rhs: DisplayCommand) -> Bool {

@@ -2,7 +2,14 @@
 public struct Font: Hashable, Sendable {
     /// Font weights, named as UIKit's `UIFont.Weight`.
     public enum Weight: Int, Sendable, Hashable, Comparable {
-        case regular = 400, medium = 500, semibold = 600, bold = 700
+        /// Body text (400).
+        case regular = 400
+        /// A little heavier (500).
+        case medium = 500
+        /// Headings and buttons (600).
+        case semibold = 600
+        /// Titles (700).
+        case bold = 700
 
         /// Orders weights from light to heavy by their numeric value.
         public static func < (lhs: Weight, rhs: Weight) -> Bool { lhs.rawValue < rhs.rawValue }
@@ -33,5 +40,10 @@ public struct Font: Hashable, Sendable {
 
 /// Horizontal alignment of text lines in their box.
 public enum TextAlignment: Sendable, Hashable {
-    case left, center, right
+    /// Lines start at the left edge.
+    case left
+    /// Lines are centred.
+    case center
+    /// Lines end at the right edge.
+    case right
 }

@@ -1,7 +1,9 @@
 /// Pointer shapes a view can ask for while the pointer is over it.
 public enum Cursor: Sendable, Hashable {
+    /// The ordinary arrow.
     case arrow
     /// The hand shown over links and enabled buttons.
     case pointingHand
+    /// The I-beam shown over text that can be edited or selected.
     case text
 }

@@ -36,5 +36,18 @@ public struct LayerProperties: Equatable, Sendable {
 
 /// Names of the animatable view properties, used by the animation engine to key running animations.
 public enum AnimatableProperty: String, Sendable, Hashable, CaseIterable {
-    case bounds, center, transform, alpha, backgroundColor, cornerRadius, shadowOpacity
+    /// `View.bounds`.
+    case bounds
+    /// `View.center`.
+    case center
+    /// `View.transform`.
+    case transform
+    /// `View.alpha`.
+    case alpha
+    /// `View.backgroundColor`.
+    case backgroundColor
+    /// `View.cornerRadius`.
+    case cornerRadius
+    /// `View.shadowOpacity`.
+    case shadowOpacity
 }

@@ -93,6 +93,7 @@
     var currentCursor: Cursor = .arrow
     var lastClick: (time: Double, location: Point, count: Int)?
 
+    /// A window of `size` points whose frames run on `clock`; it asks for its first frame at once.
     public init(size: Size, clock: FrameClock) {
         self.clock = clock
         super.init(frame: Rect(origin: .zero, size: size))

@@ -14,7 +14,14 @@ public enum DisplayScale {
 
     /// Which source gave the scale.
     public enum Source: String, Sendable {
-        case override, environment, xftDPI, fallback
+        /// The configuration's (the demo's `--scale`).
+        case override
+        /// `PROSCENIUM_SCALE`.
+        case environment
+        /// The desktop's `Xft.dpi` / 96.
+        case xftDPI
+        /// None of them: 1.
+        case fallback
     }
 
     /// `text` as a scale when it is a number in (0, maximum].

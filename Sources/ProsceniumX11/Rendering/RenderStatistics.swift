@@ -45,7 +45,9 @@ public enum RequestKind: String, CaseIterable, Sendable, Hashable {
 
 /// How many requests of a kind a frame sent, and the pixels they may touch.
 public struct RequestTally: Sendable, Equatable {
+    /// How many requests.
     public var requests = 0
+    /// The pixels they may touch, together.
     public var pixels = 0
 
     /// A tally with nothing counted.

@@ -32,6 +32,7 @@ import Proscenium
     /// Set while `frameHandler` runs.
     private var frameTime: Double?
 
+    /// A clock that ticks `framesPerSecond` times a second while frames are wanted, and sleeps otherwise.
     public init(framesPerSecond: Int = 60) {
         intervalNanoseconds = UInt64(1_000_000_000 / framesPerSecond)
         interval = .nanoseconds(1_000_000_000 / framesPerSecond)

@@ -6,6 +6,7 @@ import Proscenium
 /// One top-level X window showing a core `Window`: creates and names the X window, keeps a back buffer the
 /// renderer draws into, copies damaged regions to the screen, and feeds X events to the core.
 @MainActor public final class WindowHost: WindowSurface {
+    /// The connection the window lives on.
     public let display: Display
     /// The core window whose view tree this host shows.
     public let window: Proscenium.Window

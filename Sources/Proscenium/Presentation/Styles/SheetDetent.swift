@@ -5,6 +5,7 @@ public struct SheetDetent: Sendable {
     public struct Identifier: RawRepresentable, Hashable, Sendable, ExpressibleByStringLiteral {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// An identifier written as a string literal: `.custom(identifier: "peek")`.
         public init(stringLiteral value: String) { rawValue = value }
 
         /// Half the container's height.
