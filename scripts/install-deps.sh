@@ -8,10 +8,12 @@ if ! command -v swift >/dev/null; then
 fi
 
 # x11-utils gives xdpyinfo, which scripts/demo.sh uses to tell whether $DISPLAY really answers.
+# x11-xkb-utils (setxkbmap), xclip and xdotool let the keyboard and clipboard tests switch layouts, read and
+# set the CLIPBOARD as another client, and close or unmap the window as a user would.
 # openbox is the real window manager the window-manager tests run the demo under; libxres-dev lets the soak
 # count what the demo holds in the X server.
 packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxres-dev libpng-dev pkg-config xvfb x11-utils
-          fonts-dejavu-core openbox)
+          fonts-dejavu-core openbox x11-xkb-utils xclip xdotool)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

@@ -15,5 +15,27 @@
 #include <X11/Xft/Xft.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
+#include <locale.h>
+
+/* Xlib's input-method calls are variadic, which Swift cannot call: these fix their argument lists. */
+
+/* The input styles `im` supports (free with XFree), or NULL. */
+static inline XIMStyles *proscenium_im_styles(XIM im) {
+    XIMStyles *styles = NULL;
+    if (XGetIMValues(im, XNQueryInputStyle, &styles, NULL) != NULL) return NULL;
+    return styles;
+}
+
+/* An input context for `window` with `style`, or NULL. */
+static inline XIC proscenium_create_ic(XIM im, Window window, XIMStyle style) {
+    return XCreateIC(im, XNInputStyle, style, XNClientWindow, window, XNFocusWindow, window, NULL);
+}
+
+/* The events `ic` needs the window to select (an input method may want key releases, say), or 0. */
+static inline long proscenium_ic_filter_events(XIC ic) {
+    long mask = 0;
+    if (XGetICValues(ic, XNFilterEvents, &mask, NULL) != NULL) return 0;
+    return mask;
+}
 
 #endif

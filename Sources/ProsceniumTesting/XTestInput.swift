@@ -98,6 +98,25 @@ import Proscenium
         return true
     }
 
+    /// Presses and releases the key that produces `keysym` (such as `UInt(XK_eacute)`) in the current
+    /// layout, holding Shift, AltGr (ISO_Level3_Shift) or both while it goes down as its level needs; false
+    /// when no key of the layout produces it. After `setxkbmap`, use a new `XTestInput`: a connection
+    /// keeps the keymap it started with.
+    @discardableResult
+    public func type(keysym: UInt) -> Bool {
+        let code = XKeysymToKeycode(display, KeySym(keysym))
+        guard code != 0 else { return false }
+        let level = (0..<4).first { XkbKeycodeToKeysym(display, code, 0, Int32($0)) == KeySym(keysym) } ?? 0
+        let modifiers = [level & 1 != 0 ? UInt(XK_Shift_L) : nil, level & 2 != 0 ? UInt(XK_ISO_Level3_Shift) : nil]
+            .compactMap { $0 }
+        for modifier in modifiers { _ = press(key: modifier) }
+        XTestFakeKeyEvent(display, UInt32(code), 1, 0)
+        XTestFakeKeyEvent(display, UInt32(code), 0, 0)
+        XSync(display, 0)
+        for modifier in modifiers.reversed() { _ = release(key: modifier) }
+        return true
+    }
+
     private func sendKey(_ keysym: UInt, down: Bool) -> Bool {
         let code = XKeysymToKeycode(display, KeySym(keysym))
         // A keysym with no key in the current map has keycode 0, which XTest would reject.

@@ -59,7 +59,8 @@ struct DemoLiveTests {
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             try await waitUntil("the first tree") { demo.frame(of: "present-bouncy") != nil }
             let bouncyButton = try #require(demo.frame(of: "present-bouncy"))
-            let counter = try #require(demo.frame(of: "counter"))
+            // The last button of home's first row, at its right end.
+            let lastButton = try #require(demo.frame(of: "present-rename"))
             let display = try Display(name: server.displayName)
             var x: Int32 = 0, y: Int32 = 0
             var child: CX11.Window = 0
@@ -73,10 +74,10 @@ struct DemoLiveTests {
             }
             // The card is inset 30 px: the buttons at the left and right ends of home's row stick out from
             // under it by a few pixels, where only the dimming covers them. Click there.
-            #expect(bouncyButton.minX < 30 && counter.maxX > 1250, "\(bouncyButton) and \(counter) stick out")
+            #expect(bouncyButton.minX < 30 && lastButton.maxX > 1250, "\(bouncyButton) and \(lastButton) stick out")
             let tapsBefore = demo.events("tap").count
             input.click(at: Point(x: origin.x + (bouncyButton.minX + 30) / 2, y: origin.y + bouncyButton.midY))
-            input.click(at: Point(x: origin.x + (counter.maxX + 1250) / 2, y: origin.y + counter.midY))
+            input.click(at: Point(x: origin.x + (lastButton.maxX + 1250) / 2, y: origin.y + lastButton.midY))
             try await Task.sleep(for: .milliseconds(300))
             #expect(demo.events("tap").count == tapsBefore, "\(demo.events("tap"))")
             #expect(!demo.events("transition").contains { $0["phase"] as? String == "dismissalWillBegin" })

@@ -20,7 +20,7 @@ struct DemoScreenshotTests {
         return try PNGCodec.read(contentsOf: path)
     }
 
-    @Test("each scene settled at 1280x800", arguments: ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert"])
+    @Test("each scene settled at 1280x800", arguments: ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"])
     func settled(scene: String) throws {
         let image = try Self.screenshot(["--scene", scene])
         #expect(image.width == 1280 && image.height == 800)

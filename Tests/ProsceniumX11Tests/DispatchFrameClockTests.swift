@@ -49,6 +49,24 @@ struct DispatchFrameClockTests {
         #expect(!clock.isRunning)
     }
 
+    @Test("a frame asked for at a later time runs then, with no ticks before it (a caret's blink costs no CPU)")
+    func wakesAtARequestedTime() async throws {
+        let clock = DispatchFrameClock()
+        var frames: [Double] = []
+        clock.frameHandler = { frames.append($0) }
+        let asked = clock.now
+        clock.setNeedsFrame(at: asked + 0.3)
+        clock.setNeedsFrame(at: asked + 0.5)  // a later request does not move the earlier one
+        try await Task.sleep(for: .milliseconds(150))
+        #expect(frames.isEmpty && clock.ticks == 0, "nothing runs before the time asked for")
+        for _ in 0..<200 where frames.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        let frame = try #require(frames.first)
+        #expect(frame >= asked + 0.3 - 0.002, "not early: \(frame - asked) s")
+        #expect(clock.ticks == 1, "one tick for one frame")
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(frames.count == 1 && !clock.isRunning)
+    }
+
     @Test("every consumer reads the same timestamp during a frame, and live time between frames")
     func oneTimestampPerFrame() async throws {
         let clock = DispatchFrameClock()

@@ -11,7 +11,7 @@ import TestSupport
 /// that share it.
 @Suite("HiDPI screenshots", .serialized)
 struct HiDPIScreenshotTests {
-    static let scenes = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert"]
+    static let scenes = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"]
 
     /// `image` with each `factor`x`factor` block averaged into one pixel.
     static func downsampled(_ image: Image, by factor: Int) -> Image {

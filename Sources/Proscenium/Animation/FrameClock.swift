@@ -10,8 +10,19 @@
     var frameHandler: (@MainActor (Double) -> Void)? { get set }
     /// Asks for one more frame; cheap to call many times in one frame.
     func setNeedsFrame()
+    /// Asks for one frame at `time` (on the clock's time base) or the first one after it, and none before
+    /// on its account: a clock that sleeps until then costs no CPU in between (a caret's blink).
+    func setNeedsFrame(at time: Double)
     /// Frames that missed their deadline since the clock was made.
     var droppedFrames: Int { get }
+}
+
+extension FrameClock {
+    /// For clocks that cannot wake at a given time: a frame now, and the window asks again from that frame
+    /// until `time` has come, which costs a frame per tick while it waits.
+    public func setNeedsFrame(at time: Double) {
+        setNeedsFrame()
+    }
 }
 
 /// A frame clock that moves only when told: tests and screenshot runs step it frame by frame.
@@ -36,6 +47,15 @@
         needsFrame = true
     }
 
+    /// Remembers `time`: the first `advance` that reaches it runs a frame.
+    public func setNeedsFrame(at time: Double) {
+        guard time > now else { return setNeedsFrame() }
+        wakeTime = min(wakeTime ?? time, time)
+    }
+
+    /// The earliest time a frame was asked for with `setNeedsFrame(at:)`, nil if none is pending.
+    public private(set) var wakeTime: Double?
+
     /// Moves time forward by `seconds`, in one jump, and runs a frame if one was asked for.
     public func advance(by seconds: Double) {
         now += seconds
@@ -55,6 +75,11 @@
 
     /// Runs a frame now if one was asked for, without moving time.
     public func runFrameIfNeeded() {
+        // A hair of tolerance: n steps of 1/60 s land a rounding error short of n/60.
+        if let wake = wakeTime, wake <= now + 1e-9 {
+            wakeTime = nil
+            needsFrame = true
+        }
         guard needsFrame else { return }
         needsFrame = false
         frameCount += 1

@@ -38,8 +38,10 @@ public enum Key: Sendable, Hashable {
     case `return`
     /// Tab: moves keyboard focus when nothing else handles it.
     case tab
-    /// Backspace.
+    /// Backspace: deletes backwards.
     case backspace
+    /// Delete (forward delete).
+    case delete
     /// The space bar.
     case space
     /// The up arrow.
@@ -50,7 +52,19 @@ public enum Key: Sendable, Hashable {
     case left
     /// The right arrow.
     case right
-    /// A key that types text, such as "a" or "7".
+    /// Home: to the start of the line.
+    case home
+    /// End: to the end of the line.
+    case end
+    /// Page Up.
+    case pageUp
+    /// Page Down.
+    case pageDown
+    /// A function key, F1 (`function(1)`) to F12 and beyond.
+    case function(Int)
+    /// A key that types text, such as "a", "é" or "ж", or text an input method committed ("ñ" from a
+    /// Compose sequence). With Control or Alt held it is a shortcut: the text is what the key types
+    /// without them (Ctrl+C arrives as `character("c")` with `.control`).
     case character(String)
 }
 

@@ -6,6 +6,10 @@
     private let windowBounds: Rect
     /// Device pixels per point: views are snapped to whole device pixels.
     private let scale: Double
+    /// The control that draws its focus ring in this frame, if one does, and that ring in its bounds
+    /// coordinates; worked out once, before the walk.
+    private var focusRingOwner: Control?
+    private var focusRing: FocusRing?
 
     init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1) {
         self.windowBounds = windowBounds
@@ -15,13 +19,18 @@
 
     /// Visits `root` (the window) and everything below it.
     mutating func build(root: View) {
+        if let window = root as? Window, let control = window.firstResponder as? Control, control.showsFocusRing,
+           let ring = control.focusRing, Self.isDrawable(ring) {
+            focusRingOwner = control
+            focusRing = ring
+        }
         visit(root, toGroup: .identity, groupToWindow: .identity, clip: windowBounds, ancestorDirty: false)
     }
 
     private mutating func visit(_ view: View, toGroup parentToGroup: AffineTransform, groupToWindow: AffineTransform,
                                 clip: Rect, ancestorDirty: Bool) {
         let p = view.presentation
-        let dirty = ancestorDirty || view.needsDisplay
+        var dirty = ancestorDirty || view.needsDisplay
         view.needsDisplay = false
         guard !view.isHidden, p.alpha > 0 else {
             if dirty { forgetSubtree(view) }
@@ -39,7 +48,7 @@
         let pushedOpacity = p.alpha < 1
         let pushedRaster = view.rasterizes
         // The groups need the subtree's extent; it walks the subtree, so work it out once.
-        let subtreeBounds = pushedTransform || pushedOpacity || pushedRaster ? Self.subtreeBounds(view) : .zero
+        let subtreeBounds = pushedTransform || pushedOpacity || pushedRaster ? self.subtreeBounds(view) : .zero
         if pushedTransform {
             list.append(.pushTransform(toGroup, bounds: subtreeBounds))
             groupToWindow = toGroup.concatenating(groupToWindow)
@@ -54,7 +63,10 @@
         }
 
         // Damage: this view's own pixels, old and new.
-        let onScreen = toWindow.apply(to: Self.ownVisualBounds(view)).intersection(clip)
+        let onScreen = toWindow.apply(to: ownVisualBounds(view)).intersection(clip)
+        // A control whose area changed though nothing marked it gained or lost its focus ring: keys began
+        // or stopped reaching it as a presentation began or ended. It is redrawn, old area and new.
+        if !dirty, view is Control, onScreen != view.lastRenderedRect { dirty = true }
         if dirty {
             damage.add(view.lastRenderedRect)
             damage.add(onScreen)
@@ -90,6 +102,11 @@
             list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor,
                                 corners: view.maskedCorners))
         }
+        if view === focusRingOwner, let ring = focusRing {
+            // Over the control's subviews and border, outside its own clip; in its space, so it moves with it.
+            list.append(.border(rect: Self.snapped(ring.rect.offsetBy(dx: offset.x, dy: offset.y), scale: scale),
+                                cornerRadius: ring.cornerRadius, width: ring.width, color: ring.color, corners: ring.corners))
+        }
         if pushedRaster { list.append(.popRasterized) }
         if pushedOpacity { list.append(.popOpacity) }
         if pushedTransform { list.append(.popTransform) }
@@ -118,19 +135,31 @@
 
     // MARK: - Bounds
 
-    /// The area a view's own drawing covers in bounds coordinates: its bounds and its shadow.
-    static func ownVisualBounds(_ view: View) -> Rect {
+    /// The area a view's own drawing covers in bounds coordinates: its bounds, its shadow and its focus ring.
+    func ownVisualBounds(_ view: View) -> Rect {
         let p = view.presentation
         var rect = p.bounds
         if p.shadowOpacity > 0 {
             let blur = view.shadowRadius * 2
             rect = rect.union(p.bounds.offsetBy(dx: view.shadowOffset.x, dy: view.shadowOffset.y).insetBy(dx: -blur, dy: -blur))
         }
+        if view === focusRingOwner, let ring = focusRing {
+            // With a device pixel to spare, for the snapping and so that a ring restyled to lie inside the
+            // bounds still changes the area when it comes and goes (see `visit`).
+            let spare = 1 / scale
+            rect = rect.union(ring.rect.insetBy(dx: -spare, dy: -spare))
+        }
         return rect
     }
 
+    /// Whether `ring` can be drawn: finite, with a width and a visible colour.
+    private static func isDrawable(_ ring: FocusRing) -> Bool {
+        ring.rect.minX.isFinite && ring.rect.minY.isFinite && ring.rect.maxX.isFinite && ring.rect.maxY.isFinite
+            && ring.cornerRadius.isFinite && ring.width.isFinite && ring.width > 0 && ring.color.alpha > 0
+    }
+
     /// The area a view and its visible subviews cover, in its bounds coordinates.
-    static func subtreeBounds(_ view: View) -> Rect {
+    func subtreeBounds(_ view: View) -> Rect {
         var rect = ownVisualBounds(view)
         guard !view.clipsToBounds else { return rect }
         for subview in view.subviews where !subview.isHidden && subview.presentation.alpha > 0 {

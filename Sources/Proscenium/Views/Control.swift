@@ -42,30 +42,52 @@
 
     // MARK: - Keyboard focus
 
-    /// The colour of the ring a focused control shows.
-    public static let focusRingColor = Color(hex: 0x0A84FF)
+    /// The accent colour of focus rings: system blue (#0A84FF). The standard ring paints it at
+    /// `FocusRing.standardOpacity`.
+    nonisolated public static let focusRingColor = Color(hex: 0x0A84FF)
 
     /// Enabled controls take keyboard focus (Tab reaches them).
     open override var canBecomeFocused: Bool { isEnabled && isHitTestable }
     open override var canBecomeFirstResponder: Bool { canBecomeFocused }
 
-    /// Whether the control has keyboard focus; it then shows a focus ring.
+    /// Whether the control has keyboard focus. It shows its focus ring (see `showsFocusRing`) only while
+    /// focus is visible in its window, as `:focus-visible` in a browser.
     public var isFocused: Bool { isFirstResponder }
 
-    private var borderBeforeFocus: (width: Double, color: Color)?
+    /// The ring drawn around the control while it shows focus, in its bounds coordinates: by default
+    /// `FocusRing(around:)` its presentation bounds, following its corner radius and masked corners,
+    /// 3 points wide at a 2-point gap outside its edge, in `focusRingColor` at 50% opacity (libadwaita's
+    /// `alpha($accent_color, 0.5)` outline).
+    ///
+    /// Override to restyle the ring (an inset ring, another colour, another shape's bounds) or return nil
+    /// to draw none, for a control that shows focus in a way of its own. The ring is drawn after the
+    /// control's subviews and border, outside its own clip but inside its superviews' clips, and it moves
+    /// with the control through layout and animation. Read the geometry from `presentation`, which is
+    /// what is on screen mid-animation. When what this returns changes while the control is focused, call
+    /// `setNeedsDisplay()`.
+    open var focusRing: FocusRing? {
+        let p = presentation
+        return FocusRing(around: p.bounds, cornerRadius: p.cornerRadius, corners: maskedCorners)
+    }
 
-    /// Draws or removes the focus ring: a 2-point border in `focusRingColor`, over whatever border the
-    /// control had, which comes back when focus leaves.
+    /// Whether the ring shows whenever the control is focused, however focus came to it; false (the
+    /// default) shows it only while `Window.isFocusVisible`, that is after keyboard use and until the next
+    /// click. Override to return true in a control that takes typing, such as a text field: browsers match
+    /// `:focus-visible` on text inputs however they were focused.
+    open var alwaysShowsFocusRing: Bool { false }
+
+    /// Whether the control draws its focus ring now: it has keyboard focus, keys reach it (it is inside the
+    /// top presentation, so a control left focused below a modal one shows nothing), focus is visible in
+    /// its window or the control `alwaysShowsFocusRing`, and `focusRing` is not nil.
+    public var showsFocusRing: Bool {
+        guard let window, window.firstResponder === self, isEnabled, focusRing != nil else { return false }
+        guard alwaysShowsFocusRing || window.isFocusVisible else { return false }
+        return window.receivesKeys(self)
+    }
+
+    /// Called by the window when the control gains or loses keyboard focus: the ring's area is redrawn.
     func focusDidChange() {
-        if isFocused {
-            if borderBeforeFocus == nil { borderBeforeFocus = (borderWidth, borderColor) }
-            borderWidth = 2
-            borderColor = Self.focusRingColor
-        } else if let saved = borderBeforeFocus {
-            borderBeforeFocus = nil
-            borderWidth = saved.width
-            borderColor = saved.color
-        }
+        setNeedsDisplay()
     }
 
     /// Return and space activate a focused, enabled control, as a tap would.
@@ -112,5 +134,53 @@
 
     private func isInside(_ touch: Touch) -> Bool {
         bounds.insetBy(dx: -touchSlop, dy: -touchSlop).contains(touch.location(in: self))
+    }
+}
+
+/// A keyboard focus ring, as a control draws it while it shows focus: a band `width` wide running just
+/// inside the edge of the (rounded) rectangle `rect`, in the control's bounds coordinates, as a border is
+/// stroked. `FocusRing(around:)` makes the standard ring, outside a shape; build one with the memberwise
+/// initializer for any other.
+public struct FocusRing: Sendable, Equatable {
+    /// The ring's outer edge, in the control's bounds coordinates.
+    public var rect: Rect
+    /// The radius of the outer edge's rounded corners; the inner edge's is `width` less.
+    public var cornerRadius: Double
+    /// Which corners `cornerRadius` rounds; the others are square.
+    public var corners: CornerMask
+    /// The band's width, in points.
+    public var width: Double
+    /// The band's colour, its alpha included.
+    public var color: Color
+
+    /// The width of the standard ring: 3 points.
+    public static let standardWidth = 3.0
+    /// The standard gap between a control's edge and its ring: 2 points, so the ring reads as a halo
+    /// around the control rather than a border of it.
+    public static let standardGap = 2.0
+    /// The opacity of the standard ring's colour: 50%, as libadwaita's `alpha($accent_color, 0.5)`.
+    public static let standardOpacity = 0.5
+    /// The standard ring's colour: `Control.focusRingColor` at `standardOpacity`.
+    public static var standardColor: Color { Control.focusRingColor.withAlphaComponent(standardOpacity) }
+
+    /// A ring whose outer edge is `rect` with corners of `cornerRadius` (the `corners` that it rounds),
+    /// `width` wide, in `color`.
+    public init(rect: Rect, cornerRadius: Double, corners: CornerMask = .all, width: Double, color: Color) {
+        self.rect = rect
+        self.cornerRadius = cornerRadius
+        self.corners = corners
+        self.width = width
+        self.color = color
+    }
+
+    /// The ring around `shape` (a control's bounds with corners of `cornerRadius`): `gap` points outside its
+    /// edge, `width` wide, its corners concentric with the shape's (square ones stay square). A negative
+    /// `gap` moves it inside: `gap: -width` draws it just inside the edge.
+    public init(around shape: Rect, cornerRadius: Double, corners: CornerMask = .all, gap: Double = standardGap,
+                width: Double = standardWidth, color: Color = standardColor) {
+        let outset = gap + width
+        self.init(rect: shape.insetBy(dx: -outset, dy: -outset),
+                  cornerRadius: cornerRadius > 0 ? max(0, cornerRadius + outset) : 0,
+                  corners: corners, width: width, color: color)
     }
 }

@@ -30,4 +30,42 @@ extension Window {
         visit(root)
         return result
     }
+
+    /// Whether `responder` gets the keys when it is the first responder: it is inside the top controller
+    /// (the top presentation that is not being dismissed, else the root controller).
+    func receivesKeys(_ responder: Responder) -> Bool {
+        guard let top = topViewController else { return true }
+        return isResponder(responder, inside: top)
+    }
+}
+
+// MARK: - Focus visibility
+
+extension Window {
+    /// Whether the focused control shows its focus ring, as `:focus-visible` in a browser and GTK's
+    /// `focus-visible`: true once the keyboard is used (Tab or Shift-Tab, or any key pressed without
+    /// Control, Alt or Super), false again at the next primary-button press anywhere in the window. False
+    /// in a new window. Focus given programmatically (`becomeFirstResponder()`, focus coming back after a
+    /// dismissal) leaves it as it is, so a control focused by code after keyboard use shows its ring and
+    /// one focused after a click does not. A change redraws the focused control's ring.
+    public internal(set) var isFocusVisible: Bool {
+        get { focusIsVisible }
+        set {
+            guard newValue != focusIsVisible else { return }
+            focusIsVisible = newValue
+            (firstResponder as? View)?.setNeedsDisplay()
+        }
+    }
+
+    /// Notes a key press for focus visibility, before the key is delivered (so a Tab's new focus shows its
+    /// ring in the same frame): shortcuts held with Control, Alt or Super do not count, Tab always does.
+    func keyboardWillDeliver(_ press: Press) {
+        let shortcut = !press.modifiers.isDisjoint(with: [.control, .alternate, .command])
+        if press.key == .tab || !shortcut { isFocusVisible = true }
+    }
+
+    /// Notes a primary-button press anywhere in the window: focus rings hide until the keyboard is used.
+    func pointerWillPress() {
+        isFocusVisible = false
+    }
 }

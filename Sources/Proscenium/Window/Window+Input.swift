@@ -20,7 +20,18 @@ extension Window {
     static let touchButton = 1
 
     private func pointerDown(at location: Point, button: Int, time: Double) {
-        guard button == Self.touchButton else { return }
+        guard button == Self.touchButton else {
+            // A middle click pastes the primary selection (X's convention): it goes to the nearest view
+            // under the pointer that handles it, as no touch, so a primary touch in progress goes on.
+            guard button == 2 else { return }
+            var view = hitTest(location, with: nil)
+            while let current = view, !(current is MiddleClickHandling) { view = current.superview }
+            if let view, let handler = view as? MiddleClickHandling {
+                handler.middleButtonClicked(at: view.convert(location, from: nil))
+            }
+            return
+        }
+        pointerWillPress()
         if activeTouch != nil { cancelActiveTouch() }
         let hit = hitTest(location, with: nil)
         let tapCount = nextTapCount(at: location, time: time)
@@ -144,14 +155,15 @@ extension Window {
     /// A key goes to the first responder if it is inside the top presentation (or the root controller's
     /// view when nothing is presented), else to that controller itself: keys stay inside the top modal.
     private func keyDown(_ press: Press) {
+        keyboardWillDeliver(press)
         let target = keyTarget()
-        pressedKeyTargets[press.key] = target
+        pressedKeyTargets[press.key] = WeakResponder(target)
         target.pressesBegan([press], with: Event(kind: .presses, timestamp: press.timestamp))
     }
 
     /// A key-up goes to whoever got its key-down, even if focus moved since; one with no key-down is dropped.
     private func keyUp(_ press: Press) {
-        guard let target = pressedKeyTargets.removeValue(forKey: press.key) else { return }
+        guard let target = pressedKeyTargets.removeValue(forKey: press.key)?.responder else { return }
         target.pressesEnded([press], with: Event(kind: .presses, timestamp: press.timestamp))
     }
 
@@ -172,4 +184,10 @@ extension Window {
         if let other = responder as? ViewController, let view = other.viewIfLoaded { return view.isDescendant(of: root) }
         return false
     }
+}
+
+/// A responder held weakly, for tables that must not keep one alive.
+struct WeakResponder {
+    weak var responder: Responder?
+    init(_ responder: Responder) { self.responder = responder }
 }

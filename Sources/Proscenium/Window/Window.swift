@@ -60,8 +60,8 @@
     /// Called at the start of every frame, before animations advance: the host reads pending input here.
     public var frameWillBegin: (@MainActor () -> Void)?
 
-    /// The responder that receives key events first; nil sends them to the top controller. Controls
-    /// show a focus ring while they are it.
+    /// The responder that receives key events first; nil sends them to the top controller. A control
+    /// that is it shows a focus ring while focus is visible (`isFocusVisible`).
     public internal(set) weak var firstResponder: Responder? {
         didSet {
             guard firstResponder !== oldValue else { return }
@@ -69,8 +69,16 @@
             (firstResponder as? Control)?.focusDidChange()
         }
     }
-    /// Who got each key that is down, so its key-up goes there too.
-    var pressedKeyTargets: [Key: Responder] = [:]
+    /// Who got each key that is down, so its key-up goes there too; held weakly, so a key never released
+    /// (focus left the window) keeps no dismissed controller alive.
+    var pressedKeyTargets: [Key: WeakResponder] = [:]
+    /// Where the window's text views copy to and paste from: the X selections once a backend hosts the
+    /// window, memory before.
+    public var pasteboard: Pasteboard = MemoryPasteboard()
+    /// Storage of `isFocusVisible` (Window+Focus.swift).
+    var focusIsVisible = false
+    /// Timers scheduled on this window's frames, see `scheduleTimer(after:repeats:_:)`.
+    var frameTimers: [FrameTimer] = []
 
     // MARK: - Statistics, read by tests and benchmarks
 
@@ -178,6 +186,7 @@
         frameCount += 1
         isPreparingFrame = true
         frameWillBegin?()
+        fireDueTimers(at: time)
         animationEngine.advance(to: time)
         layOutUntilSettled()
         finishSizeTransitions()

@@ -53,6 +53,9 @@ import Proscenium
         button.tintColor = .white
         button.titleColor = .systemBlue
         button.highlightedColor = Color(hex: 0xE5E5EA)
+        // Flush with the alert's edges, as UIAlertController's actions: square, so the focus ring follows
+        // the alert's own rounded corners (which clip it) rather than corners of its own.
+        button.cornerRadius = 0
         button.titleLabel.font = .systemFont(ofSize: 17, weight: weight)
         return button
     }

@@ -21,6 +21,9 @@ import Proscenium
         return button
     }()
 
+    /// Called when a scene submits text (the rename alert's Rename), with the scene's name and the text.
+    public var textSubmitted: (@MainActor (_ scene: String, _ text: String) -> Void)?
+
     /// The home screen; its view loads on first use.
     public override init() {
         super.init()

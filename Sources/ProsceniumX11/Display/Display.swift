@@ -32,6 +32,18 @@ import Proscenium
     public private(set) var hasSync = false
 
     private var atoms: [String: Atom] = [:]
+    /// Routes the connection's events to the hosts of their windows: the one place the queue is drained.
+    private(set) lazy var events = EventDispatcher(display: self)
+    private var openedInputMethod: InputMethod??
+
+    /// The connection's input method, opened on first use and shared by its windows; nil when the locale
+    /// has none.
+    var inputMethod: InputMethod? {
+        if let openedInputMethod { return openedInputMethod }
+        let method = InputMethod(display: pointer)
+        openedInputMethod = .some(method)
+        return method
+    }
 
     /// Opens the display named `name`, or `DISPLAY` when nil.
     public init(name: String? = nil) throws(DisplayError) {
@@ -39,6 +51,8 @@ import Proscenium
             throw .noDisplayName
         }
         XErrorLog.install()
+        // Before the connection: Xlib picks its text encoding and input method from the locale.
+        InputLocale.configure()
         guard let pointer = XOpenDisplay(displayName) else { throw .cannotOpen(name: displayName) }
         self.pointer = pointer
         self.name = displayName
@@ -83,6 +97,7 @@ import Proscenium
     }
 
     isolated deinit {
+        openedInputMethod = nil  // XCloseIM needs the connection still open.
         XErrorLog.unregister(pointer)
         XCloseDisplay(pointer)
     }
@@ -110,4 +125,11 @@ import Proscenium
 
     /// Events read from the connection or queued by Xlib and not handled yet.
     public var pendingEvents: Int32 { XPending(pointer) }
+
+    /// Handles every event Xlib has queued or can read without blocking, whichever window it is for: each
+    /// goes to the `WindowHost` of its window (see `EventDispatcher`), and events for windows without a
+    /// host are dropped. Any host's `processPendingEvents()` does the same.
+    public func processPendingEvents() {
+        events.dispatchPendingEvents()
+    }
 }

@@ -44,6 +44,8 @@ enum XErrorLog {
 
     /// Logs a protocol error the first time its kind happens, then at every power of ten.
     static func log(_ display: OpaquePointer, _ event: XErrorEvent) {
+        // Another client destroyed a host's window; its DestroyNotify is on the way and says so.
+        if VanishingWindowErrors.explains(display, event) { return }
         let kind = ErrorKind(code: event.error_code, major: event.request_code, minor: event.minor_code)
         let count = counts.withLock { counts in
             counts[kind, default: 0] += 1

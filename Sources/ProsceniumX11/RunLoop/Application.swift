@@ -4,12 +4,20 @@ import Proscenium
 /// Starts an app in one call, as `UIApplicationMain` does: opens the display, shows the root view
 /// controller in a window paced by a 60 Hz `DispatchFrameClock`, and runs the Dispatch event loop.
 @MainActor public enum Application {
-    /// Shows `rootViewController` in a new window and runs until the window is closed (exit 0) or the X
-    /// server goes away (exit 1). Without a reachable display it prints why and exits 1.
+    /// Shows `rootViewController` in a new window and runs until the window is closed (exit 0), another
+    /// client destroys it (exit 1, see `WindowHost.onDestroyed`) or the X server goes away (exit 1).
+    /// Without a reachable display it prints why and exits 1.
+    ///
+    /// SIGPIPE is ignored from then on: a write to a closed pipe or socket (a log reader that quit, a
+    /// pasteboard peer gone) fails with `EPIPE` where the app can see it, instead of killing the process
+    /// without a word.
     public static func run(_ rootViewController: ViewController,
                            configuration: WindowConfiguration = WindowConfiguration()) -> Never {
+        signal(SIGPIPE, SIG_IGN)
         let host = WindowHost(display: openDisplay(), configuration: configuration, clock: DispatchFrameClock())
         host.window.rootViewController = rootViewController
+        // The default, spelled out: without its only window the app has nothing left to show.
+        host.onDestroyed = { WindowHost.exitBecauseDestroyed() }
         EventLoop(host: host).run()
     }
 

@@ -28,6 +28,10 @@ import Proscenium
     /// When the last frame started, in uptime nanoseconds.
     private var lastFrameUptime: UInt64?
     private let timer: DispatchSourceTimer
+    /// Wakes a sleeping clock for a frame asked for at a later time (`setNeedsFrame(at:)`).
+    private var wakeTimer: DispatchSourceTimer?
+    /// The earliest time the wake timer is set for, in seconds; nil while it is not set.
+    private var wakeTime: Double?
     private var needsFrame = false
     /// Set while `frameHandler` runs.
     private var frameTime: Double?
@@ -46,6 +50,32 @@ import Proscenium
 
     isolated deinit {
         timer.cancel()
+        wakeTimer?.cancel()
+    }
+
+    /// Asks for a frame at `time` seconds on the monotonic clock: a one-shot timer wakes the clock then, and
+    /// nothing runs before (an earlier request of either kind is served as usual).
+    public func setNeedsFrame(at time: Double) {
+        let delay = time - Self.monotonicSeconds()
+        guard delay > 0 else { return setNeedsFrame() }
+        if let wakeTime, wakeTime <= time { return }
+        wakeTime = time
+        let timer: DispatchSourceTimer
+        if let wakeTimer {
+            timer = wakeTimer
+        } else {
+            timer = DispatchSource.makeTimerSource(queue: .main)
+            timer.setEventHandler { [weak self] in
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    self.wakeTime = nil
+                    self.setNeedsFrame()
+                }
+            }
+            timer.activate()
+            wakeTimer = timer
+        }
+        timer.schedule(deadline: .now() + delay, repeating: .never, leeway: .milliseconds(1))
     }
 
     /// Asks for a frame; a sleeping clock wakes and runs it at once, a running one on its next tick.

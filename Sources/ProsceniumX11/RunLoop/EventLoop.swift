@@ -3,40 +3,56 @@ import Dispatch
 import Glibc
 import Proscenium
 
-/// Runs a window host on Dispatch: a read source on the X connection's file descriptor handles events as
-/// they arrive, the host's frame clock paces frames, and `dispatchMain()` parks the main thread in between.
+/// Runs window hosts on Dispatch: a read source on the X connection's file descriptor handles events as
+/// they arrive, each host's frame clock paces its frames, and `dispatchMain()` parks the main thread in
+/// between.
+///
+/// Events are read per connection, not per window: one loop serves every `WindowHost` on its `Display`
+/// (each event goes to the host of its window), and however many loops run on one connection, it has one
+/// read source.
 @MainActor public final class EventLoop {
-    private let host: WindowHost
-    private var readSource: DispatchSourceRead?
+    /// The connection whose events the loop reads.
+    public let display: Display
+    /// Kept alive while the loop exists, for a loop made for one host.
+    private let host: WindowHost?
+    private var isWatching = false
 
-    /// A loop for `host`; nothing happens until `start()` or `run()`.
+    /// A loop for the connection of `host` (and so for every other host on it too); nothing happens until
+    /// `start()` or `run()`.
     public init(host: WindowHost) {
+        self.display = host.display
         self.host = host
+    }
+
+    /// A loop for every window host on `display`; nothing happens until `start()` or `run()`.
+    public init(display: Display) {
+        self.display = display
+        self.host = nil
     }
 
     /// Starts watching the connection; events are handled on the main queue from now on.
     public func start() {
-        let source = DispatchSource.makeReadSource(fileDescriptor: host.display.connectionNumber, queue: .main)
-        source.setEventHandler { [weak self] in
-            MainActor.assumeIsolated { self?.host.processPendingEvents() }
+        if !isWatching {
+            isWatching = true
+            display.events.startWatching()
         }
-        source.activate()
-        readSource = source
         // Events may already sit in Xlib's queue from the round trips made while setting up.
-        host.processPendingEvents()
+        display.processPendingEvents()
     }
 
     /// Stops watching the connection (for tests and embedders that run their own main loop).
     public func stop() {
-        readSource?.cancel()
-        readSource = nil
+        guard isWatching else { return }
+        isWatching = false
+        display.events.stopWatching()
     }
 
     isolated deinit {
-        readSource?.cancel()
+        stop()
     }
 
-    /// Starts the loop and never returns; the process ends from a handler (window closed, server lost).
+    /// Starts the loop and never returns; the process ends from a handler (window closed or destroyed,
+    /// server lost).
     public func run() -> Never {
         start()
         dispatchMain()

@@ -193,9 +193,15 @@ private final class SharedImage {
             discard()
             return .failure(.init("shmget of \(bytes) bytes failed: \(reason)"))
         }
-        guard let address = shmat(id, nil, 0), address != UnsafeMutableRawPointer(bitPattern: -1) else {
-            let reason = String(cString: strerror(errno))
-            shmctl(id, IPC_RMID, nil)
+        let address = shmat(id, nil, 0)
+        let attachError = errno
+        // Marked for removal at once, while only this process has it: the segment then disappears when the
+        // last side detaches, even if this process dies or the connection is lost (exit 1 from the I/O
+        // error handler) before XShmAttach returns. Linux still lets the server attach a segment marked so,
+        // by its id, as long as someone has it attached — this process does from here on.
+        shmctl(id, IPC_RMID, nil)
+        guard let address, address != UnsafeMutableRawPointer(bitPattern: -1) else {
+            let reason = String(cString: strerror(attachError))
             discard()
             return .failure(.init("shmat failed: \(reason)"))
         }
@@ -206,8 +212,6 @@ private final class SharedImage {
 
         // Some servers refuse (BadAccess, e.g. across containers); the trap turns that into a fallback.
         let (attached, errors) = XErrorTrap.run(on: display) { XShmAttach(display, info) }
-        // Marked for removal now, the segment disappears once both sides detach, even if this process dies.
-        shmctl(id, IPC_RMID, nil)
         guard attached != 0, errors.isEmpty else {
             shmdt(address)
             discard()

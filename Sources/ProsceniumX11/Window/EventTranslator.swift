@@ -1,54 +1,61 @@
 import CX11
 import Proscenium
 
-/// Turns Xlib input events into the core's `InputEvent`s. Window-management events (configure, expose,
-/// client messages) are handled by the window host itself.
+/// Turns Xlib pointer events into the core's `InputEvent`s and names keys; key presses themselves are
+/// decoded by the window's `KeyboardInput`. Window-management events (configure, expose, client messages)
+/// are handled by the window host itself.
 enum EventTranslator {
-    /// The input event for `event`, or nil when it is not input (or input the toolkit ignores, such as the
-    /// scroll wheel's button 4 and 5 presses).
-    static func translate(_ event: inout XEvent, isRepeat: Bool = false) -> InputEvent? {
+    /// The input event for a pointer event, with its time on the frame clock's base, or nil when `event`
+    /// is not pointer input (or input the toolkit ignores: the scroll wheel's buttons 4 to 7).
+    static func translatePointer(_ event: inout XEvent, time: (Time) -> Double) -> InputEvent? {
         switch event.type {
         case ButtonPress:
             let e = event.xbutton
             guard (1...3).contains(e.button) else { return nil }
-            return .pointerDown(Point(x: Double(e.x), y: Double(e.y)), button: Int(e.button), time: seconds(e.time))
+            return .pointerDown(Point(x: Double(e.x), y: Double(e.y)), button: Int(e.button), time: time(e.time))
         case ButtonRelease:
             let e = event.xbutton
             guard (1...3).contains(e.button) else { return nil }
-            return .pointerUp(Point(x: Double(e.x), y: Double(e.y)), button: Int(e.button), time: seconds(e.time))
+            return .pointerUp(Point(x: Double(e.x), y: Double(e.y)), button: Int(e.button), time: time(e.time))
         case MotionNotify:
             let e = event.xmotion
-            return .pointerMoved(Point(x: Double(e.x), y: Double(e.y)), time: seconds(e.time))
+            return .pointerMoved(Point(x: Double(e.x), y: Double(e.y)), time: time(e.time))
         case LeaveNotify:
             return .pointerExited
-        case KeyPress, KeyRelease:
-            var keysym: KeySym = 0
-            var buffer = [CChar](repeating: 0, count: 32)
-            let count = XLookupString(&event.xkey, &buffer, Int32(buffer.count), &keysym, nil)
-            let text = String(decoding: buffer.prefix(Int(max(count, 0))).map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard let key = key(for: keysym, text: text) else { return nil }
-            let time = seconds(event.xkey.time)
-            let modifiers = self.modifiers(event.xkey.state)
-            return event.type == KeyPress ? .keyDown(key, modifiers: modifiers, isRepeat: isRepeat, time: time)
-                : .keyUp(key, modifiers: modifiers, time: time)
         default:
             return nil
         }
     }
 
-    /// The core's key for an X keysym, or nil for keys that neither have a meaning nor type text.
+    /// The core's key for a keysym and the text its press typed: a named key by its keysym whatever the
+    /// text (Delete is not the character U+007F), else the text, else nil (a modifier key alone, a key an
+    /// input method swallowed).
     static func key(for keysym: KeySym, text: String) -> Key? {
-        switch Int32(truncatingIfNeeded: keysym) {
+        if let named = namedKey(for: keysym) { return named }
+        let printable = text.unicodeScalars.allSatisfy { $0.value >= 0x20 && $0.value != 0x7F }
+        return text.isEmpty || !printable ? nil : .character(text)
+    }
+
+    /// The named key for a keysym, keypad keys included, or nil for keys that type text.
+    static func namedKey(for keysym: KeySym) -> Key? {
+        let value = Int32(truncatingIfNeeded: keysym)
+        switch value {
         case XK_Escape: return .escape
-        case XK_Return, XK_KP_Enter: return .return
-        case XK_Tab, XK_ISO_Left_Tab: return .tab
+        case XK_Return, XK_KP_Enter, XK_ISO_Enter: return .return
+        case XK_Tab, XK_ISO_Left_Tab, XK_KP_Tab: return .tab
         case XK_BackSpace: return .backspace
-        case XK_space: return .space
-        case XK_Up: return .up
-        case XK_Down: return .down
-        case XK_Left: return .left
-        case XK_Right: return .right
-        default: return text.isEmpty || text.unicodeScalars.allSatisfy({ $0.value < 0x20 }) ? nil : .character(text)
+        case XK_Delete, XK_KP_Delete: return .delete
+        case XK_space, XK_KP_Space: return .space
+        case XK_Up, XK_KP_Up: return .up
+        case XK_Down, XK_KP_Down: return .down
+        case XK_Left, XK_KP_Left: return .left
+        case XK_Right, XK_KP_Right: return .right
+        case XK_Home, XK_KP_Home, XK_Begin, XK_KP_Begin: return .home
+        case XK_End, XK_KP_End: return .end
+        case XK_Page_Up, XK_KP_Page_Up: return .pageUp
+        case XK_Page_Down, XK_KP_Page_Down: return .pageDown
+        case XK_F1...XK_F35: return .function(Int(value - XK_F1) + 1)
+        default: return nil
         }
     }
 
@@ -61,9 +68,6 @@ enum EventTranslator {
         if state & UInt32(Mod4Mask) != 0 { modifiers.insert(.command) }
         return modifiers
     }
-
-    /// X server timestamps are milliseconds; only differences between them matter (velocity, double click).
-    static func seconds(_ time: Time) -> Double { Double(time) / 1000 }
 }
 
 extension InputEvent {

@@ -43,6 +43,32 @@ import Proscenium
     /// was set to and the size of the frame on screen at that moment (for logs and tests of live resizing).
     public var syncRequestAnswered: (@MainActor (_ value: Int64, _ frameSize: Size) -> Void)?
 
+    /// Called once when another client destroyed the X window (`xdotool windowclose`, a window manager
+    /// gone wrong): the window is gone, and with it everything the user could see or do. UIKit has no such
+    /// event; as with GLFW and SDL, the host stops drawing and reading input for it, and frees nothing the
+    /// server already freed. The default writes "<program>: the window was destroyed by another client" on
+    /// standard error and ends the process with status 1; an app with other windows sets its own (and
+    /// lets go of the host).
+    public var onDestroyed: @MainActor () -> Void = {
+        WindowHost.exitBecauseDestroyed()
+    }
+    /// Set once the X window was destroyed by another client (see `onDestroyed`).
+    public private(set) var isDestroyed = false
+    /// Whether the host runs its window's frames: not while the window is unmapped after having been shown
+    /// (minimised, or hidden with `xdotool windowunmap`), nor once it was destroyed. Frames asked for then
+    /// are not run, so the frame clock goes to sleep and an animation costs no CPU; time still passes on the
+    /// clock, so when the window is mapped again its first frame, drawn whole, shows where every animation
+    /// is by then (finished ones at their end, their completions run in that frame).
+    public var rendersFrames: Bool { !isDestroyed && (isMapped || !hasBeenMapped) }
+    /// Set by the first MapNotify: before it, frames are drawn (into the back buffer) so the window has
+    /// a frame to show the moment it appears.
+    private var hasBeenMapped = false
+    /// Set when the window is mapped again after hiding: the next frame redraws and copies all of it, and
+    /// Expose events wait for that frame instead of copying the stale back buffer.
+    private var needsWholeFrame = false
+    /// When the last frame of the window while unmapped ran; nil while it is shown.
+    private var lastHiddenFrameTime: Double?
+
     private let gc: GC
     private let windowFormatPicture: Picture
     private var backPixmap: Pixmap = 0
@@ -51,8 +77,12 @@ import Proscenium
     private var hasDrawnFrame = false
     private let syncCounter: SyncCounter?
     private let cursors: CursorCache
-    /// Keycodes that are down: a press of one of them is the server repeating a held key.
-    private var keysDown: Set<UInt32> = []
+    /// Decodes the window's keys (input method, layouts, repeats); see WindowHost+Keyboard.swift.
+    var keyboard: KeyboardInput!
+    /// The window's pasteboard: the X CLIPBOARD and PRIMARY selections.
+    var selections: SelectionPasteboard!
+    /// Puts event timestamps on the frame clock's time base.
+    var eventTimeBase = EventTimeBase()
     /// Fires once, `idleDelay` after the last frame drawn, to let go of what only animation needs.
     private var idleTimer: DispatchSourceTimer?
     private var idleTimerArmed = false
@@ -97,9 +127,14 @@ import Proscenium
         }
         window.surface = self
         window.frameWillBegin = { [weak self] in self?.processPendingEvents() }
-        // Held keys then repeat as presses without releases in between, which tells repeats apart.
-        var detectable: Int32 = 0
-        XkbSetDetectableAutoRepeat(dpy, 1, &detectable)
+        runFramesOnlyWhileShown(clock: clock)
+        // Events for this window reach this host, whoever drains the connection.
+        display.events.route(xWindow) { [weak self] event in self?.handle(&event) }
+        VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes, on: xWindow, of: dpy)
+        VanishingWindowErrors.expect(VanishingWindowErrors.pictureCodes(on: dpy), on: windowFormatPicture, of: dpy)
+        keyboard = KeyboardInput(display: display, window: xWindow)
+        selections = SelectionPasteboard(display: display, window: xWindow)
+        window.pasteboard = selections
         XMapWindow(dpy, xWindow)
         XFlush(dpy)
     }
@@ -107,12 +142,54 @@ import Proscenium
     isolated deinit {
         idleTimer?.cancel()
         let dpy = display.pointer
+        display.events.stopRouting(xWindow)
+        // The back buffer, its picture and the GC are ours whatever happened to the window.
         if backPicture != 0 { XRenderFreePicture(dpy, backPicture) }
         if backPixmap != 0 { XFreePixmap(dpy, backPixmap) }
-        XRenderFreePicture(dpy, windowFormatPicture)
         XFreeGC(dpy, gc)
-        XDestroyWindow(dpy, xWindow)
+        // A destroyed window took the picture on it along (RENDER frees a window's pictures with it):
+        // freeing either again would only earn a BadWindow or BadPicture.
+        if !isDestroyed {
+            XRenderFreePicture(dpy, windowFormatPicture)
+            XDestroyWindow(dpy, xWindow)
+        }
         XFlush(dpy)
+        // Errors on these ids are anyone's from now on (the ids may be handed out again).
+        VanishingWindowErrors.forget(xWindow, of: dpy)
+        VanishingWindowErrors.forget(windowFormatPicture, of: dpy)
+    }
+
+    /// Wraps the clock's frame handler (the core window's) so a hidden window draws nothing and keeps time
+    /// cheaply: while unmapped, frames run at most `hiddenFrameInterval` apart and present nothing, so
+    /// animations and their completions still finish on time (the final state is what the first frame
+    /// after mapping draws) and the clock sleeps in between; once nothing animates, no frame is asked for.
+    /// A destroyed window runs no frames at all.
+    private func runFramesOnlyWhileShown(clock: FrameClock) {
+        let runFrame = clock.frameHandler
+        clock.frameHandler = { [weak self, weak clock] time in
+            guard let self else { return runFrame?(time) ?? () }
+            if self.isDestroyed { return }
+            if self.rendersFrames {
+                self.lastHiddenFrameTime = nil
+            } else {
+                if let last = self.lastHiddenFrameTime, time - last < Self.hiddenFrameInterval {
+                    clock?.setNeedsFrame(at: last + Self.hiddenFrameInterval)
+                    return
+                }
+                self.lastHiddenFrameTime = time
+            }
+            runFrame?(time)
+        }
+    }
+
+    /// The shortest time between two frames of an unmapped window: a quarter second, so a completion
+    /// handler runs at most that late while costing a few frames' work a second with nothing drawn.
+    public static let hiddenFrameInterval = 0.25
+
+    /// The default `onDestroyed`: one line on standard error, exit status 1.
+    static func exitBecauseDestroyed() -> Never {
+        Console.writeError("\(Console.programName): the window was destroyed by another client; quitting\n")
+        exit(1)
     }
 
     private static func createWindow(display: Display, size: Size) -> CX11.Window {
@@ -123,7 +200,7 @@ import Proscenium
         attributes.colormap = display.colormap
         attributes.bit_gravity = NorthWestGravity
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask
+            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask
         let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
         return XCreateWindow(display.pointer, display.rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0,
                              display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
@@ -134,19 +211,24 @@ import Proscenium
     /// Draws the damaged region into the back buffer, copies it to the window and flushes. The core's
     /// list, damage and size are in points; they are drawn in device pixels.
     public func present(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
+        // Hidden or destroyed: nothing to draw into or for. The window is drawn whole when shown again.
+        guard rendersFrames else { return }
         let dpy = display.pointer
         let size = Self.pixels(size, scale: scale)
         let damage = Self.pixels(damage, scale: scale)
         ensureBackBuffer(size: size)
         renderer.render(list.scaled(by: scale), damage: damage, size: size)
-        // What the renderer left alone is on screen already: copy only what it drew.
-        let drawn = renderer.drawnRegion
+        // What the renderer left alone is on screen already: copy only what it drew. Not after the window
+        // was shown again: the server kept none of its pixels, so all of the back buffer goes.
+        var drawn = renderer.drawnRegion
+        if needsWholeFrame { drawn = Proscenium.Region(Rect(x: 0, y: 0, width: size.width, height: size.height)) }
         for rect in drawn.rects {
             XCopyArea(dpy, backPixmap, xWindow, gc, Int32(rect.minX), Int32(rect.minY),
                       UInt32(rect.width), UInt32(rect.height), Int32(rect.minX), Int32(rect.minY))
         }
         XFlush(dpy)
         hasDrawnFrame = true
+        needsWholeFrame = false
         presentedSize = size
         presentedFrames += 1
         scheduleIdleRelease()
@@ -192,6 +274,7 @@ import Proscenium
 
     /// Shows `cursor` over the window.
     public func setCursor(_ cursor: Proscenium.Cursor) {
+        guard !isDestroyed else { return }
         XDefineCursor(display.pointer, xWindow, cursors.cursor(for: cursor))
         XFlush(display.pointer)
     }
@@ -300,9 +383,11 @@ import Proscenium
     // MARK: - Synthetic input
 
     /// Clicks at a window point through the XTest extension, so the press and release travel through the
-    /// X server and arrive like a user's (for scripted demo runs). Returns false without XTest.
+    /// X server and arrive like a user's (for scripted demo runs). Returns false without XTest, or once
+    /// the window was destroyed.
     @discardableResult
     public func click(at point: Point, button: UInt32 = 1) -> Bool {
+        guard !isDestroyed else { return false }
         let point = Point(x: point.x * scale, y: point.y * scale)
         let dpy = display.pointer
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
@@ -326,39 +411,22 @@ import Proscenium
 // MARK: - Events
 
 extension WindowHost {
-    /// Handles every event Xlib has queued or can read without blocking.
+    /// Handles every event Xlib has queued or can read without blocking, this window's and those of the
+    /// other hosts on the same `Display`: each goes to the host of its window (`Display.processPendingEvents()`).
     public func processPendingEvents() {
-        let dpy = display.pointer
-        while XPending(dpy) > 0 {
-            var event = XEvent()
-            XNextEvent(dpy, &event)
-            handle(&event)
-        }
+        display.processPendingEvents()
     }
 
+    /// One event for this window, or on the root window, from the display's `EventDispatcher` (which has
+    /// offered it to the input method and handled keyboard mapping changes already).
     private func handle(_ event: inout XEvent) {
-        // Keyboard mapping changes are not about any one window.
-        if event.type == MappingNotify {
-            XRefreshKeyboardMapping(&event.xmapping)
-            return
-        }
         if event.type == PropertyNotify, event.xproperty.window == display.rootWindow {
             if event.xproperty.atom == resourceManagerAtom { desktopResourcesChanged() }
             return
         }
-        guard event.xany.window == xWindow else { return }
-        var isRepeat = false
-        switch event.type {
-        case KeyPress:
-            isRepeat = !keysDown.insert(event.xkey.keycode).inserted
-        case KeyRelease:
-            // Without detectable auto-repeat a held key sends release-press pairs with one timestamp.
-            if isAutoRepeatRelease(event.xkey) { return }
-            keysDown.remove(event.xkey.keycode)
-        default:
-            break
-        }
-        if let input = EventTranslator.translate(&event, isRepeat: isRepeat) {
+        guard event.xany.window == xWindow, !isDestroyed else { return }
+        if handleKeyboardEvent(&event) || selections.handle(&event) { return }
+        if let input = EventTranslator.translatePointer(&event, time: eventTime) {
             window.send(input.inPoints(scale: scale))
             return
         }
@@ -376,16 +444,27 @@ extension WindowHost {
             }
         case Expose:
             let e = event.xexpose
-            if hasDrawnFrame, backSize == size {
+            if hasDrawnFrame, backSize == size, !needsWholeFrame {
                 XCopyArea(display.pointer, backPixmap, xWindow, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
                 if e.count == 0 { XFlush(display.pointer) }
             } else {
                 window.setNeedsDisplay()
             }
         case MapNotify:
+            if hasBeenMapped, !isMapped {
+                // Shown again: the back buffer holds the frame from before hiding, and frames did not run
+                // since. The next frame brings it up to date (all of it is damaged, so there is a next
+                // frame; the renderer still redraws only what changed) and copies all of it to the window,
+                // rather than Expose copying the stale frame first.
+                needsWholeFrame = true
+                window.setNeedsDisplay()
+            }
             isMapped = true
+            hasBeenMapped = true
         case UnmapNotify:
             isMapped = false
+        case DestroyNotify where event.xdestroywindow.window == xWindow:
+            windowWasDestroyed()
         case ClientMessage:
             handleClientMessage(event.xclient)
         default:
@@ -393,14 +472,12 @@ extension WindowHost {
         }
     }
 
-    /// Whether `release` is half of a server auto-repeat: the next queued event presses the same key at
-    /// the same time.
-    private func isAutoRepeatRelease(_ release: XKeyEvent) -> Bool {
-        let dpy = display.pointer
-        guard XEventsQueued(dpy, QueuedAfterReading) > 0 else { return false }
-        var next = XEvent()
-        XPeekEvent(dpy, &next)
-        return next.type == KeyPress && next.xkey.keycode == release.keycode && next.xkey.time == release.time
+    /// Another client destroyed the window: stop drawing and reading input for it, then tell the app.
+    private func windowWasDestroyed() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        isMapped = false
+        onDestroyed()
     }
 
     private func handleClientMessage(_ message: XClientMessageEvent) {

@@ -6,10 +6,7 @@ import Proscenium
 @MainActor enum WindowProperties {
     static func set(on window: CX11.Window, display: Display, configuration: WindowConfiguration, syncCounter: XSyncCounter?) {
         let dpy = display.pointer
-        XStoreName(dpy, window, configuration.title)
-        let utf8 = Array(configuration.title.utf8)
-        XChangeProperty(dpy, window, display.atom("_NET_WM_NAME"), display.atom("UTF8_STRING"), 8, PropModeReplace,
-                        utf8, Int32(utf8.count))
+        setTitle(configuration.title, on: window, display: display)
 
         configuration.instanceName.withCString { instance in
             configuration.className.withCString { className in
@@ -53,6 +50,24 @@ import Proscenium
         }
 
         setSizeHints(on: window, display: display, configuration: configuration)
+    }
+
+    /// The window's title and icon name, in every form a window manager or pager reads: ICCCM's
+    /// `WM_NAME` and `WM_ICON_NAME` through `Xutf8SetWMProperties`, which stores them as Latin-1 STRING when
+    /// every character has a Latin-1 form and as COMPOUND_TEXT otherwise (`XStoreName` would label UTF-8
+    /// bytes STRING, and "Präsentation" would show as "PrÃ¤sentation"), and EWMH's `_NET_WM_NAME` and
+    /// `_NET_WM_ICON_NAME` as UTF8_STRING, which current window managers prefer. Xlib converts in the
+    /// `LC_CTYPE` locale `Display` sets up (a UTF-8 one).
+    static func setTitle(_ title: String, on window: CX11.Window, display: Display) {
+        let dpy = display.pointer
+        title.withCString { name in
+            Xutf8SetWMProperties(dpy, window, name, name, nil, 0, nil, nil, nil)
+        }
+        let utf8 = Array(title.utf8)
+        for property in ["_NET_WM_NAME", "_NET_WM_ICON_NAME"] {
+            XChangeProperty(dpy, window, display.atom(property), display.atom("UTF8_STRING"), 8, PropModeReplace,
+                            utf8, Int32(utf8.count))
+        }
     }
 
     /// `WM_NORMAL_HINTS`: the window's size and minimum size (in pixels, as the configuration gives them).

@@ -106,8 +106,8 @@ enum SoakOperation: CustomStringConvertible {
 
     /// Identifiers worth clicking: home's buttons, the chrome and the presented scenes' controls.
     static let clickTargets = ["counter", "dimming", "passthrough", "presented", "dismiss", "sheet-counter", "backdrop",
-                               "probe", "probe-present", "grabber", "swatch"]
-        + ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert"].map { "present-\($0)" }
+                               "probe", "probe-present", "grabber", "swatch", "name-field", "cancel", "rename"]
+        + ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"].map { "present-\($0)" }
 
     /// A random size: half of them around the 640 px boundary, some at the minimum size.
     static func randomSize(using rng: inout SeededGenerator) -> Size {

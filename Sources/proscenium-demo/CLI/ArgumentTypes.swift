@@ -65,7 +65,7 @@ enum SceneName {
 struct KeyName: Sendable {
     static let named: [(String, Key)] = [
         ("escape", .escape), ("return", .return), ("tab", .tab), ("space", .space), ("backspace", .backspace),
-        ("up", .up), ("down", .down), ("left", .left), ("right", .right),
+        ("delete", .delete), ("home", .home), ("end", .end), ("up", .up), ("down", .down), ("left", .left), ("right", .right),
     ]
     static var validNames: String { named.map(\.0).joined(separator: ", ") }
 

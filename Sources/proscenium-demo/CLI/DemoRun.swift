@@ -48,9 +48,15 @@ import ProsceniumX11
                                                 scale: options.scale)
         let host = WindowHost(display: display, configuration: configuration, clock: clock)
         host.onClose = { [self] in end() }
+        // Another client destroyed the window: nothing left to show, and the log says how the run ended.
+        host.onDestroyed = { [self] in
+            Console.writeError("proscenium-demo: the window was destroyed by another client; quitting\n")
+            finish(status: 1)
+        }
         let home = HomeViewController()
         host.window.rootViewController = home
         let reporter = EventReporter(log: log, window: host.window)
+        home.textSubmitted = { scene, text in reporter.reportText(text, scene: scene) }
         host.scaleChanged = { scale in reporter.reportScale(scale) }
         host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false

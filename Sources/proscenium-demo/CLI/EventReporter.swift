@@ -22,6 +22,11 @@ import ProsceniumGallery
         }
     }
 
+    /// A scene submitted `text` (the rename alert's field on Rename): one `text` line with it, as UTF-8.
+    func reportText(_ text: String, scene: String) {
+        log.write("text", ["controller": .text(scene), "text": .text(text)])
+    }
+
     /// A window manager's `_NET_WM_SYNC_REQUEST` was answered with `value` while a frame of `frameSize`
     /// was on screen: one `sync` line, so a test can check each live-resize step was drawn before it.
     func reportSyncAnswered(value: Int64, frameSize: Size) {

@@ -1,0 +1,174 @@
+// MARK: - Keys and edits
+
+extension TextField {
+    /// Modifiers that make a key a shortcut rather than typing.
+    private static let shortcutModifiers: KeyModifiers = [.control, .alternate, .command]
+
+    /// Acts on one key press while editing; false when the field has no use for it, so it travels on.
+    /// Held keys repeat their action (a held Backspace deletes on), except Return and Escape.
+    func handleKey(_ press: Press) -> Bool {
+        let modifiers = press.modifiers
+        let extending = modifiers.contains(.shift)
+        let byWord = modifiers.contains(.control)
+        let typing = modifiers.isDisjoint(with: Self.shortcutModifiers)
+        switch press.key {
+        case let .character(string):
+            if typing {
+                insertText(string)
+                return true
+            }
+            // Ctrl+key shortcuts; with Shift held the key may arrive in upper case.
+            guard modifiers.intersection(Self.shortcutModifiers) == .control else { return false }
+            return handleShortcut(string.lowercased())
+        case .space:
+            guard typing else { return false }
+            insertText(" ")
+        case .backspace:
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
+            deleteBackward(byWord: byWord)
+        case .delete:
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
+            deleteForward(byWord: byWord)
+        case .left:
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
+            let range = selectedRange
+            if !extending, !byWord, !range.isEmpty { moveCaret(to: range.lowerBound, extending: false) }
+            else { moveCaret(to: byWord ? previousWordStart(from: head) : head - 1, extending: extending) }
+        case .right:
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
+            let range = selectedRange
+            if !extending, !byWord, !range.isEmpty { moveCaret(to: range.upperBound, extending: false) }
+            else { moveCaret(to: byWord ? nextWordEnd(from: head) : head + 1, extending: extending) }
+        case .home:
+            moveCaret(to: 0, extending: extending)
+        case .end:
+            moveCaret(to: storage.count, extending: extending)
+        case .return:
+            if !press.isRepeat { _ = delegate?.textFieldShouldReturn(self) }
+        case .escape:
+            // Inside a presentation Escape belongs to the window, which dismisses it; elsewhere it ends editing.
+            if isInsidePresentedController { return false }
+            if !press.isRepeat { resignFirstResponder() }
+        default:
+            return false
+        }
+        return true
+    }
+
+    private func handleShortcut(_ key: String) -> Bool {
+        switch key {
+        case "a": selectAll()
+        case "c": copy()
+        case "x": cut()
+        case "v": paste()
+        default: return false
+        }
+        return true
+    }
+
+    /// Whether the field is in the view of a presented controller (or of one inside it).
+    private var isInsidePresentedController: Bool {
+        var view: View? = self
+        while let current = view {
+            if current.owningViewController?.presentingViewController != nil { return true }
+            view = current.superview
+        }
+        return false
+    }
+
+    // MARK: - Editing
+
+    /// Types `text` in place of the selection, as UIKit's `UIKeyInput.insertText(_:)`: the delegate may
+    /// veto it. Line breaks become spaces.
+    public func insertText(_ text: String) {
+        replaceCharacters(in: selectedRange, with: text)
+    }
+
+    /// Deletes the selection, or the character before the caret, as Backspace does.
+    public func deleteBackward() {
+        deleteBackward(byWord: false)
+    }
+
+    /// Selects the whole text, as Ctrl+A does.
+    public func selectAll() {
+        setSelection(anchor: 0, head: storage.count)
+    }
+
+    func deleteBackward(byWord: Bool) {
+        let range = selectedRange
+        if !range.isEmpty { return replaceCharacters(in: range, with: "") }
+        replaceCharacters(in: (byWord ? previousWordStart(from: head) : max(head - 1, 0))..<head, with: "")
+    }
+
+    func deleteForward(byWord: Bool) {
+        let range = selectedRange
+        if !range.isEmpty { return replaceCharacters(in: range, with: "") }
+        replaceCharacters(in: head..<(byWord ? nextWordEnd(from: head) : min(head + 1, storage.count)), with: "")
+    }
+
+    /// The one way the user's edits change the text: asks the delegate, replaces, puts the caret after
+    /// the new text and runs the editing-changed actions. Deleting nothing asks nobody.
+    func replaceCharacters(in range: Range<Int>, with string: String) {
+        let count = storage.count
+        let range = min(max(range.lowerBound, 0), count)..<min(max(range.upperBound, 0), count)
+        let replacement = Self.singleLine(string)
+        guard !(range.isEmpty && replacement.isEmpty) else { return }
+        if let delegate, !delegate.textField(self, shouldChangeCharactersIn: range, replacementString: replacement) {
+            return
+        }
+        let prefix = String(storage[..<index(at: range.lowerBound)]) + replacement
+        storage = prefix + storage[index(at: range.upperBound)...]
+        textDidChange()
+        // Counted in the prefix: the caret lands after the inserted text even if it combines with what follows.
+        let caret = min(prefix.count, storage.count)
+        setSelection(anchor: caret, head: caret)
+        restartBlink()
+        for action in editingChangedActions { action(self) }
+    }
+
+    // MARK: - Moving
+
+    /// Moves the caret to `offset`, or the moving end of the selection there when `extending`.
+    func moveCaret(to offset: Int, extending: Bool) {
+        let offset = min(max(offset, 0), storage.count)
+        setSelection(anchor: extending ? anchor : offset, head: offset)
+        restartBlink()
+    }
+
+    // MARK: - Words
+
+    /// Letters, digits and the underscore make words, as in GTK's and most editors' word motion.
+    static func isWordCharacter(_ character: Character) -> Bool {
+        character.isLetter || character.isNumber || character == "_"
+    }
+
+    /// The start of the word before `offset` (skipping what is between), for Ctrl+Left and Ctrl+Backspace.
+    func previousWordStart(from offset: Int) -> Int {
+        let characters = Array(storage)
+        var index = min(max(offset, 0), characters.count)
+        while index > 0, !Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        while index > 0, Self.isWordCharacter(characters[index - 1]) { index -= 1 }
+        return index
+    }
+
+    /// The end of the word after `offset`, for Ctrl+Right and Ctrl+Delete.
+    func nextWordEnd(from offset: Int) -> Int {
+        let characters = Array(storage)
+        var index = min(max(offset, 0), characters.count)
+        while index < characters.count, !Self.isWordCharacter(characters[index]) { index += 1 }
+        while index < characters.count, Self.isWordCharacter(characters[index]) { index += 1 }
+        return index
+    }
+
+    /// The word containing the character at `offset`, or that character alone if it is not part of a word.
+    func wordRange(at offset: Int) -> Range<Int> {
+        let characters = Array(storage)
+        guard !characters.isEmpty else { return 0..<0 }
+        let offset = min(max(offset, 0), characters.count - 1)
+        guard Self.isWordCharacter(characters[offset]) else { return offset..<offset + 1 }
+        var lower = offset, upper = offset + 1
+        while lower > 0, Self.isWordCharacter(characters[lower - 1]) { lower -= 1 }
+        while upper < characters.count, Self.isWordCharacter(characters[upper]) { upper += 1 }
+        return lower..<upper
+    }
+}

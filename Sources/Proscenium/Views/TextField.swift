@@ -1,0 +1,434 @@
+/// A single line of editable text in a rounded box, as UIKit's `UITextField` (or a GTK entry): click or Tab
+/// into it and type. Positions in the text (`selectedRange`, the delegate's ranges) are offsets in
+/// characters, that is grapheme clusters, so "é" or "👍🏽" is one step of the caret whatever its encoding.
+///
+/// The field edits with the desktop's keys (arrows, Home/End, Shift to select, Ctrl+A/C/X/V, Backspace and
+/// Delete, Ctrl with them by words), follows the X selection conventions (a selection becomes the primary
+/// selection; a middle click pastes it), blinks its caret on the window's frame timers and scrolls long
+/// text sideways to keep the caret in view.
+@MainActor open class TextField: Control {
+    // MARK: - Content
+
+    /// The text being edited. Newlines and other control characters set here become spaces, as the field
+    /// holds one line. Setting it puts the caret at the end and asks the delegate nothing, as in UIKit.
+    public var text: String {
+        get { storage }
+        set {
+            let clean = Self.singleLine(newValue)
+            guard clean != storage else { return }
+            storage = clean
+            textDidChange()
+            setSelection(anchor: storage.count, head: storage.count)
+        }
+    }
+    /// Shown greyed while `text` is empty, as a hint of what to type.
+    public var placeholder: String = "" {
+        didSet { if placeholder != oldValue { placeholderLayout = nil; setNeedsDisplay() } }
+    }
+    /// The font of the text and the placeholder; the 17-pixel system font by default, as a label's.
+    public var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { textDidChange(); placeholderLayout = nil } } }
+    /// Colour of the text; black by default.
+    public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    /// Colour of the caret; the selection is a light tint of it. System blue by default, as iOS's tint.
+    public var tintColor: Color = .systemBlue { didSet { if tintColor != oldValue { setNeedsDisplay() } } }
+    /// Told before and after edits, selection changes, Return and the start and end of editing.
+    public weak var delegate: TextFieldDelegate?
+
+    /// The selected characters as offsets into `text`; an empty range is the caret. Setting it clamps to
+    /// the text and scrolls the caret (the range's upper end) into view.
+    public var selectedRange: Range<Int> {
+        get { min(anchor, head)..<max(anchor, head) }
+        set { setSelection(anchor: newValue.lowerBound, head: newValue.upperBound) }
+    }
+    /// The selected text; empty when the selection is just the caret.
+    public var selectedText: String {
+        let range = selectedRange
+        guard !range.isEmpty else { return "" }
+        return String(storage[index(at: range.lowerBound)..<index(at: range.upperBound)])
+    }
+
+    /// True while the field is first responder: it shows its caret and takes typing.
+    public private(set) var isEditing = false
+    /// Whether gaining focus other than by a click (Tab, or `becomeFirstResponder()` in code) selects all
+    /// the text, as GTK entries do, so typing replaces it; false puts the caret at the end, as UIKit does.
+    public var selectsAllOnFocus = true
+    /// Whether the blinking caret is showing at this instant (false when not editing or when text is
+    /// selected); for tests and accessibility tools.
+    public private(set) var isCaretVisible = false
+    /// How far the text is scrolled left, in points, so that the caret of a text longer than the field
+    /// stays in view.
+    public var scrollOffset: Double { scroll }
+
+    // MARK: - State shared with the TextField+… files
+
+    /// The text itself, already a single line.
+    var storage = ""
+    /// The end of the selection that stays put when it is extended (Shift+arrows, a drag).
+    var anchor = 0
+    /// The end of the selection that moves: where the caret is.
+    var head = 0
+    /// Backing store of `scrollOffset`.
+    var scroll = 0.0
+    /// The repeating timer that blinks the caret while editing with nothing selected.
+    var blinkTimer: FrameTimer?
+    /// A drag selecting text, from the touch that began it to the one that ends it.
+    var tracking: SelectionTracking?
+    /// Set while a click (or middle click) makes the field first responder, so the focus does not select
+    /// all (and claim the primary selection) just before the click places the caret.
+    var isFocusingFromPointer = false
+    var editingChangedActions: [@MainActor (TextField) -> Void] = []
+
+    private var prefixWidths: [Int: Double] = [:]
+    private var textLayout: TextLayout?
+    private var placeholderLayout: TextLayout?
+
+    // MARK: - Metrics
+
+    /// Space between the border and the text on the left and right.
+    static let horizontalInset = 8.0
+    /// Width of the caret.
+    static let caretWidth = 2.0
+    /// The caret shows and hides for this long each, as GTK's and iOS's 1-second blink cycle.
+    static let blinkInterval = 0.5
+
+    // MARK: - Creating
+
+    /// A field showing `text`, with `placeholder` as the hint while it is empty, placed at `frame`.
+    public init(text: String = "", placeholder: String = "", frame: Rect = .zero) {
+        super.init(frame: frame, cursor: .text)
+        self.storage = Self.singleLine(text)
+        self.anchor = storage.count
+        self.head = storage.count
+        self.placeholder = placeholder
+        cornerRadius = 6
+        borderWidth = 1
+        borderColor = Color(hex: 0xC7C7CC)
+        updateAppearance()
+    }
+
+    /// Adds an action run after every change the user makes to the text (typing, deleting, cutting,
+    /// pasting), as UIKit's `.editingChanged` event; setting `text` in code does not run it.
+    public func addEditingChangedAction(_ action: @escaping @MainActor (TextField) -> Void) {
+        editingChangedActions.append(action)
+    }
+
+    open override var isEnabled: Bool {
+        didSet { updateAppearance() }
+    }
+
+    /// A field that takes typing shows its ring however it got focus, a click included, as browsers and
+    /// GTK show a focused entry.
+    open override var alwaysShowsFocusRing: Bool { true }
+
+    private func updateAppearance() {
+        backgroundColor = isEnabled ? .white : Color(white: 0.96)
+    }
+
+    // MARK: - Geometry
+
+    /// The area the text is drawn and clipped in, for `bounds`: the bounds less the 8-point side insets.
+    open func textRect(forBounds bounds: Rect) -> Rect {
+        bounds.insetBy(dx: Self.horizontalInset, dy: 0)
+    }
+
+    /// Height of a line of text in `font`.
+    var lineHeight: Double {
+        let metrics = TextLayout.measurer.lineMetrics(for: font)
+        return (metrics.ascent + metrics.descent).rounded(.up)
+    }
+
+    /// Top of the line of text in bounds coordinates: centred vertically, on a whole pixel.
+    private var textTop: Double {
+        bounds.minY + ((bounds.height - lineHeight) / 2).rounded()
+    }
+
+    /// Where x = 0 of the text lands in bounds coordinates, after scrolling; on a whole pixel, as text
+    /// can only be drawn there.
+    private var textOriginX: Double {
+        (textRect(forBounds: bounds).minX - scroll).rounded()
+    }
+
+    /// The caret's rectangle in bounds coordinates for the caret at character `offset`, after scrolling.
+    public func caretRect(forOffset offset: Int) -> Rect {
+        let x = (textOriginX + xOffset(of: offset)).rounded()
+        return Rect(x: x, y: textTop, width: Self.caretWidth, height: lineHeight)
+    }
+
+    /// The character offset whose boundary is nearest to `point` (bounds coordinates), as UIKit's
+    /// `closestPosition(to:)`: where a click there puts the caret.
+    public func closestOffset(to point: Point) -> Int {
+        let x = point.x - textOriginX
+        let count = storage.count
+        // Prefix widths only grow, so the first boundary at or right of x is found by bisection.
+        var low = 0, high = count
+        while low < high {
+            let mid = (low + high) / 2
+            if xOffset(of: mid) < x { low = mid + 1 } else { high = mid }
+        }
+        if low > 0, x - xOffset(of: low - 1) < xOffset(of: low) - x { return low - 1 }
+        return low
+    }
+
+    /// The offset of the character drawn under `point` (clamped to the text), for double clicks.
+    func characterOffset(at point: Point) -> Int {
+        let x = point.x - textOriginX
+        let count = storage.count
+        guard count > 0 else { return 0 }
+        var low = 0, high = count
+        // The first character whose right edge is right of x.
+        while low < high {
+            let mid = (low + high) / 2
+            if xOffset(of: mid + 1) <= x { low = mid + 1 } else { high = mid }
+        }
+        return min(low, count - 1)
+    }
+
+    /// Width of the first `offset` characters: where the caret before character `offset` sits in the
+    /// unscrolled text. Measured as a prefix, so kerning and shaping are the drawn text's.
+    func xOffset(of offset: Int) -> Double {
+        guard offset > 0 else { return 0 }
+        let offset = min(offset, storage.count)
+        if let width = prefixWidths[offset] { return width }
+        let width = TextLayout.measurer.width(of: String(storage[..<index(at: offset)]), font: font)
+        prefixWidths[offset] = width
+        return width
+    }
+
+    /// The string index `offset` characters into the text (clamped).
+    func index(at offset: Int) -> String.Index {
+        storage.index(storage.startIndex, offsetBy: min(max(offset, 0), storage.count))
+    }
+
+    /// Scrolls the least needed to show the caret, and no further than the end of the text allows, so
+    /// deleting at the end of a long text pulls the text back in.
+    func updateScroll() {
+        let area = textRect(forBounds: bounds)
+        let visible = max(area.width - Self.caretWidth, 0)
+        let caretX = xOffset(of: head)
+        var offset = scroll
+        if caretX - offset > visible { offset = caretX - visible }
+        if caretX - offset < 0 { offset = caretX }
+        offset = max(0, min(offset, xOffset(of: storage.count) - visible))
+        if offset != scroll {
+            scroll = offset
+            setNeedsDisplay()
+        }
+    }
+
+    /// Drops what was measured for the old text or font and redraws.
+    func textDidChange() {
+        prefixWidths = [:]
+        textLayout = nil
+        updateScroll()
+        setNeedsDisplay()
+    }
+
+    open override func layoutSubviews() {
+        updateScroll()
+    }
+
+    /// Wide enough for the text or the placeholder, whichever is longer, plus the insets; 36 points tall
+    /// for the default font, as GTK's and iOS's fields are about.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        let content = max(xOffset(of: storage.count), TextLayout.measurer.width(of: placeholder, font: font))
+        let width = (content + 2 * Self.horizontalInset + Self.caretWidth).rounded(.up)
+        return Size(width: min(width, size.width), height: (lineHeight + 16).rounded(.up))
+    }
+
+    // MARK: - Drawing
+
+    open override func draw(in context: inout DrawingContext) {
+        let area = textRect(forBounds: bounds)
+        let top = textTop, originX = textOriginX, height = lineHeight
+        let range = selectedRange
+        context.clipped(to: area) { context in
+            if isEditing, !range.isEmpty {
+                let x0 = (originX + xOffset(of: range.lowerBound)).rounded()
+                let x1 = (originX + xOffset(of: range.upperBound)).rounded()
+                context.fill(Rect(x: x0, y: top, width: x1 - x0, height: height), color: tintColor.withAlphaComponent(0.25))
+            }
+            if storage.isEmpty {
+                if !placeholder.isEmpty {
+                    let layout = placeholderLayout ?? TextLayout.make(placeholder, font: font, width: nil, wrap: false, numberOfLines: 1)
+                    placeholderLayout = layout
+                    context.draw(layout, at: Point(x: area.minX, y: top), color: Color(white: 0, alpha: isEnabled ? 0.35 : 0.2))
+                }
+            } else {
+                let layout = textLayout ?? TextLayout.make(storage, font: font, width: nil, wrap: false, numberOfLines: 1)
+                textLayout = layout
+                context.draw(layout, at: Point(x: originX, y: top), color: isEnabled ? textColor : textColor.withAlphaComponent(0.45))
+            }
+            if isEditing, range.isEmpty, isCaretVisible {
+                context.fill(caretRect(forOffset: head), color: tintColor)
+            }
+        }
+    }
+
+    // MARK: - Focus and editing
+
+    /// Set when `becomeFirstResponder()` was called before the field was in a window.
+    private var becomesFirstResponderInWindow = false
+
+    /// Starts editing. A field not in a window yet (a controller's `viewWillAppear`, before its
+    /// presentation adds the view) returns false and becomes first responder as soon as it is in one, as
+    /// UIKit's text fields do, so an alert's field can have the keyboard as the alert appears.
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        if isFirstResponder { return true }
+        guard canBecomeFirstResponder else { return false }
+        guard window != nil else {
+            becomesFirstResponderInWindow = true
+            return false
+        }
+        becomesFirstResponderInWindow = false
+        if delegate?.textFieldShouldBeginEditing(self) == false { return false }
+        return super.becomeFirstResponder()
+    }
+
+    /// Asks the delegate first, unless the field is disabled (a disabled field must let go).
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        if isEditing, isEnabled, delegate?.textFieldShouldEndEditing(self) == false { return false }
+        return super.resignFirstResponder()
+    }
+
+    /// Every change of the window's first responder comes here, including the ones the window makes
+    /// without asking (the field leaving the window, a presentation taking focus), so editing begins and
+    /// ends here rather than in `becomeFirstResponder`/`resignFirstResponder`.
+    override func focusDidChange() {
+        super.focusDidChange()
+        if isFirstResponder, !isEditing {
+            beginEditing()
+        } else if !isFirstResponder, isEditing {
+            endEditing()
+        }
+    }
+
+    private func beginEditing() {
+        isEditing = true
+        if !isFocusingFromPointer {
+            if selectsAllOnFocus, !storage.isEmpty {
+                setSelection(anchor: 0, head: storage.count)
+            } else {
+                setSelection(anchor: storage.count, head: storage.count)
+            }
+        }
+        restartBlink()
+        setNeedsDisplay()
+        delegate?.textFieldDidBeginEditing(self)
+    }
+
+    private func endEditing() {
+        isEditing = false
+        tracking = nil
+        stopBlink()
+        setNeedsDisplay()
+        delegate?.textFieldDidEndEditing(self)
+    }
+
+    open override func willMove(toWindow newWindow: Window?) {
+        if newWindow == nil { becomesFirstResponderInWindow = false }
+        // The window's timer would otherwise keep a frame clock waking for a field no longer in it.
+        if newWindow !== window { stopBlink() }
+    }
+
+    open override func didMoveToWindow() {
+        if isEditing { restartBlink() }
+        if window != nil, becomesFirstResponderInWindow { becomeFirstResponder() }
+    }
+
+    // MARK: - Caret blink
+
+    /// Shows the caret and starts its blink afresh, as typing or moving the caret does. The timer runs
+    /// only while editing with nothing selected: between blinks the window's clock sleeps.
+    func restartBlink() {
+        blinkTimer?.invalidate()
+        blinkTimer = nil
+        guard isEditing else { return setCaretVisible(false) }
+        setCaretVisible(true)
+        guard selectedRange.isEmpty, let window else { return }
+        blinkTimer = window.scheduleTimer(after: Self.blinkInterval, repeats: true) { [weak self] timer in
+            guard let self else { return timer.invalidate() }
+            self.setCaretVisible(!self.isCaretVisible)
+        }
+    }
+
+    private func stopBlink() {
+        blinkTimer?.invalidate()
+        blinkTimer = nil
+        setCaretVisible(false)
+    }
+
+    private func setCaretVisible(_ visible: Bool) {
+        guard visible != isCaretVisible else { return }
+        isCaretVisible = visible
+        setNeedsDisplay()
+    }
+
+    // MARK: - Events
+
+    /// Typing and editing keys edit; Return goes to the delegate and no further (a field sends no control
+    /// actions). Keys the field has no use for (Tab, Ctrl+S, ...) travel up the responder chain.
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        var unhandled: Set<Press> = []
+        for press in presses where !(isEnabled && isEditing && handleKey(press)) {
+            unhandled.insert(press)
+        }
+        guard !unhandled.isEmpty else { return }
+        // Control's own handling would send actions on Return and space; the field handled those already.
+        if let next { next.pressesBegan(unhandled, with: event) }
+    }
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
+        touchBegan(touch)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
+        touchMoved(touch)
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard let touch = touches.first else { return }
+        touchMoved(touch)
+        finishTracking()
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        finishTracking()
+    }
+
+    /// Neither taps nor drags of the field's ancestors may begin on it: the drag selects text rather
+    /// than moving a sheet, the click places the caret rather than tapping a background.
+    open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+        recognizer.view === self || !(recognizer is TapGestureRecognizer || recognizer is PanGestureRecognizer)
+    }
+
+    // MARK: - Helpers
+
+    /// `string` as one line: line breaks and tabs become spaces, other control characters go.
+    static func singleLine(_ string: String) -> String {
+        guard string.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
+        else { return string }
+        var result = ""
+        for character in string {
+            if character.isNewline || character == "\t" {
+                result.append(" ")
+            } else if !character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
+                result.append(character)
+            }
+        }
+        return result
+    }
+}
+
+extension DrawingContext {
+    /// Runs `body` with its drawing clipped to `rect` (bounds coordinates). The context offers no public
+    /// clip; the field's scrolled text must not spill over its border and insets.
+    fileprivate mutating func clipped(to rect: Rect, _ body: (inout DrawingContext) -> Void) {
+        list.append(.pushClip(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: 0))
+        body(&self)
+        list.append(.popClip)
+    }
+}

@@ -1,0 +1,39 @@
+/// What a text field asks and tells the object that manages it, as UIKit's `UITextFieldDelegate`. Every
+/// method is optional: the defaults allow everything and do nothing.
+@MainActor public protocol TextFieldDelegate: AnyObject {
+    /// Whether the field may start editing (become first responder); true by default.
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+    /// The field became first responder and shows its caret.
+    func textFieldDidBeginEditing(_ textField: TextField)
+    /// Whether the field may stop editing (give up first responder); true by default. The window can still
+    /// take focus away without asking, as when the field leaves it.
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+    /// The field is no longer first responder.
+    func textFieldDidEndEditing(_ textField: TextField)
+    /// Whether a user edit (typing, deleting, cutting, pasting) may replace the characters in `range`
+    /// (character offsets into `text`) with `string`; false vetoes it. Setting `text` in code is not asked.
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool
+    /// The selection or the caret position changed.
+    func textFieldDidChangeSelection(_ textField: TextField)
+    /// Return was pressed; the answer is for the delegate's bookkeeping, the field does nothing else
+    /// either way (resign it here to end editing, as in UIKit).
+    func textFieldShouldReturn(_ textField: TextField) -> Bool
+}
+
+extension TextFieldDelegate {
+    /// Allows editing to begin.
+    public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
+    /// Does nothing.
+    public func textFieldDidBeginEditing(_ textField: TextField) {}
+    /// Allows editing to end.
+    public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
+    /// Does nothing.
+    public func textFieldDidEndEditing(_ textField: TextField) {}
+    /// Allows every change.
+    public func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>,
+                          replacementString string: String) -> Bool { true }
+    /// Does nothing.
+    public func textFieldDidChangeSelection(_ textField: TextField) {}
+    /// Does nothing and answers true.
+    public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+}

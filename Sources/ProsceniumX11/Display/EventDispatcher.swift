@@ -1,0 +1,104 @@
+import CX11
+import Dispatch
+
+/// Reads a connection's events and hands each to the host of the window it is for.
+///
+/// Xlib has one event queue per connection, not per window: whoever drains it (a host's frame, the event
+/// loop's read source, a test waiting for something) takes every window's events. So draining happens in
+/// one place, here, and each event goes to the receiver registered for its window; two windows on one
+/// `Display` then never see (or drop) each other's input, resizes, `WM_DELETE_WINDOW` or `_NET_WM_PING`.
+///
+/// Every event is offered to `XFilterEvent` exactly once, as it is read and before it is routed: the input
+/// method swallows the keys of a Compose sequence there (and its own client messages, with an input method
+/// server). Events on the root window (a changed `RESOURCE_MANAGER`) go to every receiver; a keyboard
+/// mapping change is handled once, for the whole connection.
+@MainActor final class EventDispatcher {
+    /// What a window's owner does with one of its events.
+    typealias Receiver = @MainActor (inout XEvent) -> Void
+
+    private unowned let display: Display
+    private var receivers: [CX11.Window: Receiver] = [:]
+    /// Watches the connection's file descriptor while at least one event loop runs.
+    private var readSource: DispatchSourceRead?
+    private var readSourceUsers = 0
+
+    init(display: Display) {
+        self.display = display
+    }
+
+    /// Sends the events for `window` to `receiver` from now on (replacing an earlier one). The receiver
+    /// should hold its owner weakly: the dispatcher lives as long as the connection.
+    func route(_ window: CX11.Window, to receiver: @escaping Receiver) {
+        receivers[window] = receiver
+    }
+
+    /// Stops routing `window`'s events; those still queued for it are dropped when read.
+    func stopRouting(_ window: CX11.Window) {
+        receivers[window] = nil
+    }
+
+    /// The windows events are routed for, for tests.
+    var routedWindows: Set<CX11.Window> { Set(receivers.keys) }
+
+    /// Handles every event Xlib has queued or can read without blocking.
+    func dispatchPendingEvents() {
+        let dpy = display.pointer
+        while XPending(dpy) > 0 {
+            var event = XEvent()
+            XNextEvent(dpy, &event)
+            // The input method sees every event first, once (see the type's comment).
+            if XFilterEvent(&event, 0) != 0 { continue }
+            dispatch(&event)
+        }
+    }
+
+    private func dispatch(_ event: inout XEvent) {
+        // Not about any one window: the server's keycode-to-keysym table changed (a new layout).
+        if event.type == MappingNotify {
+            XRefreshKeyboardMapping(&event.xmapping)
+            return
+        }
+        let window = event.xany.window
+        if window == display.rootWindow {
+            // A copy per receiver: one may change what it was handed.
+            for receiver in receivers.values {
+                var copy = event
+                receiver(&copy)
+            }
+            return
+        }
+        receivers[window]?(&event)
+    }
+
+    // MARK: - Read source
+
+    /// Starts (or keeps) watching the connection's file descriptor on the main queue; every call needs a
+    /// matching `stopWatching()`. One source per connection however many event loops or hosts it has.
+    func startWatching() {
+        readSourceUsers += 1
+        guard readSource == nil else { return }
+        let source = DispatchSource.makeReadSource(fileDescriptor: display.connectionNumber, queue: .main)
+        source.setEventHandler { [weak self] in
+            MainActor.assumeIsolated { self?.dispatchPendingEvents() }
+        }
+        source.activate()
+        readSource = source
+    }
+
+    /// Whether the read source is watching the connection (for tests).
+    var isWatching: Bool { readSource != nil }
+
+    /// Undoes one `startWatching()`; the last one cancels the read source.
+    func stopWatching() {
+        guard readSourceUsers > 0 else { return }
+        readSourceUsers -= 1
+        if readSourceUsers == 0 {
+            readSource?.cancel()
+            readSource = nil
+        }
+    }
+
+    isolated deinit {
+        readSource?.cancel()
+    }
+}

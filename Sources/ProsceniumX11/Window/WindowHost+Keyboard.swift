@@ -1,0 +1,37 @@
+import CX11
+import Proscenium
+
+// MARK: - Keyboard
+
+extension WindowHost {
+    /// Delivers a key or focus event to the core; false when `event` is neither. Keys go through the
+    /// window's `KeyboardInput` (text, repeats, press/release pairing).
+    func handleKeyboardEvent(_ event: inout XEvent) -> Bool {
+        switch event.type {
+        case KeyPress:
+            if let input = keyboard.press(&event, time: eventTime(event.xkey.time)) { window.send(input) }
+        case KeyRelease:
+            if let input = keyboard.release(event.xkey, time: eventTime(event.xkey.time)) { window.send(input) }
+        case FocusIn:
+            keyboard.focusIn()
+        case FocusOut:
+            // Focus moving to a child of ours is not focus leaving the window.
+            guard event.xfocus.detail != NotifyInferior else { return true }
+            for input in keyboard.focusOut(time: window.clock.now) { window.send(input) }
+        default:
+            return false
+        }
+        return true
+    }
+
+    /// Whether keys go through an X input method (Compose, dead keys, input method servers); false only
+    /// where the locale has none, when keys decode without one.
+    public var keyboardHasInputMethod: Bool { keyboard.hasInputContext }
+
+    /// An X server timestamp on the frame clock's time base (see `EventTimeBase`).
+    func eventTime(_ serverTime: Time) -> Double {
+        // Selection ownership is stamped with the time of the input that asked for it (ICCCM).
+        selections.lastEventTime = serverTime
+        return eventTimeBase.seconds(for: serverTime, now: window.clock.now)
+    }
+}

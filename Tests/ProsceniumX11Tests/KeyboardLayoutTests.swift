@@ -1,0 +1,165 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// Keys typed through XTest on real keyboard layouts (`setxkbmap`) reach the first responder as the text
+/// the layout gives them, through the window's input method: accented letters, AltGr symbols, Cyrillic,
+/// German, and Compose sequences. Named keys come from their keysym, shortcuts as keys with modifiers,
+/// every release pairs with its press, and focus leaving the window lets go of held keys.
+@MainActor @Suite("Keyboard layouts and input method", .serialized)
+struct KeyboardLayoutTests {
+    /// Records each press and each release.
+    final class PressLog: View {
+        var downs: [Press] = []
+        var ups: [Press] = []
+        override var canBecomeFirstResponder: Bool { true }
+        override func pressesBegan(_ presses: Set<Press>, with event: Event?) { downs += presses }
+        override func pressesEnded(_ presses: Set<Press>, with event: Event?) { ups += presses }
+        /// The text of the character keys pressed, in order.
+        var typed: String {
+            downs.compactMap { if case let .character(text) = $0.key { text } else { nil } }.joined()
+        }
+    }
+
+    /// Runs `setxkbmap` on the fixture's server; false when it fails.
+    @discardableResult
+    private func setKeyboardMap(_ arguments: [String], on fixture: HostFixture) throws -> Bool {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["setxkbmap", "-display", fixture.server.displayName] + arguments
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationStatus == 0
+    }
+
+    private func withFocusedLog(layout: [String]? = nil,
+                                _ body: @MainActor (HostFixture, XTestInput, PressLog) async throws -> Void) async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        if let layout { #expect(try setKeyboardMap(layout, on: fixture)) }
+        let log = PressLog(frame: Rect(x: 10, y: 10, width: 100, height: 30))
+        fixture.root.addSubview(log)
+        fixture.frame()
+        #expect(log.becomeFirstResponder())
+        XSetInputFocus(fixture.display.pointer, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
+        fixture.display.sync()
+        fixture.frame()
+        // A new connection after setxkbmap: it reads the new keymap.
+        let input = try XTestInput(displayName: fixture.server.displayName)
+        try await body(fixture, input, log)
+    }
+
+    @Test("French layout: é on its own key and € with AltGr arrive as UTF-8 text")
+    func frenchLayout() async throws {
+        try await withFocusedLog(layout: ["fr"]) { fixture, input, log in
+            #expect(input.type(keysym: UInt(XK_eacute)))
+            #expect(input.type(keysym: UInt(XK_EuroSign)))
+            #expect(input.type(keysym: UInt(XK_a)))
+            try await fixture.waitUntil("three keys arrive") { log.downs.count >= 3 }
+            #expect(log.typed == "é€a")
+        }
+    }
+
+    @Test("Russian and German layouts: ж and ß")
+    func cyrillicAndGerman() async throws {
+        try await withFocusedLog(layout: ["ru"]) { fixture, input, log in
+            #expect(input.type(keysym: UInt(XK_Cyrillic_zhe)))
+            #expect(input.type(keysym: UInt(XK_Cyrillic_ZHE)))
+            try await fixture.waitUntil("two keys arrive") { log.downs.count >= 2 }
+            #expect(log.typed == "жЖ")
+        }
+        try await withFocusedLog(layout: ["de"]) { fixture, input, log in
+            #expect(input.type(keysym: UInt(XK_ssharp)))
+            try await fixture.waitUntil("the key arrives") { log.downs.count >= 1 }
+            #expect(log.typed == "ß")
+        }
+    }
+
+    @Test("a Compose sequence types ñ through the input method, its keys swallowed until then")
+    func composeSequence() async throws {
+        try await withFocusedLog(layout: ["us", "-option", "compose:ralt"]) { fixture, input, log in
+            #expect(fixture.host.keyboardHasInputMethod, "Xlib's built-in input method in a UTF-8 locale")
+            #expect(input.type(keysym: UInt(XK_Multi_key)))
+            #expect(input.type(keysym: UInt(XK_asciitilde)))
+            #expect(input.type(keysym: UInt(XK_n)))
+            #expect(input.type(keysym: UInt(XK_x)))
+            try await fixture.waitUntil("the composed character and x arrive") { log.typed.count >= 2 }
+            #expect(log.typed == "ñx")
+        }
+    }
+
+    @Test("named keys come from the keysym; Ctrl and Alt shortcuts arrive as keys with modifiers")
+    func namedKeysAndShortcuts() async throws {
+        try await withFocusedLog { fixture, input, log in
+            for keysym in [XK_Delete, XK_Home, XK_End, XK_Page_Up, XK_Page_Down, XK_F5, XK_BackSpace] {
+                #expect(input.key(UInt(keysym)))
+            }
+            input.press(key: UInt(XK_Control_L))
+            input.key(UInt(XK_c))
+            input.press(key: UInt(XK_Shift_L))
+            input.key(UInt(XK_v))
+            input.release(key: UInt(XK_Shift_L))
+            input.release(key: UInt(XK_Control_L))
+            input.press(key: UInt(XK_Alt_L))
+            input.key(UInt(XK_x))
+            input.release(key: UInt(XK_Alt_L))
+            try await fixture.waitUntil("ten keys arrive") { log.downs.count >= 10 }
+            #expect(log.downs.map(\.key) == [.delete, .home, .end, .pageUp, .pageDown, .function(5), .backspace,
+                                             .character("c"), .character("V"), .character("x")])
+            #expect(log.downs[7].modifiers == [.control])
+            #expect(log.downs[8].modifiers == [.control, .shift])
+            #expect(log.downs[9].modifiers == [.alternate])
+            #expect(log.downs.allSatisfy { !$0.isRepeat })
+        }
+    }
+
+    @Test("Shift+a with Shift released first: one key-up, for the key the press delivered")
+    func releasePairsByKeycode() async throws {
+        try await withFocusedLog { fixture, input, log in
+            input.press(key: UInt(XK_Shift_L))
+            input.press(key: UInt(XK_a))
+            input.release(key: UInt(XK_Shift_L))
+            input.release(key: UInt(XK_a))
+            input.key(UInt(XK_b))
+            try await fixture.waitUntil("both keys come up") { log.ups.count >= 2 }
+            fixture.frame()
+            #expect(log.downs.map(\.key) == [.character("A"), .character("b")])
+            #expect(log.ups.map(\.key) == [.character("A"), .character("b")])
+        }
+    }
+
+    @Test("focus leaving the window releases held keys; the next press is not a repeat")
+    func focusOutReleasesHeldKeys() async throws {
+        try await withFocusedLog { fixture, input, log in
+            let dpy = fixture.display.pointer
+            input.press(key: UInt(XK_Escape))
+            try await fixture.waitUntil("the key goes down") { log.downs.count == 1 }
+            XSetInputFocus(dpy, fixture.display.rootWindow, RevertToParent, Time(CurrentTime))
+            fixture.display.sync()
+            try await fixture.waitUntil("focus-out releases it") { log.ups.count == 1 }
+            #expect(log.ups.first?.key == .escape)
+            input.release(key: UInt(XK_Escape))
+            XSetInputFocus(dpy, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
+            fixture.display.sync()
+            input.key(UInt(XK_Escape))
+            try await fixture.waitUntil("the second press arrives") { log.downs.count == 2 && log.ups.count == 2 }
+            #expect(log.downs[1].isRepeat == false, "a stale held key made the next press a repeat")
+        }
+    }
+
+    @Test("key and pointer timestamps are on the frame clock's time base")
+    func timestampsOnClockBase() async throws {
+        try await withFocusedLog { fixture, input, log in
+            fixture.clock.advance(by: 1000)
+            input.key(UInt(XK_a))
+            input.key(UInt(XK_b))
+            try await fixture.waitUntil("two keys arrive") { log.downs.count >= 2 }
+            let now = fixture.clock.now
+            for press in log.downs { #expect(abs(press.timestamp - now) <= 1, "\(press.timestamp) vs \(now)") }
+            #expect(log.downs[1].timestamp >= log.downs[0].timestamp)
+        }
+    }
+}
