@@ -7,8 +7,10 @@ import Proscenium
 /// leaves the window.
 @MainActor final class KeyboardInput {
     private let display: Display
-    private let inputMethod: InputMethod?
-    private let context: XIC?
+    private let window: CX11.Window
+    private var context: XIC?
+    /// Whether the input context was asked for (it is opened after the first frame, see `attachInputContext`).
+    private var isAttached = false
     /// The keys delivered for the keycodes that are down, so a release delivers the same key (the press of
     /// Shift+a was "A"; its release comes after Shift's and must still be "A").
     private var keysDown: [UInt32: Key] = [:]
@@ -16,19 +18,29 @@ import Proscenium
     /// it they come as release-press pairs with one timestamp, which only a look ahead tells from real ones.
     let hasDetectableAutoRepeat: Bool
 
-    /// The keyboard of `window`, with an input context from the display's input method when it has one.
+    /// The keyboard of `window`; its input context comes with `attachInputContext()`.
     init(display: Display, window: CX11.Window) {
         self.display = display
-        let dpy = display.pointer
+        self.window = window
         var supported: Int32 = 0
-        hasDetectableAutoRepeat = XkbSetDetectableAutoRepeat(dpy, 1, &supported) != 0 && supported != 0
-        inputMethod = display.inputMethod
-        context = inputMethod?.makeContext(for: window)
+        hasDetectableAutoRepeat = XkbSetDetectableAutoRepeat(display.pointer, 1, &supported) != 0 && supported != 0
+    }
+
+    /// Opens the display's input method, if not yet, and the window's input context from it. Opening the
+    /// built-in input method parses the locale's Compose table, some 8 ms, so the host does it after the
+    /// first frame is on screen (and at once when focus or a key comes first): no key can reach a window
+    /// before it shows, and the first frame stays within its 20 ms.
+    func attachInputContext() {
+        guard !isAttached else { return }
+        isAttached = true
+        guard let context = display.inputMethod?.makeContext(for: window) else { return }
+        self.context = context
         // An input method may need events the window does not select yet (key releases for some servers).
-        if let context, case let extra = proscenium_ic_filter_events(context), extra != 0 {
+        let extra = proscenium_ic_filter_events(context)
+        if extra != 0 {
             var attributes = XWindowAttributes()
-            XGetWindowAttributes(dpy, window, &attributes)
-            XSelectInput(dpy, window, attributes.your_event_mask | extra)
+            XGetWindowAttributes(display.pointer, window, &attributes)
+            XSelectInput(display.pointer, window, attributes.your_event_mask | extra)
         }
     }
 
@@ -36,8 +48,12 @@ import Proscenium
         if let context { XDestroyIC(context) }
     }
 
-    /// Whether the window has an input context (text then goes through the input method).
-    var hasInputContext: Bool { context != nil }
+    /// Whether the window has an input context (text then goes through the input method), opening it if
+    /// it was still waiting for the first frame.
+    var hasInputContext: Bool {
+        attachInputContext()
+        return context != nil
+    }
 
     // MARK: - Events
 
@@ -45,6 +61,7 @@ import Proscenium
     /// The event must already have been offered to `XFilterEvent`, which swallows the keys of a Compose
     /// sequence until the input method commits its text.
     func press(_ event: inout XEvent, time: Double) -> InputEvent? {
+        attachInputContext()
         let (keysym, text) = lookUp(&event.xkey)
         let modifiers = EventTranslator.modifiers(event.xkey.state)
         let key: Key?
@@ -70,6 +87,7 @@ import Proscenium
 
     /// The window got keyboard focus: the input method composes for it again.
     func focusIn() {
+        attachInputContext()
         if let context { XSetICFocus(context) }
     }
 

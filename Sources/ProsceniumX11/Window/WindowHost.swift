@@ -232,6 +232,12 @@ import Proscenium
         presentedSize = size
         presentedFrames += 1
         scheduleIdleRelease()
+        if presentedFrames == 1 {
+            // The input method takes some milliseconds to open: after the first frame, not before it.
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { self?.keyboard.attachInputContext() }
+            }
+        }
         framePresented?(drawn)
     }
 
