@@ -37,6 +37,18 @@ public final class OpenboxWindowManager: Sendable {
         stop()
     }
 
+    /// A new private Xvfb of `width`x`height` with openbox managing it; the server is stopped again when
+    /// openbox fails to start.
+    public static func startWithServer(width: Int = 1280, height: Int = 800) async throws -> (PrivateXvfb, OpenboxWindowManager) {
+        let server = try await PrivateXvfb.start(width: width, height: height)
+        do {
+            return (server, try await start(on: server))
+        } catch {
+            server.stop()
+            throw error
+        }
+    }
+
     /// Starts openbox on `server` and returns once it manages the screen (it has announced itself with
     /// `_NET_SUPPORTING_WM_CHECK`). Throws, never skips, when openbox is not installed.
     /// The 30 s allowed: on a fresh CI machine running the whole suite in parallel, openbox's first start

@@ -8,7 +8,8 @@ import TestSupport
 /// Keys typed through XTest on real keyboard layouts (`setxkbmap`) reach the first responder as the text
 /// the layout gives them, through the window's input method: accented letters, AltGr symbols, Cyrillic,
 /// German, and Compose sequences. Named keys come from their keysym, shortcuts as keys with modifiers,
-/// every release pairs with its press, and focus leaving the window lets go of held keys.
+/// every release pairs with its press, a held key's server repeats are marked as repeats, and focus leaving
+/// the window lets go of held keys.
 @MainActor @Suite("Keyboard layouts and input method", .serialized)
 struct KeyboardLayoutTests {
     /// Records each press and each release.
@@ -24,22 +25,16 @@ struct KeyboardLayoutTests {
         }
     }
 
-    /// Runs `setxkbmap` on the fixture's server; false when it fails.
-    @discardableResult
-    private func setKeyboardMap(_ arguments: [String], on fixture: HostFixture) throws -> Bool {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["setxkbmap", "-display", fixture.server.displayName] + arguments
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationStatus == 0
+    /// Sets the keyboard map of the fixture's server with `setxkbmap arguments`.
+    private func setKeyboardMap(_ arguments: [String], on fixture: HostFixture) async throws {
+        _ = try await XClientTool.output(of: "setxkbmap", ["-display", fixture.server.displayName] + arguments)
     }
 
     private func withFocusedLog(layout: [String]? = nil,
                                 _ body: @MainActor (HostFixture, XTestInput, PressLog) async throws -> Void) async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
-        if let layout { #expect(try setKeyboardMap(layout, on: fixture)) }
+        if let layout { try await setKeyboardMap(layout, on: fixture) }
         let log = PressLog(frame: Rect(x: 10, y: 10, width: 100, height: 30))
         fixture.root.addSubview(log)
         fixture.frame()
@@ -160,6 +155,37 @@ struct KeyboardLayoutTests {
             let now = fixture.clock.now
             for press in log.downs { #expect(abs(press.timestamp - now) <= 1, "\(press.timestamp) vs \(now)") }
             #expect(log.downs[1].timestamp >= log.downs[0].timestamp)
+        }
+    }
+
+    @Test("Shift-Tab arrives as Tab with the shift modifier")
+    func shiftTab() async throws {
+        try await withFocusedLog { fixture, input, log in
+            input.press(key: UInt(XK_Shift_L))
+            input.key(UInt(XK_Tab))
+            input.release(key: UInt(XK_Shift_L))
+            input.key(UInt(XK_Tab))
+            try await fixture.waitUntil("both tabs arrive") { log.downs.count >= 2 }
+            #expect(log.downs.map(\.key) == [.tab, .tab])
+            #expect(log.downs[0].modifiers.contains(.shift))
+            #expect(!log.downs[1].modifiers.contains(.shift))
+            try await fixture.waitUntil("both come up") { log.ups.count >= 2 }
+            #expect(log.ups.map(\.key) == [.tab, .tab])
+        }
+    }
+
+    @Test("a held key repeats as presses marked isRepeat, with one key-up at the end")
+    func heldKeyRepeats() async throws {
+        try await withFocusedLog { fixture, input, log in
+            input.press(key: UInt(XK_a))
+            // The server starts repeating after its auto-repeat delay (660 ms by default).
+            try await fixture.waitUntil("the key repeats", timeout: 3) { log.downs.count >= 3 }
+            input.release(key: UInt(XK_a))
+            try await fixture.waitUntil("the key comes up") { !log.ups.isEmpty }
+            #expect(fixture.host.keyboardHasDetectableAutoRepeat, "Xvfb has XKB's detectable auto-repeat")
+            #expect(!log.downs[0].isRepeat)
+            #expect(log.downs.dropFirst().allSatisfy { $0.isRepeat })
+            #expect(log.ups.map(\.key) == [.character("a")], "no releases between the repeats")
         }
     }
 }

@@ -27,14 +27,7 @@ import TestSupport
     /// Starts Xvfb, openbox and the demo with `--log-events` and `arguments`; returns once the demo has
     /// drawn its first frame and openbox has reparented its window.
     static func start(arguments: [String]) async throws -> ManagedDemo {
-        let server = try await PrivateXvfb.start(width: 1280, height: 800)
-        let manager: OpenboxWindowManager
-        do {
-            manager = try await OpenboxWindowManager.start(on: server)
-        } catch {
-            server.stop()
-            throw error
-        }
+        let (server, manager) = try await OpenboxWindowManager.startWithServer()
         do {
             let demo = try DemoProcess(arguments: ["--log-events"] + arguments, environment: ["DISPLAY": server.displayName])
             let ready = try await demo.event("ready")

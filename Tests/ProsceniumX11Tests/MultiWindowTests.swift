@@ -149,14 +149,7 @@ struct MultiWindowTests {
     }
 
     static func start() async throws -> TwoWindows {
-        let server = try await PrivateXvfb.start(width: 1280, height: 800)
-        let manager: OpenboxWindowManager
-        do {
-            manager = try await OpenboxWindowManager.start(on: server)
-        } catch {
-            server.stop()
-            throw error
-        }
+        let (server, manager) = try await OpenboxWindowManager.startWithServer()
         let session: TwoWindows
         do {
             session = TwoWindows(server: server, manager: manager, display: try Display(name: server.displayName),

@@ -11,28 +11,6 @@ import TestSupport
 /// event log's `text` line carries the field's contents in UTF-8.
 @MainActor @Suite("Rename scene, live", .serialized)
 struct RenameSceneTests {
-    /// Runs a tool on `display` and waits for it off the main actor; returns its standard output.
-    private nonisolated static func run(_ tool: String, _ arguments: [String], input: String? = nil) async throws -> String {
-        try await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [tool] + arguments
-            let output = Pipe(), stdin = Pipe()
-            // xclip -i forks a child that owns the selection and would hold our pipe open: no output then.
-            process.standardOutput = input == nil ? output : FileHandle.nullDevice
-            process.standardInput = stdin
-            try process.run()
-            if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-            try stdin.fileHandleForWriting.close()
-            // xclip -i's background child keeps the parent's exit from being noticed here: callers wait
-            // for it to own the selection instead.
-            guard input == nil else { return "" }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }.value
-    }
-
     /// The demo showing the rename alert, with keyboard focus on its window.
     private func withRenameAlert(_ body: @MainActor (PrivateXvfb, DemoProcess, Rect, Point, CX11.Window) async throws -> Void) async throws {
         try await withPrivateXvfb(width: 1280, height: 800) { server in
@@ -56,7 +34,7 @@ struct RenameSceneTests {
     }
 
     private func setxkbmap(_ arguments: [String], on server: PrivateXvfb) async throws {
-        _ = try await Self.run("setxkbmap", ["-display", server.displayName] + arguments)
+        _ = try await XClientTool.output(of: "setxkbmap", ["-display", server.displayName] + arguments)
     }
 
     /// Waits until a client other than the demo (xclip) owns `selection`.
@@ -114,16 +92,16 @@ struct RenameSceneTests {
             var copied = ""
             for _ in 0..<50 where copied != "Untitled" {
                 try await Task.sleep(for: .milliseconds(100))
-                copied = try await Self.run("xclip", ["-display", display, "-o", "-selection", "clipboard"])
+                copied = try await XClientTool.output(of: "xclip", ["-display", display, "-o", "-selection", "clipboard"])
             }
             #expect(copied == "Untitled")
             // Another client's clipboard text replaces the selection on Ctrl+V.
-            _ = try await Self.run("xclip", ["-display", display, "-i", "-selection", "clipboard"], input: "Grüße мир")
+            try XClientTool.start("xclip", ["-display", display, "-i", "-selection", "clipboard"], input: "Grüße мир")
             try await waitForOwner(of: "CLIPBOARD", on: display, notWindow: window)
             chord(XK_a)
             chord(XK_v)
             // Then PRIMARY from another client goes in where the middle click lands (the field's end).
-            _ = try await Self.run("xclip", ["-display", display, "-i", "-selection", "primary"], input: " (2)")
+            try XClientTool.start("xclip", ["-display", display, "-i", "-selection", "primary"], input: " (2)")
             try await waitForOwner(of: "PRIMARY", on: display, notWindow: window)
             input.click(at: Point(x: origin.x + field.maxX - 4, y: origin.y + field.midY), button: 2)
             try await Task.sleep(for: .milliseconds(300))

@@ -9,29 +9,6 @@ import TestSupport
 /// what `xclip -o` reads, and text another client put on the clipboard is what a paste reads.
 @MainActor @Suite("X selections as the pasteboard", .serialized)
 struct SelectionPasteboardTests {
-    /// Runs xclip on the fixture's server with `arguments`, feeding it `input`; returns what it printed.
-    /// Reading runs off the main actor: xclip waits for our window, which answers on the main queue.
-    private nonisolated static func xclip(_ arguments: [String], display: String, input: String? = nil) async throws -> String {
-        try await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["xclip", "-display", display] + arguments
-            let output = Pipe(), stdin = Pipe()
-            // xclip -i forks a child that owns the selection and would hold our pipe open: no output then.
-            process.standardOutput = input == nil ? output : FileHandle.nullDevice
-            process.standardInput = stdin
-            try process.run()
-            if let input { stdin.fileHandleForWriting.write(Data(input.utf8)) }
-            try stdin.fileHandleForWriting.close()
-            // xclip -i's background child keeps the parent's exit from being noticed here: callers wait
-            // for it to own the selection instead.
-            guard input == nil else { return "" }
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }.value
-    }
-
     /// Reads `name` through the window's pasteboard, processing X events until the answer arrives.
     private func read(_ name: PasteboardName, in fixture: HostFixture) async throws -> String? {
         var answer: String??
@@ -43,12 +20,12 @@ struct SelectionPasteboardTests {
     /// What a background xclip printed, once it has finished.
     @MainActor final class Output { var text: String? }
 
-    /// Starts xclip in the background (it waits on our window, which answers on the main actor) and
-    /// processes X events until it has finished; returns what it printed.
-    private func runXclip(_ arguments: [String], input: String? = nil, in fixture: HostFixture) async throws -> String {
+    /// Runs `xclip -o` with `arguments` in the background (it waits on our window, which answers on the
+    /// main actor) and processes X events until it has finished; returns what it printed.
+    private func readWithXclip(_ arguments: [String], in fixture: HostFixture) async throws -> String {
         let output = Output()
-        let display = fixture.server.displayName
-        Task { @MainActor in output.text = (try? await Self.xclip(arguments, display: display, input: input)) ?? "" }
+        let arguments = ["-display", fixture.server.displayName, "-o"] + arguments
+        Task { @MainActor in output.text = (try? await XClientTool.output(of: "xclip", arguments)) ?? "" }
         try await fixture.waitUntil("xclip \(arguments.joined(separator: " ")) finishes", timeout: 10) { output.text != nil }
         return output.text ?? ""
     }
@@ -58,13 +35,13 @@ struct SelectionPasteboardTests {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
         fixture.host.window.pasteboard.setString("Grüße, мир €", for: .clipboard)
-        #expect(try await runXclip(["-o", "-selection", "clipboard"], in: fixture) == "Grüße, мир €")
+        #expect(try await readWithXclip(["-selection", "clipboard"], in: fixture) == "Grüße, мир €")
         // PRIMARY is its own selection.
         fixture.host.window.pasteboard.setString("selected", for: .primarySelection)
-        #expect(try await runXclip(["-o", "-selection", "primary"], in: fixture) == "selected")
-        #expect(try await runXclip(["-o", "-selection", "clipboard"], in: fixture) == "Grüße, мир €")
+        #expect(try await readWithXclip(["-selection", "primary"], in: fixture) == "selected")
+        #expect(try await readWithXclip(["-selection", "clipboard"], in: fixture) == "Grüße, мир €")
         // Another client asking for the targets gets the text types.
-        let targets = try await runXclip(["-o", "-selection", "clipboard", "-t", "TARGETS"], in: fixture)
+        let targets = try await readWithXclip(["-selection", "clipboard", "-t", "TARGETS"], in: fixture)
         #expect(targets.contains("UTF8_STRING") && targets.contains("STRING"))
     }
 
@@ -75,7 +52,8 @@ struct SelectionPasteboardTests {
         fixture.host.window.pasteboard.setString("ours", for: .clipboard)
         #expect(try await read(.clipboard, in: fixture) == "ours")
         // xclip forks a child that owns the selection until another client takes it.
-        _ = try await runXclip(["-i", "-selection", "clipboard"], input: "theirs: naïve 日本", in: fixture)
+        try XClientTool.start("xclip", ["-display", fixture.server.displayName, "-i", "-selection", "clipboard"],
+                              input: "theirs: naïve 日本")
         let clipboard = fixture.display.atom("CLIPBOARD")
         try await fixture.waitUntil("xclip owns the clipboard") {
             let owner = XGetSelectionOwner(fixture.display.pointer, clipboard)
@@ -83,7 +61,7 @@ struct SelectionPasteboardTests {
         }
         #expect(try await read(.clipboard, in: fixture) == "theirs: naïve 日本")
         fixture.host.window.pasteboard.setString("ours again", for: .clipboard)
-        #expect(try await runXclip(["-o", "-selection", "clipboard"], in: fixture) == "ours again")
+        #expect(try await readWithXclip(["-selection", "clipboard"], in: fixture) == "ours again")
     }
 
     @Test("a selection nobody owns reads as nil")

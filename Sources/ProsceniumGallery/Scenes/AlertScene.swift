@@ -6,8 +6,8 @@ import Proscenium
 @MainActor final class AlertScene: SceneController {
     override class var sceneName: String { "alert" }
 
-    private let titleLabel = SceneController.label("Discard changes?", size: 17, weight: .semibold)
-    private let messageLabel = SceneController.label("The draft will be lost.", size: 13)
+    private let titleLabel = AlertStyle.titleLabel("Discard changes?")
+    private let messageLabel = AlertStyle.messageLabel("The draft will be lost.")
     private let separator = View()
     private lazy var cancelButton = makeButton("Cancel", identifier: "cancel", weight: .regular)
     private lazy var okButton = makeButton("OK", identifier: "ok", weight: .semibold)
@@ -20,10 +20,7 @@ import Proscenium
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        titleLabel.textAlignment = .center
-        messageLabel.textAlignment = .center
-        messageLabel.textColor = Color(hex: 0x3C3C43)
-        separator.backgroundColor = Color(hex: 0xC6C6C8)
+        separator.backgroundColor = AlertStyle.separatorColor
         for subview in [titleLabel, messageLabel, separator, cancelButton, okButton] { view.addSubview(subview) }
     }
 
@@ -48,15 +45,6 @@ import Proscenium
     }
 
     private func makeButton(_ title: String, identifier: String, weight: Font.Weight) -> Button {
-        let button = Button(title: title) { [weak self] _ in self?.dismiss(animated: true) }
-        button.identifier = identifier
-        button.tintColor = .white
-        button.titleColor = .systemBlue
-        button.highlightedColor = Color(hex: 0xE5E5EA)
-        // Flush with the alert's edges, as UIAlertController's actions: square, so the focus ring follows
-        // the alert's own rounded corners (which clip it) rather than corners of its own.
-        button.cornerRadius = 0
-        button.titleLabel.font = .systemFont(ofSize: 17, weight: weight)
-        return button
+        AlertStyle.actionButton(title, identifier: identifier, weight: weight) { [weak self] in self?.dismiss(animated: true) }
     }
 }

@@ -11,15 +11,15 @@ import Proscenium
     static let currentName = "Untitled"
 
     private weak var home: HomeViewController?
-    private let titleLabel = SceneController.label("Rename", size: 17, weight: .semibold)
-    private let messageLabel = SceneController.label("Enter a new name for this item.", size: 13)
+    private let titleLabel = AlertStyle.titleLabel("Rename")
+    private let messageLabel = AlertStyle.messageLabel("Enter a new name for this item.")
     private let field = TextField(text: RenameScene.currentName, placeholder: "Name")
     private let separator = View()
     private let buttonDivider = View()
-    private lazy var cancelButton = makeButton("Cancel", identifier: "cancel", weight: .regular) { [weak self] in
+    private lazy var cancelButton = AlertStyle.actionButton("Cancel", identifier: "cancel", weight: .regular) { [weak self] in
         self?.dismiss(animated: true)
     }
-    private lazy var renameButton = makeButton("Rename", identifier: "rename", weight: .semibold) { [weak self] in
+    private lazy var renameButton = AlertStyle.actionButton("Rename", identifier: "rename", weight: .semibold) { [weak self] in
         self?.rename()
     }
 
@@ -32,13 +32,10 @@ import Proscenium
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        titleLabel.textAlignment = .center
-        messageLabel.textAlignment = .center
-        messageLabel.textColor = Color(hex: 0x3C3C43)
         field.identifier = "name-field"
         field.font = .systemFont(ofSize: 15)
         field.delegate = self
-        for divider in [separator, buttonDivider] { divider.backgroundColor = Color(hex: 0xC6C6C8) }
+        for divider in [separator, buttonDivider] { divider.backgroundColor = AlertStyle.separatorColor }
         for subview in [titleLabel, messageLabel, field, separator, cancelButton, renameButton, buttonDivider] {
             view.addSubview(subview)
         }
@@ -88,17 +85,5 @@ import Proscenium
         guard !isBeingDismissed else { return }
         home?.textSubmitted?(Self.sceneName, field.text)
         dismiss(animated: true)
-    }
-
-    private func makeButton(_ title: String, identifier: String, weight: Font.Weight,
-                            action: @escaping @MainActor () -> Void) -> Button {
-        let button = Button(title: title) { _ in action() }
-        button.identifier = identifier
-        button.tintColor = .white
-        button.titleColor = .systemBlue
-        button.highlightedColor = Color(hex: 0xE5E5EA)
-        button.cornerRadius = 0
-        button.titleLabel.font = .systemFont(ofSize: 17, weight: weight)
-        return button
     }
 }

@@ -28,6 +28,10 @@ extension WindowHost {
     /// where the locale has none, when keys decode without one.
     public var keyboardHasInputMethod: Bool { keyboard.hasInputContext }
 
+    /// Whether the server marks a held key's repeats itself (XKB detectable auto-repeat), so two real
+    /// presses in one millisecond are never taken for a repeat.
+    public var keyboardHasDetectableAutoRepeat: Bool { keyboard.hasDetectableAutoRepeat }
+
     /// An X server timestamp on the frame clock's time base (see `EventTimeBase`).
     func eventTime(_ serverTime: Time) -> Double {
         // Selection ownership is stamped with the time of the input that asked for it (ICCCM).
