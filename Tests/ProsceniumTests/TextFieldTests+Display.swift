@@ -95,6 +95,25 @@ struct TextFieldDisplayTests {
         #expect(scene.clock.frameCount == frames && scene.clock.wakeTime == nil)
     }
 
+    @Test func aWindowWithoutTheKeyboardShowsNoCaretAndWakesNoFrames() {
+        let scene = FieldScene()
+        scene.field.becomeFirstResponder()
+        scene.clock.run(for: 0.7)
+        scene.window.resignKey()
+        // The wake already asked of the clock for the next blink still comes, once, with nothing to do.
+        scene.clock.run(for: 1)
+        #expect(!scene.window.isKeyWindow && scene.field.isEditing, "the field keeps its place as first responder")
+        #expect(!scene.field.isCaretVisible && scene.drawnCaret == nil)
+        let frames = scene.clock.frameCount
+        scene.clock.run(for: 3)
+        #expect(scene.clock.frameCount == frames && scene.clock.wakeTime == nil, "no blink in a window in the background")
+        scene.window.becomeKey()
+        scene.clock.step()
+        #expect(scene.field.isCaretVisible && scene.drawnCaret != nil, "the caret is back at once")
+        scene.clock.run(for: 0.6)
+        #expect(!scene.field.isCaretVisible, "and blinks again")
+    }
+
     @Test func theBlinkStopsWhenTheFieldLeavesTheWindow() {
         let scene = FieldScene()
         scene.field.becomeFirstResponder()

@@ -44,6 +44,23 @@ struct DemoGalleryTests {
         #expect(demo.lines.isEmpty)
     }
 
+    @Test("the rename alert on virtual time: Return renames with the field's text, Escape taps Cancel; both dismiss",
+          arguments: [("return", "rename"), ("escape", "cancel")])
+    func renameKeys(key: String, button: String) throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (demo, status) = try Self.run(["--headless", "--scene", "rename", "--key", key, "--input-at", "1",
+                                           "--screenshot", directory.appendingPathComponent("rename.png").path,
+                                           "--at", "2", "--log-events"])
+        #expect(status == 0, "stderr: \(demo.errorOutput)")
+        #expect(demo.events("tap").map { $0["view"] as? String } == [button])
+        let texts = demo.events("text")
+        #expect(texts.map { $0["text"] as? String } == (key == "return" ? ["Untitled"] : []))
+        #expect(texts.allSatisfy { $0["controller"] as? String == "rename" })
+        #expect(demo.events("transition").map { $0["phase"] as? String } == ["presentationWillBegin", "presentationDidEnd",
+                                                                               "dismissalWillBegin", "dismissalDidEnd"])
+    }
+
     @Test("on virtual time, bouncy presents at t = 0, Escape at 1 s dismisses it, and the log shows every phase in order")
     func bouncyPhasesOnVirtualTime() throws {
         let directory = try Self.temporaryDirectory()

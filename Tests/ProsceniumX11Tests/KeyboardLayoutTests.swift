@@ -136,12 +136,14 @@ struct KeyboardLayoutTests {
             fixture.display.sync()
             try await fixture.waitUntil("focus-out releases it") { log.ups.count == 1 }
             #expect(log.ups.first?.key == .escape)
+            #expect(!fixture.host.window.isKeyWindow, "the window lost the keyboard")
             input.release(key: UInt(XK_Escape))
             XSetInputFocus(dpy, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
             fixture.display.sync()
             input.key(UInt(XK_Escape))
             try await fixture.waitUntil("the second press arrives") { log.downs.count == 2 && log.ups.count == 2 }
             #expect(log.downs[1].isRepeat == false, "a stale held key made the next press a repeat")
+            #expect(fixture.host.window.isKeyWindow, "and has it again")
         }
     }
 

@@ -344,13 +344,19 @@
     func restartBlink() {
         blinkTimer?.invalidate()
         blinkTimer = nil
-        guard isEditing else { return setCaretVisible(false) }
+        // Not editing, or in a window without the keyboard: no caret, and no timer waking the clock.
+        guard isEditing, window?.isKeyWindow ?? false else { return setCaretVisible(false) }
         setCaretVisible(true)
         guard selectedRange.isEmpty, let window else { return }
         blinkTimer = window.scheduleTimer(after: Self.blinkInterval, repeats: true) { [weak self] timer in
             guard let self else { return timer.invalidate() }
             self.setCaretVisible(!self.isCaretVisible)
         }
+    }
+
+    /// The window lost or regained the keyboard: the caret goes, or comes back blinking.
+    open override func keyWindowStateDidChange() {
+        restartBlink()
     }
 
     private func stopBlink() {

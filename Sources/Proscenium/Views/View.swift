@@ -265,6 +265,10 @@
     /// Override point.
     open func didMoveToWindow() {}
 
+    /// The view is its window's first responder and the window gained or lost the keyboard
+    /// (`Window.isKeyWindow`); a text field hides or shows its caret here.
+    open func keyWindowStateDidChange() {}
+
     /// Unlinks the view from its superview. When it stays in `window` (a move within one window), only what
     /// it drew becomes damage; otherwise it leaves its window, which stops its animations and touch.
     private func detachFromSuperview(stayingIn window: Window?) {

@@ -69,3 +69,24 @@ extension Window {
         isFocusVisible = false
     }
 }
+
+// MARK: - Key window
+
+extension Window {
+    /// Tells the window it has the keyboard again (the X server gave its X window the input focus), as
+    /// UIKit's `becomeKey()`: the first responder shows its caret again.
+    public func becomeKey() {
+        guard !isKeyWindow else { return }
+        isKeyWindow = true
+        (firstResponder as? View)?.keyWindowStateDidChange()
+    }
+
+    /// Tells the window it lost the keyboard to another window, as UIKit's `resignKey()`: the first
+    /// responder keeps its place but stops showing a caret (so a text field in a window in the background
+    /// does not blink, and its window costs no CPU).
+    public func resignKey() {
+        guard isKeyWindow else { return }
+        isKeyWindow = false
+        (firstResponder as? View)?.keyWindowStateDidChange()
+    }
+}

@@ -75,6 +75,9 @@
     /// Where the window's text views copy to and paste from: the X selections once a backend hosts the
     /// window, memory before.
     public var pasteboard: Pasteboard = MemoryPasteboard()
+    /// Whether the window has the keyboard, as UIKit's `isKeyWindow`: true until the backend says it
+    /// lost it (`resignKey()`), false until it gets it back (`becomeKey()`).
+    public internal(set) var isKeyWindow = true
     /// Storage of `isFocusVisible` (Window+Focus.swift).
     var focusIsVisible = false
     /// Timers scheduled on this window's frames, see `scheduleTimer(after:repeats:_:)`.

@@ -14,10 +14,12 @@ extension WindowHost {
             if let input = keyboard.release(event.xkey, time: eventTime(event.xkey.time)) { window.send(input) }
         case FocusIn:
             keyboard.focusIn()
+            window.becomeKey()
         case FocusOut:
             // Focus moving to a child of ours is not focus leaving the window.
             guard event.xfocus.detail != NotifyInferior else { return true }
             for input in keyboard.focusOut(time: window.clock.now) { window.send(input) }
+            window.resignKey()
         default:
             return false
         }
