@@ -5,6 +5,7 @@ import ProsceniumGallery
 import ProsceniumTesting
 import ProsceniumX11
 import Testing
+import TestSupport
 
 /// The keyboard focus ring on a real X server: Tab through XTest draws it around the focused button
 /// (against a golden), a click through XTest takes it away again, pixel for pixel.
@@ -30,7 +31,9 @@ struct FocusRingScreenshotTests {
 
     /// How many pixels differ between `a` and `b` (same size) by more than `tolerance` in some channel,
     /// inside `rect` (in pixels) or, with `outside`, everywhere but there.
-    private func differing(_ a: Image, _ b: Image, in rect: Rect, outside: Bool = false, tolerance: Int = 2) -> Int {
+    /// A loop over every pixel: call it through `offMainActor`, so the live tests sharing the main actor
+    /// are not starved while it runs in a debug build.
+    private nonisolated static func differing(_ a: Image, _ b: Image, in rect: Rect, outside: Bool = false, tolerance: Int = 2) -> Int {
         precondition(a.width == b.width && a.height == b.height)
         var count = 0
         let pa = a.pixels, pb = b.pixels
@@ -92,11 +95,12 @@ struct FocusRingScreenshotTests {
         }
         #expect(pixel(focused, 120, 34) == pixel(unfocused, 120, 34), "nothing beyond the ring")
         let ringArea = Rect(x: 35, y: 35, width: 170, height: 54)
-        #expect(differing(focused, unfocused, in: ringArea) > 400, "the ring is drawn")
-        #expect(differing(focused, unfocused, in: ringArea, outside: true) == 0, "nothing else changed")
+        #expect(try await offMainActor { Self.differing(focused, unfocused, in: ringArea) } > 400, "the ring is drawn")
+        #expect(try await offMainActor { Self.differing(focused, unfocused, in: ringArea, outside: true) } == 0,
+                "nothing else changed")
         // Inside the button's rounded shape (its box less the corners, where the concentric ring's inner
         // edge cuts in), nothing changed: the ring is outside it and its border did not change.
-        #expect(differing(focused, unfocused, in: Rect(x: 43, y: 43, width: 154, height: 38)) == 0,
+        #expect(try await offMainActor { Self.differing(focused, unfocused, in: Rect(x: 43, y: 43, width: 154, height: 38)) } == 0,
                 "the button itself keeps its look")
 
         // A click on empty space: focus stays on the button, its ring goes.
@@ -105,7 +109,7 @@ struct FocusRingScreenshotTests {
         tester.settle()
         #expect(first.isFocused && !first.showsFocusRing)
         let clicked = try tester.screenshot()
-        #expect(differing(clicked, unfocused, in: Rect(x: 0, y: 0, width: 320, height: 240)) == 0,
+        #expect(try await offMainActor { Self.differing(clicked, unfocused, in: Rect(x: 0, y: 0, width: 320, height: 240)) } == 0,
                 "the window looks as before Tab")
 
         // Tab again: the ring moves on to the second button.
@@ -161,7 +165,8 @@ struct FocusRingScreenshotTests {
         try tester.tap(at: message)
         tester.settle()
         #expect(!tester.window.isFocusVisible && ok.isFocused)
-        #expect(differing(try tester.screenshot(), plain, in: Rect(x: 0, y: 0, width: 640, height: 480)) == 0,
+        let afterClick = try tester.screenshot()
+        #expect(try await offMainActor { Self.differing(afterClick, plain, in: Rect(x: 0, y: 0, width: 640, height: 480)) } == 0,
                 "the alert looks as it did before Tab")
     }
 }

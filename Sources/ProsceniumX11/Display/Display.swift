@@ -121,6 +121,8 @@ import Proscenium
     /// Waits until the server has handled every request sent so far.
     public func sync() {
         XSync(pointer, 0)
+        // The round trip may have read events into Xlib's queue: the read source would not see them.
+        events.dispatchQueuedEventsSoon()
     }
 
     /// Events read from the connection or queued by Xlib and not handled yet.

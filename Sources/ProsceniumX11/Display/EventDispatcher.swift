@@ -21,6 +21,8 @@ import Dispatch
     /// Watches the connection's file descriptor while at least one event loop runs.
     private var readSource: DispatchSourceRead?
     private var readSourceUsers = 0
+    /// Set while a drain of already-queued events waits on the main queue.
+    private var isDrainScheduled = false
 
     init(display: Display) {
         self.display = display
@@ -49,6 +51,21 @@ import Dispatch
             // The input method sees every event first, once (see the type's comment).
             if XFilterEvent(&event, 0) != 0 { continue }
             dispatch(&event)
+        }
+    }
+
+    /// Round trips made outside the drain (an input method opening, a selection owner asked, `XSync`,
+    /// `XGetImage`) read events into Xlib's queue without leaving the connection's descriptor readable, so
+    /// the read source would not fire for them: whoever makes one calls this after it, and those events are
+    /// handled on the next turn of the main queue.
+    func dispatchQueuedEventsSoon() {
+        guard !isDrainScheduled, XEventsQueued(display.pointer, QueuedAlready) > 0 else { return }
+        isDrainScheduled = true
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                self?.isDrainScheduled = false
+                self?.dispatchPendingEvents()
+            }
         }
     }
 

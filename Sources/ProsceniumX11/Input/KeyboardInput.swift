@@ -33,6 +33,8 @@ import Proscenium
     func attachInputContext() {
         guard !isAttached else { return }
         isAttached = true
+        // Opening the input method makes round trips, which may read events meant for the drain.
+        defer { display.events.dispatchQueuedEventsSoon() }
         guard let context = display.inputMethod?.makeContext(for: window) else { return }
         self.context = context
         // An input method may need events the window does not select yet (key releases for some servers).

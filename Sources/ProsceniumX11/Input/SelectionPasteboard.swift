@@ -27,6 +27,8 @@ import Proscenium
 
     func setString(_ string: String?, for name: PasteboardName) {
         let dpy = display.pointer
+        // Asking who owns a selection is a round trip, which may read events meant for the drain.
+        defer { display.events.dispatchQueuedEventsSoon() }
         let selection = atom(for: name)
         if let string {
             owned[name] = string
@@ -41,6 +43,7 @@ import Proscenium
 
     func readString(from name: PasteboardName, completion: @escaping @MainActor (String?) -> Void) {
         let dpy = display.pointer
+        defer { display.events.dispatchQueuedEventsSoon() }
         let selection = atom(for: name)
         let owner = XGetSelectionOwner(dpy, selection)
         if owner == window || owner == CX11.Window(None) {

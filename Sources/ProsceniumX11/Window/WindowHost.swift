@@ -300,9 +300,7 @@ import Proscenium
     /// Round trips (`XSync`, `XGetImage`) read events into Xlib's queue without leaving the connection's fd
     /// readable, so the read source would not fire for them: handle them on the next turn of the main queue.
     private func drainQueuedEventsSoon() {
-        if XEventsQueued(display.pointer, QueuedAlready) > 0 {
-            DispatchQueue.main.async { [weak self] in self?.processPendingEvents() }
-        }
+        display.events.dispatchQueuedEventsSoon()
     }
 
     // MARK: - Points and pixels
