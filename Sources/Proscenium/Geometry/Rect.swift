@@ -76,6 +76,18 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// What is left of this rectangle with `hole` taken out: itself when they do not overlap, otherwise up
+    /// to four bands (above, below, left and right of the overlap), which never overlap each other.
+    public func subtracting(_ hole: Rect) -> [Rect] {
+        let cut = intersection(hole)
+        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
+        return [Rect(x: minX, y: minY, width: width, height: cut.minY - minY),
+                Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY),
+                Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height),
+                Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)]
+            .filter { $0.width > 0 && $0.height > 0 }
+    }
+
     /// The smallest rectangle containing both; an empty rectangle contributes nothing.
     public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }

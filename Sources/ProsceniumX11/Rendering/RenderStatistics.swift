@@ -11,6 +11,9 @@ public struct RenderStatistics: Sendable, Equatable {
     public var retainedPixels = 0
     /// Damaged pixels under the largest opaque fill, where nothing drawn before it was drawn.
     public var occludedPixels = 0
+    /// Damaged pixels where a translucent overlay over a flat background was drawn as one opaque fill of
+    /// the colour the two make (see `XRenderRenderer+Folding.swift`).
+    public var foldedPixels = 0
     /// Offscreen layers rendered (opacity groups, transformed groups, rounded clips).
     public var layersRendered = 0
     /// Transformed groups composited from a cached layer without redrawing their contents.

@@ -110,7 +110,7 @@ import Proscenium
                 // The middle is one repeated pixel, so any part of it can be left out.
                 var pieces = [clipped]
                 if sx.stretched, sy.stretched, let occluder {
-                    pieces = Self.subtract(occluder, from: clipped)
+                    pieces = clipped.subtracting(occluder)
                     occludedPixels += Int(clipped.width * clipped.height - pieces.reduce(0) { $0 + $1.width * $1.height })
                 }
                 let strip = Double(Self.stripLength)
@@ -145,17 +145,6 @@ import Proscenium
             y += height
         } while y < rect.maxY
         return result
-    }
-
-    /// `rect` without the part inside `hole`: up to four rectangles (above, below, left, right of it).
-    nonisolated static func subtract(_ hole: Rect, from rect: Rect) -> [Rect] {
-        let inner = rect.intersection(hole)
-        guard !inner.isEmpty else { return [rect] }
-        return [Rect(x: rect.minX, y: rect.minY, width: rect.width, height: inner.minY - rect.minY),
-                Rect(x: rect.minX, y: inner.maxY, width: rect.width, height: rect.maxY - inner.maxY),
-                Rect(x: rect.minX, y: inner.minY, width: inner.minX - rect.minX, height: inner.height),
-                Rect(x: inner.maxX, y: inner.minY, width: rect.maxX - inner.maxX, height: inner.height)]
-            .filter { !$0.isEmpty }
     }
 
     /// Ends a frame: drops the masks of the least recently used shadows beyond `capacity`.

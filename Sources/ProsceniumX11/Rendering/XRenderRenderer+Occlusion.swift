@@ -47,21 +47,6 @@ extension XRenderRenderer {
 
     /// `rects` with `hole` taken out of each: up to four bands per rectangle (above, below, left, right).
     nonisolated static func subtract(_ hole: Rect, from rects: [Rect]) -> [Rect] {
-        var result: [Rect] = []
-        for rect in rects {
-            let cut = rect.intersection(hole)
-            guard !cut.isEmpty else {
-                result.append(rect)
-                continue
-            }
-            let bands = [
-                Rect(x: rect.minX, y: rect.minY, width: rect.width, height: cut.minY - rect.minY),
-                Rect(x: rect.minX, y: cut.maxY, width: rect.width, height: rect.maxY - cut.maxY),
-                Rect(x: rect.minX, y: cut.minY, width: cut.minX - rect.minX, height: cut.height),
-                Rect(x: cut.maxX, y: cut.minY, width: rect.maxX - cut.maxX, height: cut.height),
-            ]
-            result += bands.filter { $0.width > 0 && $0.height > 0 }
-        }
-        return result
+        rects.flatMap { $0.subtracting(hole) }
     }
 }

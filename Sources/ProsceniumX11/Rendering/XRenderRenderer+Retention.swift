@@ -44,10 +44,12 @@ extension XRenderRenderer {
         // Bands and content pieces are kept apart: merging them would redraw the card between them.
         var kept = Proscenium.Region(maximumRectangles: 24)
         for band in subtract(hole, from: damage.rects) { kept.add(band) }
+        // Pieces of content overlap (a label's old and new places): only what is not kept yet is added, so
+        // that they never merge into a box reaching over the kept hole or across a band.
         for drawn in drawn {
             for damaged in damage.rects {
                 let piece = damaged.intersection(hole).intersection(drawn)
-                if !piece.isEmpty { kept.add(piece) }
+                if !piece.isEmpty { kept.addUncovered(piece) }
             }
         }
         return kept
@@ -107,12 +109,12 @@ extension XRenderRenderer {
     /// Where each drawing command may touch the target, in whole pixels with a pixel to spare for
     /// anti-aliasing and filtering, with the index it is drawn at. A transformed group counts as one
     /// extent, its transformed bounds, at its push.
-    /// `start` must lie outside every transformed group.
-    nonisolated static func topLevelExtents(of commands: [DisplayCommand], from start: Int = 0, target: Rect,
-                                            extent measure: (DisplayCommand) -> Rect?) -> [(index: Int, rect: Rect)] {
+    /// `start` must lie outside every transformed group; the walk stops before `end` (the list's end by default).
+    nonisolated static func topLevelExtents(of commands: [DisplayCommand], from start: Int = 0, through end: Int? = nil,
+                                            target: Rect, extent measure: (DisplayCommand) -> Rect?) -> [(index: Int, rect: Rect)] {
         var result: [(index: Int, rect: Rect)] = []
         var transformDepth = 0
-        for index in start..<max(start, commands.count) {
+        for index in start..<max(start, min(end ?? commands.count, commands.count)) {
             let command = commands[index]
             var extent: Rect?
             switch command {
@@ -139,13 +141,33 @@ extension XRenderRenderer {
         guard case let .text(layout, origin, _) = command, var box = Self.extent(of: command),
               let font = fonts.font(for: layout.font) else { return Self.extent(of: command) }
         for line in layout.lines where !line.text.isEmpty {
-            var ink = XGlyphInfo()
-            let bytes = Array(line.text.utf8)
-            XftTextExtentsUtf8(display.pointer, font, bytes, Int32(bytes.count), &ink)
+            let ink = inkBox(of: line.text, in: layout.font, font)
             // The ink box relative to the pen at the baseline, where `draw` puts the pen.
             let x = (origin.x + line.x).rounded() - Double(ink.x), y = (origin.y + line.baseline).rounded() - Double(ink.y)
             box = box.union(Rect(x: x, y: y, width: Double(ink.width), height: Double(ink.height)))
         }
         return box
     }
+
+    /// The ink box of `text` in `font` relative to the pen, as Xft measures it; remembered, because every
+    /// frame asks again for the same labels.
+    private func inkBox(of text: String, in font: Proscenium.Font, _ xftFont: UnsafeMutablePointer<XftFont>) -> XGlyphInfo {
+        let key = InkKey(font: font, text: text)
+        if let ink = inkBoxes[key] { return ink }
+        var ink = XGlyphInfo()
+        let bytes = Array(text.utf8)
+        XftTextExtentsUtf8(display.pointer, xftFont, bytes, Int32(bytes.count), &ink)
+        if inkBoxes.count >= Self.maximumInkBoxes { inkBoxes.removeAll(keepingCapacity: true) }
+        inkBoxes[key] = ink
+        return ink
+    }
+
+    /// What an ink box is remembered by: the text and the font asked for.
+    struct InkKey: Hashable {
+        var font: Proscenium.Font
+        var text: String
+    }
+
+    /// Past this many remembered ink boxes, they are all forgotten (a label counting up makes new ones).
+    nonisolated static let maximumInkBoxes = 512
 }

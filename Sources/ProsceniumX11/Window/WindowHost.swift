@@ -22,7 +22,7 @@ import Proscenium
     }
 
     /// The size of the X window as last configured by the server, in device pixels.
-    public private(set) var size: Size
+    public internal(set) var size: Size
     /// Device pixels per point: the core window's size is `size` divided by it.
     public private(set) var scale: Double
     /// Called after the scale changed (the desktop's `Xft.dpi` did), with the new scale.
@@ -30,9 +30,9 @@ import Proscenium
     /// Whether the scale follows `Xft.dpi`; false when the configuration or `PROSCENIUM_SCALE` set it.
     private let followsDesktopScale: Bool
     private let configuration: WindowConfiguration
-    private let resourceManagerAtom: Atom
+    let resourceManagerAtom: Atom
     /// Set once the window manager (or the server, with none) has mapped the window.
-    public private(set) var isMapped = false
+    public internal(set) var isMapped = false
     /// Frames copied to the window so far.
     public private(set) var presentedFrames = 0
     /// Called after every frame that was copied to the window, with the region copied.
@@ -53,7 +53,7 @@ import Proscenium
         WindowHost.exitBecauseDestroyed()
     }
     /// Set once the X window was destroyed by another client (see `onDestroyed`).
-    public private(set) var isDestroyed = false
+    public internal(set) var isDestroyed = false
     /// Whether the host runs its window's frames: not while the window is unmapped after having been shown
     /// (minimised, or hidden with `xdotool windowunmap`), nor once it was destroyed. Frames asked for then
     /// are not run, so the frame clock goes to sleep and an animation costs no CPU; time still passes on the
@@ -62,20 +62,20 @@ import Proscenium
     public var rendersFrames: Bool { !isDestroyed && (isMapped || !hasBeenMapped) }
     /// Set by the first MapNotify: before it, frames are drawn (into the back buffer) so the window has
     /// a frame to show the moment it appears.
-    private var hasBeenMapped = false
+    var hasBeenMapped = false
     /// Set when the window is mapped again after hiding: the next frame redraws and copies all of it, and
     /// Expose events wait for that frame instead of copying the stale back buffer.
-    private var needsWholeFrame = false
+    var needsWholeFrame = false
     /// When the last frame of the window while unmapped ran; nil while it is shown.
     private var lastHiddenFrameTime: Double?
 
-    private let gc: GC
+    let gc: GC
     private let windowFormatPicture: Picture
-    private var backPixmap: Pixmap = 0
+    private(set) var backPixmap: Pixmap = 0
     private var backPicture: Picture = 0
-    private var backSize: Size = .zero
-    private var hasDrawnFrame = false
-    private let syncCounter: SyncCounter?
+    private(set) var backSize: Size = .zero
+    private(set) var hasDrawnFrame = false
+    let syncCounter: SyncCounter?
     private let cursors: CursorCache
     /// Decodes the window's keys (input method, layouts, repeats); see WindowHost+Keyboard.swift.
     var keyboard: KeyboardInput!
@@ -299,7 +299,7 @@ import Proscenium
 
     /// Round trips (`XSync`, `XGetImage`) read events into Xlib's queue without leaving the connection's fd
     /// readable, so the read source would not fire for them: handle them on the next turn of the main queue.
-    private func drainQueuedEventsSoon() {
+    func drainQueuedEventsSoon() {
         display.events.dispatchQueuedEventsSoon()
     }
 
@@ -328,7 +328,7 @@ import Proscenium
 
     /// Follows a changed `Xft.dpi`: the window keeps its size in points (so it asks for a new size in
     /// pixels), and the core redraws everything at the new scale, in the middle of a transition too.
-    private func desktopResourcesChanged() {
+    func desktopResourcesChanged() {
         guard followsDesktopScale else { return }
         let resolved = DisplayScale.resolve(environment: nil, resources: DisplayScale.resourceManager(of: display))
         setScale(resolved.scale)
@@ -358,148 +358,5 @@ import Proscenium
         backPicture = XRenderCreatePicture(dpy, backPixmap, display.windowFormat, 0, nil)
         backSize = size
         renderer.setTarget(picture: backPicture, size: size)
-    }
-
-    // MARK: - Screenshots
-
-    /// The window's pixels as the X server has them.
-    public func captureImage() throws(ScreenCaptureError) -> Image {
-        defer { drainQueuedEventsSoon() }
-        display.sync()
-        return try ScreenCapture.capture(display: display.pointer, drawable: xWindow,
-                                         width: Int(size.width), height: Int(size.height))
-    }
-
-    /// The last rendered frame as the back buffer holds it: right even when the window is larger than the
-    /// screen, covered or unmapped, where reading the window itself fails or returns other pixels.
-    public func captureBackBuffer() throws(ScreenCaptureError) -> Image {
-        defer { drainQueuedEventsSoon() }
-        display.sync()
-        return try ScreenCapture.capture(display: display.pointer, drawable: backPixmap,
-                                         width: Int(backSize.width), height: Int(backSize.height))
-    }
-
-    /// Captures the window from the X server and writes a PNG; a failed write leaves no file behind.
-    public func writeScreenshot(to path: String) throws {
-        try PNGCodec.write(captureImage(), to: path)
-    }
-
-    // MARK: - Synthetic input
-
-    /// Clicks at a window point through the XTest extension, so the press and release travel through the
-    /// X server and arrive like a user's (for scripted demo runs). Returns false without XTest, or once
-    /// the window was destroyed.
-    @discardableResult
-    public func click(at point: Point, button: UInt32 = 1) -> Bool {
-        guard !isDestroyed else { return false }
-        let point = Point(x: point.x * scale, y: point.y * scale)
-        let dpy = display.pointer
-        var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
-        guard XTestQueryExtension(dpy, &eventBase, &errorBase, &major, &minor) != 0 else { return false }
-        var rootX: Int32 = 0, rootY: Int32 = 0
-        var child: CX11.Window = 0
-        XTranslateCoordinates(dpy, xWindow, display.rootWindow, Int32(point.x), Int32(point.y), &rootX, &rootY, &child)
-        XTestFakeMotionEvent(dpy, display.screen, rootX, rootY, 0)
-        XTestFakeButtonEvent(dpy, button, 1, 0)
-        XTestFakeButtonEvent(dpy, button, 0, 0)
-        XFlush(dpy)
-        return true
-    }
-
-    /// The value of the window's `_NET_WM_SYNC_REQUEST_COUNTER`, read from the server; nil without XSync.
-    public func syncCounterValue() -> Int64? {
-        syncCounter?.currentValue()
-    }
-}
-
-// MARK: - Events
-
-extension WindowHost {
-    /// Handles every event Xlib has queued or can read without blocking, this window's and those of the
-    /// other hosts on the same `Display`: each goes to the host of its window (`Display.processPendingEvents()`).
-    public func processPendingEvents() {
-        display.processPendingEvents()
-    }
-
-    /// One event for this window, or on the root window, from the display's `EventDispatcher` (which has
-    /// offered it to the input method and handled keyboard mapping changes already).
-    private func handle(_ event: inout XEvent) {
-        if event.type == PropertyNotify, event.xproperty.window == display.rootWindow {
-            if event.xproperty.atom == resourceManagerAtom { desktopResourcesChanged() }
-            return
-        }
-        guard event.xany.window == xWindow, !isDestroyed else { return }
-        if handleKeyboardEvent(&event) || selections.handle(&event) { return }
-        if let input = EventTranslator.translatePointer(&event, time: eventTime) {
-            window.send(input.inPoints(scale: scale))
-            return
-        }
-        switch event.type {
-        case ConfigureNotify:
-            let newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
-            // Moves and restacks arrive as ConfigureNotify too; only a real size change is a resize.
-            if newSize != size {
-                size = newSize
-                window.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
-            }
-            if let syncCounter, syncCounter.pendingValue != nil {
-                syncCounter.configureArrived()
-                window.setNeedsFrame()
-            }
-        case Expose:
-            let e = event.xexpose
-            if hasDrawnFrame, backSize == size, !needsWholeFrame {
-                XCopyArea(display.pointer, backPixmap, xWindow, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
-                if e.count == 0 { XFlush(display.pointer) }
-            } else {
-                window.setNeedsDisplay()
-            }
-        case MapNotify:
-            if hasBeenMapped, !isMapped {
-                // Shown again: the back buffer holds the frame from before hiding, and frames did not run
-                // since. The next frame brings it up to date (all of it is damaged, so there is a next
-                // frame; the renderer still redraws only what changed) and copies all of it to the window,
-                // rather than Expose copying the stale frame first.
-                needsWholeFrame = true
-                window.setNeedsDisplay()
-            }
-            isMapped = true
-            hasBeenMapped = true
-        case UnmapNotify:
-            isMapped = false
-        case DestroyNotify where event.xdestroywindow.window == xWindow:
-            windowWasDestroyed()
-        case ClientMessage:
-            handleClientMessage(event.xclient)
-        default:
-            break
-        }
-    }
-
-    /// Another client destroyed the window: stop drawing and reading input for it, then tell the app.
-    private func windowWasDestroyed() {
-        guard !isDestroyed else { return }
-        isDestroyed = true
-        isMapped = false
-        onDestroyed()
-    }
-
-    private func handleClientMessage(_ message: XClientMessageEvent) {
-        guard message.message_type == display.atom("WM_PROTOCOLS"), message.format == 32 else { return }
-        let data = message.data.l
-        let proto = Atom(UInt(bitPattern: data.0))
-        if proto == display.atom("WM_DELETE_WINDOW") {
-            onClose()
-        } else if proto == display.atom("_NET_WM_SYNC_REQUEST") {
-            let value = Int64(UInt32(truncatingIfNeeded: data.2)) | Int64(Int32(truncatingIfNeeded: data.3)) << 32
-            syncCounter?.request(value)
-            window.setNeedsFrame()
-        } else if proto == display.atom("_NET_WM_PING") {
-            var reply = XEvent()
-            reply.xclient = message
-            reply.xclient.window = display.rootWindow
-            XSendEvent(display.pointer, display.rootWindow, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
-            XFlush(display.pointer)
-        }
     }
 }

@@ -9,9 +9,9 @@ import ProsceniumX11
     /// Milliseconds from launch to the first frame on screen, once it was.
     var firstFrameMilliseconds: Double?
     /// Pixel accounting summed over the frames that drew something: damaged, left alone because the back
-    /// buffer held them, not drawn under an opaque view, copied to the window.
+    /// buffer held them, not drawn under an opaque view, drawn as one folded fill, copied to the window.
     private var pixelFrames = 0
-    private var pixels = (damaged: 0, retained: 0, occluded: 0, copied: 0)
+    private var pixels = (damaged: 0, retained: 0, occluded: 0, folded: 0, copied: 0)
     private var requests: [RequestKind: RequestTally] = [:]
 
     /// Adds one frame's pixel accounting (frames that drew nothing are not counted).
@@ -21,6 +21,7 @@ import ProsceniumX11
         pixels.damaged += statistics.damagePixels
         pixels.retained += statistics.retainedPixels
         pixels.occluded += statistics.occludedPixels
+        pixels.folded += statistics.foldedPixels
         pixels.copied += Int(copied)
         for (kind, tally) in statistics.requests {
             requests[kind, default: RequestTally()].requests += tally.requests
@@ -58,7 +59,8 @@ import ProsceniumX11
             ("peakRSSKiB", .number(Double(Self.peakResidentKiB()))),
             ("drawingFrames", .number(Double(pixelFrames))),
             ("damagedPixelsPerFrame", perFrame(pixels.damaged)), ("retainedPixelsPerFrame", perFrame(pixels.retained)),
-            ("occludedPixelsPerFrame", perFrame(pixels.occluded)), ("copiedPixelsPerFrame", perFrame(pixels.copied)),
+            ("occludedPixelsPerFrame", perFrame(pixels.occluded)), ("foldedPixelsPerFrame", perFrame(pixels.folded)),
+            ("copiedPixelsPerFrame", perFrame(pixels.copied)),
             // Per drawn frame, for each kind of request: [requests, pixels they may touch].
             ("requestsPerFrame", .object(RequestKind.allCases.map { kind in
                 let tally = requests[kind] ?? RequestTally()

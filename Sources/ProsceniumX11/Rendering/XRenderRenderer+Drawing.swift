@@ -1,0 +1,138 @@
+import CX11
+import Proscenium
+
+/// The drawing commands themselves: fills (plain where pixel-aligned, trapezoids for rounded corners),
+/// borders, shadows, Xft text and images, each into a surface's picture within its clip.
+extension XRenderRenderer {
+    /// Draws one command into `surface`; a shadow leaves out what `occluder` (surface pixels) hides.
+    func draw(_ command: DisplayCommand, in surface: RenderSurface, occluder: Rect? = nil) {
+        // Non-finite geometry (NaN, infinities) draws nothing; huge finite geometry is clamped below.
+        guard let extent = Self.extent(of: command), extent.isFinite,
+              surface.pixels(extent).intersects(surface.bounds) else {
+            statistics.commandsCulled += 1
+            return
+        }
+        statistics.commandsDrawn += 1
+        prepare(surface)
+        let dpy = display.pointer
+        switch command {
+        case let .fill(rect, radius, color, corners):
+            guard color.alpha > 0 else { return }
+            fillShape(surface.pixels(rect), radius: radius, corners: corners, color: color, in: surface)
+        case let .border(rect, radius, width, color, corners):
+            guard color.alpha > 0, width > 0 else { return }
+            let traps = RoundedRectGeometry.ring(surface.pixels(rect), radius: radius, corners: corners, width: width,
+                                                 limit: surface.bounds)
+            compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
+        case let .shadow(rect, radius, blur, offset, color):
+            guard color.alpha > 0 else { return }
+            let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
+            let blur = ShadowCache.sanitizedBlur(blur)
+            statistics.count(.shadow, pixels: surface.clippedArea(surface.pixels(extent))
+                - (occluder.map { surface.clippedArea($0) } ?? 0))
+            if blur < 0.5 {
+                fillShape(shape, radius: radius, color: color, in: surface)
+            } else {
+                shadows.draw(rect: shape.roundedToPixels, radius: radius, blurRadius: blur,
+                             source: solids.picture(for: color), target: surface.picture, limit: surface.bounds,
+                             occluder: occluder)
+            }
+        case let .text(layout, origin, color):
+            guard color.alpha > 0 else { return }
+            let font = fonts.font(for: layout.font)
+            let source = solids.picture(for: color)
+            for line in layout.lines where !line.text.isEmpty {
+                let x = Int32(xCoordinate: (origin.x + line.x - surface.origin.x).rounded())
+                let y = Int32(xCoordinate: (origin.y + line.baseline - surface.origin.y).rounded())
+                guard let font else {
+                    coreFont.draw(line.text, x: x, y: y, source: source, onto: surface.picture)
+                    continue
+                }
+                let bytes = Array(line.text.utf8)
+                statistics.count(.glyphs, pixels: surface.clippedArea(
+                    Rect(x: Double(x), y: Double(y) - layout.font.size, width: line.width, height: layout.font.size * 1.3)))
+                XftTextRenderUtf8(dpy, PictOpOver, source, font, surface.picture, 0, 0, x, y, bytes, Int32(bytes.count))
+            }
+        case let .image(image, rect):
+            statistics.count(.composite, pixels: surface.clippedArea(surface.pixels(rect)))
+            images.draw(image, in: surface.pixels(rect), target: surface.picture, limit: surface.bounds)
+        default:
+            break
+        }
+    }
+
+    /// Fills a pixel-space (rounded) rectangle: `XRenderFillRectangle` when it is pixel-aligned with square
+    /// corners, otherwise anti-aliased trapezoids.
+    func fillShape(_ rect: Rect, radius: Double, corners: CornerMask = .all, color: Color, in surface: RenderSurface) {
+        if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01 || corners.isEmpty, rect.isPixelAligned {
+            var xColor = XRenderColor(premultiplying: color)
+            fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+        } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, corners: corners, limit: surface.bounds) {
+            var xColor = XRenderColor(premultiplying: color)
+            for rect in split.fills {
+                fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+            }
+            let source = solids.picture(for: color)
+            for piece in split.pieces { compositeTrapezoids(piece, source: source, onto: surface) }
+        } else {
+            let traps = RoundedRectGeometry.fill(rect, radius: radius, corners: corners, limit: surface.bounds)
+            compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
+        }
+    }
+
+    /// Composites `source` through the anti-aliased mask of `traps` onto the surface. `sourceOrigin` is
+    /// where the source's pixel (0, 0) lies in the surface (solid sources ignore it).
+    func compositeTrapezoids(_ traps: [XTrapezoid], source: Picture, sourceOrigin: (x: Int32, y: Int32) = (0, 0),
+                             onto surface: RenderSurface) {
+        guard let first = traps.first else { return }
+        // XRender aligns the source with the first trapezoid's left edge start, rounded down.
+        let xDst = first.left.p1.x >> 16, yDst = first.left.p1.y >> 16
+        statistics.count(.trapezoids, pixels: surface.clippedArea(Self.bounds(of: traps)))
+        XRenderCompositeTrapezoids(display.pointer, PictOpOver, source, surface.picture, display.a8Format,
+                                   xDst - sourceOrigin.x, yDst - sourceOrigin.y, traps, Int32(traps.count))
+    }
+
+    /// `XRenderFillRectangle` over a pixel rectangle.
+    func fill(_ surface: RenderSurface, _ rect: Rect, color: inout XRenderColor, op: Int32) {
+        guard !rect.isEmpty else { return }
+        statistics.count(.fill, pixels: surface.clippedArea(rect))
+        XRenderFillRectangle(display.pointer, op, surface.picture, &color, Int32(xCoordinate: rect.minX),
+                             Int32(xCoordinate: rect.minY), UInt32(xSize: rect.width), UInt32(xSize: rect.height))
+    }
+
+    /// The pixel box enclosing `traps`.
+    nonisolated static func bounds(of traps: [XTrapezoid]) -> Rect {
+        var minX = Int32.max, maxX = Int32.min, minY = Int32.max, maxY = Int32.min
+        for t in traps {
+            minY = min(minY, t.top); maxY = max(maxY, t.bottom)
+            minX = min(minX, t.left.p1.x, t.left.p2.x); maxX = max(maxX, t.right.p1.x, t.right.p2.x)
+        }
+        guard minX <= maxX, minY <= maxY else { return .zero }
+        let scale = 1.0 / 65536
+        return Rect(x: Double(minX) * scale, y: Double(minY) * scale,
+                    width: Double(maxX - minX) * scale, height: Double(maxY - minY) * scale).integral
+    }
+
+    /// The area a drawing command may touch, in its own coordinates; nil for group markers.
+    nonisolated static func extent(of command: DisplayCommand) -> Rect? {
+        switch command {
+        case let .fill(rect, _, _, _), let .border(rect, _, _, _, _), let .image(_, rect):
+            return rect
+        case let .shadow(rect, _, blur, offset, _):
+            let margin = Double(ShadowMaskRasterizer.margin(blurRadius: ShadowCache.sanitizedBlur(blur))) + 1
+            return rect.offsetBy(dx: offset.x, dy: offset.y).insetBy(dx: -margin, dy: -margin)
+        case let .text(layout, origin, _):
+            // Lines are placed by their alignment, so a centred or right-aligned line lies beyond the
+            // block's measured width: the extent is the union of the lines' own boxes. Glyphs may overhang
+            // the advance box a little on every side.
+            let pad = (layout.font.size * 0.3).rounded(.up)
+            var box = Rect(origin: origin, size: layout.size)
+            for line in layout.lines {
+                box = box.union(Rect(x: origin.x + line.x, y: origin.y, width: line.width, height: layout.size.height))
+            }
+            return box.insetBy(dx: -pad, dy: -pad)
+        default:
+            return nil
+        }
+    }
+}

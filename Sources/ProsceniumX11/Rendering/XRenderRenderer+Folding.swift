@@ -1,0 +1,170 @@
+import CX11
+import Glibc
+import Proscenium
+
+/// Folding a translucent overlay into the flat colour under it. A dimming view fading over a screen whose
+/// background is one opaque colour costs the X server two read-and-write passes over every dimmed pixel:
+/// the screen (or its cached layer) and then the overlay blended over it. Wherever nothing but that
+/// background lies under the overlay, the two together are one known colour, so one write-only fill of it
+/// does the same. That is most of a dimmed window: the margins around a presented card, and the side
+/// columns whose tall, narrow rows the X server walks slowly.
+///
+/// The colour is worked out the way pixman blends 8-bit channels, so a folded pixel equals, bit for bit, the
+/// one the two passes would have made (`FoldingTests` checks it for many colours and alphas).
+extension XRenderRenderer {
+    /// An overlay that can be folded into the background under it, for one range of top-level commands.
+    struct FoldableOverlay: Equatable {
+        /// The index after the overlay: its fill, or the pop of the one-fill opacity group that fades it.
+        var end: Int
+        /// Where the background and the overlay both cover whole pixels, in target pixels.
+        var area: Rect
+        /// Where something drawn between the background and the overlay may show, in target pixels:
+        /// merged into a few boxes, which is all that folding needs.
+        var busy: [Rect]
+        /// The opaque colour the overlay over the background makes, in 8-bit channels (0...255).
+        var red: Int, green: Int, blue: Int
+    }
+
+    /// Whether overlays are folded; `PROSCENIUM_NO_FOLDING=1` turns it off, for A/B measurements.
+    nonisolated static let foldingEnabled = getenv("PROSCENIUM_NO_FOLDING").map { String(cString: $0) != "1" } ?? true
+
+    /// Busy areas are merged into at most this many boxes before being cut out of the folded area.
+    nonisolated static let maximumBusyBoxes = 6
+    /// Past this many rectangles, the folded area is not worth its clip: the range is drawn as usual.
+    nonisolated static let maximumFoldedRectangles = 32
+    /// Draws `commands[range]` into the target within `clip` (target pixels), folding its overlay into the
+    /// background where it can: one fill where only the two meet, the commands up to the overlay
+    /// everywhere else, then the rest of the range everywhere.
+    func executeFolding(_ commands: [DisplayCommand], _ range: Range<Int>, clip: [Rect]) {
+        let whole = RenderSurface(picture: target, origin: .zero, clip: clip)
+        guard foldsOverlays,
+              let overlay = Self.foldableOverlay(in: commands, range: range, groupEnds: groupEnds,
+                                                 target: Rect(origin: .zero, size: targetSize), busy: busyBoxes),
+              let (folded, rest) = Self.split(clip, folding: overlay) else {
+            return execute(commands, range, in: whole)
+        }
+        if !folded.isEmpty {
+            let pixels = folded.reduce(0.0) { $0 + $1.width * $1.height }
+            statistics.foldedPixels += Int(pixels)
+            statistics.count(.fill, pixels: pixels)
+            var color = XRenderColor(red: UInt16(overlay.red * 257), green: UInt16(overlay.green * 257),
+                                     blue: UInt16(overlay.blue * 257), alpha: 0xFFFF)
+            var rects = folded.map(\.xRectangle)
+            // The rectangles are the whole area to fill: no clip needed (and none to set up in the server).
+            removeClip(of: target)
+            XRenderFillRectangles(display.pointer, PictOpSrc, target, &color, &rects, Int32(rects.count))
+        }
+        execute(commands, range.lowerBound..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: rest))
+        execute(commands, overlay.end..<range.upperBound, in: whole)
+    }
+
+    /// The overlay of `commands[range]` that can be folded: the range starts with an opaque, square-cornered
+    /// fill (on its own, or first in a rasterized group), and the first top-level command after it that
+    /// is not busy drawing over it is a translucent square-cornered fill, or an opacity group of one.
+    /// Nil when the range has no such pair.
+    /// `busy` gives the busy boxes of the commands in a range (see `busyBoxes(of:target:)`).
+    nonisolated static func foldableOverlay(in commands: [DisplayCommand], range: Range<Int>, groupEnds: [Int],
+                                            target: Rect, busy: (ArraySlice<DisplayCommand>, Rect) -> [Rect])
+        -> FoldableOverlay? {
+        guard range.count >= 2 else { return nil }
+        let first = range.lowerBound
+        let baseIndex: Int, contentStart: Int
+        if case .pushRasterized = commands[first] {
+            baseIndex = first + 1
+            contentStart = first + 2
+        } else {
+            baseIndex = first
+            contentStart = first + 1
+        }
+        guard baseIndex < range.upperBound, case let .fill(baseRect, baseRadius, base, baseCorners) = commands[baseIndex],
+              base.alpha >= 1, baseRadius == 0 || baseCorners.isEmpty else { return nil }
+        // The first top-level translucent square fill after the background, faded or not.
+        var index = contentStart
+        var depth = first == baseIndex ? 0 : 1
+        var found: (index: Int, end: Int, rect: Rect, color: Color)?
+        while index < range.upperBound {
+            let command = commands[index]
+            if depth == 0, let overlay = Self.overlayFill(commands, at: index, groupEnds: groupEnds) {
+                found = (index, overlay.end, overlay.rect, overlay.color)
+                break
+            }
+            if command.isPush { depth += 1 } else if command.isGroupMarker { depth -= 1 }
+            index += 1
+        }
+        guard let found else { return nil }
+        let area = (opaqueInterior(of: found.rect, radius: 0) ?? .zero)
+            .intersection(opaqueInterior(of: baseRect, radius: 0) ?? .zero).intersection(target)
+        guard !area.isEmpty else { return nil }
+        let (red, green, blue) = Self.over(found.color, onOpaque: base)
+        return FoldableOverlay(end: found.end, area: area, busy: busy(commands[contentStart..<found.index], target),
+                               red: red, green: green, blue: blue)
+    }
+
+    /// Where `commands` (top-level ones, and a rasterized group's contents) may draw, in target pixels,
+    /// merged into at most `maximumBusyBoxes` boxes. The answer for the last frame's commands is kept: a
+    /// home screen under a fading dimming is the same every frame, and its texts' ink is not measured anew.
+    func busyBoxes(of commands: ArraySlice<DisplayCommand>, target: Rect) -> [Rect] {
+        if let cached = lastBusyBoxes, cached.target == target, cached.commands == commands { return cached.boxes }
+        var busy = Proscenium.Region(maximumRectangles: Self.maximumBusyBoxes)
+        for drawn in Self.topLevelExtents(of: Array(commands), target: target, extent: inkExtent(of:)) {
+            busy.add(drawn.rect)
+        }
+        lastBusyBoxes = (commands, target, busy.rects)
+        return busy.rects
+    }
+
+    /// The translucent, square-cornered fill at `index`, drawn as it is or faded by a one-fill opacity group
+    /// there, with the index after it; nil for anything else.
+    nonisolated static func overlayFill(_ commands: [DisplayCommand], at index: Int, groupEnds: [Int])
+        -> (rect: Rect, color: Color, end: Int)? {
+        var command = commands[index]
+        var end = index + 1
+        if case let .pushOpacity(alpha, _) = command {
+            guard groupEnds[index] == index + 2, alpha > 0, alpha < 1,
+                  let faded = commands[index + 1].fading(by: alpha) else { return nil }
+            command = faded
+            end = index + 3
+        }
+        guard case let .fill(rect, radius, color, corners) = command, color.alpha > 0, color.alpha < 1,
+              radius == 0 || corners.isEmpty, rect.isFinite else { return nil }
+        return (rect, color, end)
+    }
+
+    /// `clip` cut into the part folded into one fill (inside the overlay's area, outside everything busy)
+    /// and the rest; nil when folding would cut the clip into too many pieces to pay.
+    nonisolated static func split(_ clip: [Rect], folding overlay: FoldableOverlay) -> (folded: [Rect], rest: [Rect])? {
+        var folded: [Rect] = []
+        var rest: [Rect] = []
+        for rect in clip {
+            let inside = rect.intersection(overlay.area)
+            guard !inside.isEmpty else {
+                rest.append(rect)
+                continue
+            }
+            rest += subtract(inside, from: [rect])
+            var pieces = [inside]
+            for box in overlay.busy {
+                let covered = inside.intersection(box)
+                guard !covered.isEmpty else { continue }
+                rest.append(covered)
+                pieces = subtract(box, from: pieces)
+            }
+            folded += pieces
+            if folded.count > maximumFoldedRectangles { return nil }
+        }
+        return (folded, rest)
+    }
+
+    /// The 8-bit channels of the premultiplied `overlay` composited Over an opaque `base`, exactly as pixman
+    /// does it for 8-bit formats: both colours reach it as 16-bit XRender colours cut to their top 8 bits,
+    /// and `d × (255 − α)` is divided by 255 with rounding (`MUL_UN8`).
+    nonisolated static func over(_ overlay: Color, onOpaque base: Color) -> (red: Int, green: Int, blue: Int) {
+        let source = XRenderColor(premultiplying: overlay), below = XRenderColor(premultiplying: base)
+        let inverseAlpha = 255 - Int(source.alpha >> 8)
+        func channel(_ s: UInt16, _ d: UInt16) -> Int {
+            let t = Int(d >> 8) * inverseAlpha + 0x80
+            return min(255, Int(s >> 8) + (((t >> 8) + t) >> 8))
+        }
+        return (channel(source.red, below.red), channel(source.green, below.green), channel(source.blue, below.blue))
+    }
+}

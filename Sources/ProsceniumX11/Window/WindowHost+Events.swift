@@ -1,0 +1,94 @@
+import CX11
+import Proscenium
+
+// MARK: - Events
+
+extension WindowHost {
+    /// Handles every event Xlib has queued or can read without blocking, this window's and those of the
+    /// other hosts on the same `Display`: each goes to the host of its window (`Display.processPendingEvents()`).
+    public func processPendingEvents() {
+        display.processPendingEvents()
+    }
+
+    /// One event for this window, or on the root window, from the display's `EventDispatcher` (which has
+    /// offered it to the input method and handled keyboard mapping changes already).
+    func handle(_ event: inout XEvent) {
+        if event.type == PropertyNotify, event.xproperty.window == display.rootWindow {
+            if event.xproperty.atom == resourceManagerAtom { desktopResourcesChanged() }
+            return
+        }
+        guard event.xany.window == xWindow, !isDestroyed else { return }
+        if handleKeyboardEvent(&event) || selections.handle(&event) { return }
+        if let input = EventTranslator.translatePointer(&event, time: eventTime) {
+            window.send(input.inPoints(scale: scale))
+            return
+        }
+        switch event.type {
+        case ConfigureNotify:
+            let newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
+            // Moves and restacks arrive as ConfigureNotify too; only a real size change is a resize.
+            if newSize != size {
+                size = newSize
+                window.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
+            }
+            if let syncCounter, syncCounter.pendingValue != nil {
+                syncCounter.configureArrived()
+                window.setNeedsFrame()
+            }
+        case Expose:
+            let e = event.xexpose
+            if hasDrawnFrame, backSize == size, !needsWholeFrame {
+                XCopyArea(display.pointer, backPixmap, xWindow, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
+                if e.count == 0 { XFlush(display.pointer) }
+            } else {
+                window.setNeedsDisplay()
+            }
+        case MapNotify:
+            if hasBeenMapped, !isMapped {
+                // Shown again: the back buffer holds the frame from before hiding, and frames did not run
+                // since. The next frame brings it up to date (all of it is damaged, so there is a next
+                // frame; the renderer still redraws only what changed) and copies all of it to the window,
+                // rather than Expose copying the stale frame first.
+                needsWholeFrame = true
+                window.setNeedsDisplay()
+            }
+            isMapped = true
+            hasBeenMapped = true
+        case UnmapNotify:
+            isMapped = false
+        case DestroyNotify where event.xdestroywindow.window == xWindow:
+            windowWasDestroyed()
+        case ClientMessage:
+            handleClientMessage(event.xclient)
+        default:
+            break
+        }
+    }
+
+    /// Another client destroyed the window: stop drawing and reading input for it, then tell the app.
+    private func windowWasDestroyed() {
+        guard !isDestroyed else { return }
+        isDestroyed = true
+        isMapped = false
+        onDestroyed()
+    }
+
+    private func handleClientMessage(_ message: XClientMessageEvent) {
+        guard message.message_type == display.atom("WM_PROTOCOLS"), message.format == 32 else { return }
+        let data = message.data.l
+        let proto = Atom(UInt(bitPattern: data.0))
+        if proto == display.atom("WM_DELETE_WINDOW") {
+            onClose()
+        } else if proto == display.atom("_NET_WM_SYNC_REQUEST") {
+            let value = Int64(UInt32(truncatingIfNeeded: data.2)) | Int64(Int32(truncatingIfNeeded: data.3)) << 32
+            syncCounter?.request(value)
+            window.setNeedsFrame()
+        } else if proto == display.atom("_NET_WM_PING") {
+            var reply = XEvent()
+            reply.xclient = message
+            reply.xclient.window = display.rootWindow
+            XSendEvent(display.pointer, display.rootWindow, 0, SubstructureNotifyMask | SubstructureRedirectMask, &reply)
+            XFlush(display.pointer)
+        }
+    }
+}
