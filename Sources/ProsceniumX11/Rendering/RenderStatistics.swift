@@ -42,6 +42,8 @@ public enum RequestKind: String, CaseIterable, Sendable, Hashable {
     case trapezoids
     /// The pieces of a blurred shadow mask.
     case shadow
+    /// Rounded corners composited through a kept mask.
+    case corner
     /// Xft glyph runs.
     case glyphs
 }

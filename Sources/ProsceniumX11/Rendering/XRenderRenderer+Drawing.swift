@@ -72,12 +72,65 @@ extension XRenderRenderer {
             for rect in split.fills {
                 fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
             }
+            // On whole pixels the pieces are just the four corners: kept masks instead of trapezoids.
+            if usesCornerMasks, rect.isPixelAligned,
+               drawCorners(of: rect, radius: RoundedRectGeometry.clampedRadius(radius, for: rect), corners: corners,
+                           color: color, in: surface) {
+                return
+            }
             let source = solids.picture(for: color)
             for piece in split.pieces { compositeTrapezoids(piece, source: source, onto: surface) }
         } else {
             let traps = RoundedRectGeometry.fill(rect, radius: radius, corners: corners, limit: surface.bounds)
             compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
         }
+    }
+
+    /// The corners of a rounded rectangle with whole-pixel edges, from kept masks: the `ceil(radius)`
+    /// square in each corner of an edge that has a rounded one (what `fillPieces` leaves to trapezoids
+    /// there), composited through its corner's mask, or filled where that corner is square. False, having
+    /// drawn nothing, when the corners are too large to keep or leave no straight edge between them.
+    func drawCorners(of rect: Rect, radius r: Double, corners: CornerMask, color: Color, in surface: RenderSurface) -> Bool {
+        let side = r.rounded(.up)
+        guard r >= 1, rect.width > 2 * side, rect.height > 2 * side, side <= Double(CornerMaskCache.maximumSide) else {
+            return false
+        }
+        var squares: [(square: Rect, corner: CornerMask)] = []
+        if !corners.isDisjoint(with: .top) {
+            squares += [(Rect(x: rect.minX, y: rect.minY, width: side, height: side), .topLeft),
+                        (Rect(x: rect.maxX - side, y: rect.minY, width: side, height: side), .topRight)]
+        }
+        if !corners.isDisjoint(with: .bottom) {
+            squares += [(Rect(x: rect.minX, y: rect.maxY - side, width: side, height: side), .bottomLeft),
+                        (Rect(x: rect.maxX - side, y: rect.maxY - side, width: side, height: side), .bottomRight)]
+        }
+        let white = solids.picture(for: .white)
+        var masks: [CornerMaskCache.Mask?] = []
+        for (_, corner) in squares {
+            if corners.contains(corner) {
+                guard let mask = cornerMasks.mask(radius: r, corner: corner, white: white) else { return false }
+                masks.append(mask)
+            } else {
+                masks.append(nil)
+            }
+        }
+        // Asked for after the masks: making one may have asked for white, and a full cache starts afresh.
+        let source = solids.picture(for: color)
+        var xColor = XRenderColor(premultiplying: color)
+        for ((square, _), mask) in zip(squares, masks) {
+            let visible = square.intersection(surface.bounds)
+            guard !visible.isEmpty else { continue }
+            guard let mask else {
+                fill(surface, visible, color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+                continue
+            }
+            statistics.count(.corner, pixels: surface.clippedArea(visible))
+            XRenderComposite(display.pointer, PictOpOver, source, mask.picture, surface.picture, 0, 0,
+                             Int32(xCoordinate: visible.minX - square.minX), Int32(xCoordinate: visible.minY - square.minY),
+                             Int32(xCoordinate: visible.minX), Int32(xCoordinate: visible.minY),
+                             UInt32(xSize: visible.width), UInt32(xSize: visible.height))
+        }
+        return true
     }
 
     /// Composites `source` through the anti-aliased mask of `traps` onto the surface. `sourceOrigin` is

@@ -24,6 +24,9 @@ import Proscenium
     /// Whether a translucent overlay over a flat background is drawn as one fill (see
     /// `XRenderRenderer+Folding.swift`); on unless `PROSCENIUM_NO_FOLDING=1`. Tests turn it off to compare.
     var foldsOverlays = XRenderRenderer.foldingEnabled
+    /// Whether the corners of rounded rectangles on whole pixels come from kept masks (see
+    /// `CornerMaskCache`); on unless `PROSCENIUM_NO_CORNER_MASKS=1`. Tests turn it off to compare.
+    var usesCornerMasks = getenv("PROSCENIUM_NO_CORNER_MASKS").map { String(cString: $0) != "1" } ?? true
 
     var target: Picture = 0
     var targetSize: Size = .zero
@@ -31,6 +34,7 @@ import Proscenium
     let solids: SolidFillCache
     let layers: LayerPool
     let shadows: ShadowCache
+    let cornerMasks: CornerMaskCache
     let images: ImageCache
     let transformLayers: TransformLayerCache
     let rasterizedLayers: RasterizedLayerCache
@@ -57,6 +61,7 @@ import Proscenium
         solids = SolidFillCache(display: display)
         layers = LayerPool(display: display)
         shadows = ShadowCache(display: display, uploader: uploader)
+        cornerMasks = CornerMaskCache(display: display)
         images = ImageCache(display: display, uploader: uploader)
         transformLayers = TransformLayerCache()
         rasterizedLayers = RasterizedLayerCache(display: display)
@@ -101,6 +106,7 @@ import Proscenium
         rasterizedLayers.removeAll()
         layers.removeAllFree()
         shadows.removeAll()
+        cornerMasks.removeAll()
         images.removeAll()
         solids.removeAll()
         fonts.close()
@@ -178,6 +184,7 @@ import Proscenium
         transformLayers.endFrame(into: layers)
         layers.endFrame()
         shadows.endFrame()
+        cornerMasks.endFrame()
         images.endFrame()
         fonts.trim()
     }
