@@ -35,8 +35,7 @@ struct CornerMaskTests {
             fx.render(commands, damage: damage)
             reference.render(commands, damage: damage)
             #expect(reference.renderer.statistics.requests[.corner] == nil)
-            let difference = ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 0)
-            #expect(difference.mismatchedPixels == 0, "round \(round): \(difference.mismatchedPixels) pixels differ")
+            try fx.expectSamePixels(as: reference, "round \(round)")
         }
     }
 

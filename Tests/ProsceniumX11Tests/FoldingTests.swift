@@ -56,8 +56,7 @@ struct FoldingTests {
             reference.render(commands)
             #expect(fx.renderer.statistics.foldedPixels > 100 * 100, "round \(round): most of the dimmed window is one fill")
             #expect(reference.renderer.statistics.foldedPixels == 0)
-            let difference = ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 0)
-            #expect(difference.mismatchedPixels == 0, "round \(round): \(difference.mismatchedPixels) pixels differ")
+            try fx.expectSamePixels(as: reference, "round \(round)")
         }
     }
 
@@ -82,8 +81,7 @@ struct FoldingTests {
             }
             fx.render(commands, damage: damage)
             reference.render(commands, damage: damage)
-            let difference = ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 0)
-            #expect(difference.mismatchedPixels == 0, "frame \(frame): \(difference.mismatchedPixels) pixels differ")
+            try fx.expectSamePixels(as: reference, "frame \(frame)")
             previous = card
         }
     }

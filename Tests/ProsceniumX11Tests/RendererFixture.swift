@@ -50,6 +50,14 @@ import Testing
                                          width: Int(size.width), height: Int(size.height))
     }
 
+    /// Expects the back buffer to hold exactly the pixels of `other`'s (no tolerance); `what` names the
+    /// frame in the failure.
+    func expectSamePixels(as other: RendererFixture, _ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let difference = ImageComparison.pixelsDiffering(try capture(), try other.capture(), tolerance: 0)
+        #expect(difference.mismatchedPixels == 0, "\(what): \(difference.mismatchedPixels) pixels differ",
+                sourceLocation: sourceLocation)
+    }
+
     /// Renders `commands` over everything and compares the result with the golden `name`.
     func expectGolden(_ name: String, _ commands: [DisplayCommand], tolerance: Int = 8, maxMismatchedPixels: Int = 0,
                       testFile: String = #filePath) throws {

@@ -93,7 +93,9 @@ struct ResizeStormTests {
             try await waitUntil("the presentation has settled") {
                 demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
             }
-            try await Task.sleep(for: .milliseconds(300))
+            // Past the one-shot idle release, which lets go of animation layers a second after the last
+            // frame: from then on nothing at all is scheduled.
+            try await Task.sleep(for: .seconds(WindowHost.idleDelay + 0.3))
 
             // Idle: no frames, no CPU, in the demo or the X server on its behalf.
             let cpuBefore = ProcessCPU.seconds(pid: demo.pid)

@@ -76,8 +76,7 @@ struct RetentionTests {
             if fx.renderer.statistics.retainedPixels > 0 { retainedFrames += 1 }
             reference.renderer.retained = []  // the reference draws every frame whole
             reference.render(commands)
-            let difference = ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 0)
-            #expect(difference.mismatchedPixels == 0, "frame \(frame): \(difference.mismatchedPixels) pixels differ")
+            try fx.expectSamePixels(as: reference, "frame \(frame)")
             previous = commands
             previousCard = card
             previousTop = top
