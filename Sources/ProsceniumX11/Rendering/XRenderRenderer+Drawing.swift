@@ -62,21 +62,20 @@ extension XRenderRenderer {
     }
 
     /// Fills a pixel-space (rounded) rectangle: `XRenderFillRectangle` when it is pixel-aligned with square
-    /// corners, otherwise anti-aliased trapezoids.
+    /// corners, fills and kept corner masks when it is pixel-aligned with rounded ones, otherwise fills and
+    /// anti-aliased trapezoids.
     func fillShape(_ rect: Rect, radius: Double, corners: CornerMask = .all, color: Color, in surface: RenderSurface) {
         if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01 || corners.isEmpty, rect.isPixelAligned {
             var xColor = XRenderColor(premultiplying: color)
             fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+        } else if usesCornerMasks, rect.isPixelAligned,
+                  fillOnWholePixels(rect, radius: RoundedRectGeometry.clampedRadius(radius, for: rect), corners: corners,
+                                    color: color, in: surface) {
+            return
         } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, corners: corners, limit: surface.bounds) {
             var xColor = XRenderColor(premultiplying: color)
             for rect in split.fills {
                 fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
-            }
-            // On whole pixels the pieces are just the four corners: kept masks instead of trapezoids.
-            if usesCornerMasks, rect.isPixelAligned,
-               drawCorners(of: rect, radius: RoundedRectGeometry.clampedRadius(radius, for: rect), corners: corners,
-                           color: color, in: surface) {
-                return
             }
             let source = solids.picture(for: color)
             for piece in split.pieces { compositeTrapezoids(piece, source: source, onto: surface) }
@@ -86,15 +85,20 @@ extension XRenderRenderer {
         }
     }
 
-    /// The corners of a rounded rectangle with whole-pixel edges, from kept masks: the `ceil(radius)`
-    /// square in each corner of an edge that has a rounded one (what `fillPieces` leaves to trapezoids
-    /// there), composited through its corner's mask, or filled where that corner is square. False, having
-    /// drawn nothing, when the corners are too large to keep or leave no straight edge between them.
-    func drawCorners(of rect: Rect, radius r: Double, corners: CornerMask, color: Color, in surface: RenderSurface) -> Bool {
+    /// A rounded rectangle with whole-pixel edges as plain fills and kept corner masks: the `ceil(radius)`
+    /// square in each corner of an edge that has a rounded one is composited through its corner's mask (or
+    /// filled, where that corner is square), everything else is filled — the pixels `fillPieces` and its
+    /// trapezoids give, without working out a trapezoid. False, having drawn nothing, when the corners are
+    /// too large to keep or leave no straight edge between them.
+    func fillOnWholePixels(_ rect: Rect, radius r: Double, corners: CornerMask, color: Color, in surface: RenderSurface) -> Bool {
         let side = r.rounded(.up)
         guard r >= 1, rect.width > 2 * side, rect.height > 2 * side, side <= Double(CornerMaskCache.maximumSide) else {
             return false
         }
+        let top = corners.isDisjoint(with: .top) ? 0 : side, bottom = corners.isDisjoint(with: .bottom) ? 0 : side
+        let fills = [Rect(x: rect.minX, y: rect.minY + top, width: rect.width, height: rect.height - top - bottom),
+                     Rect(x: rect.minX + side, y: rect.minY, width: rect.width - 2 * side, height: top),
+                     Rect(x: rect.minX + side, y: rect.maxY - bottom, width: rect.width - 2 * side, height: bottom)]
         var squares: [(square: Rect, corner: CornerMask)] = []
         if !corners.isDisjoint(with: .top) {
             squares += [(Rect(x: rect.minX, y: rect.minY, width: side, height: side), .topLeft),
@@ -117,11 +121,13 @@ extension XRenderRenderer {
         // Asked for after the masks: making one may have asked for white, and a full cache starts afresh.
         let source = solids.picture(for: color)
         var xColor = XRenderColor(premultiplying: color)
+        let op = color.alpha >= 1 ? PictOpSrc : PictOpOver
+        for piece in fills where piece.height > 0 { fill(surface, piece.intersection(surface.bounds), color: &xColor, op: op) }
         for ((square, _), mask) in zip(squares, masks) {
             let visible = square.intersection(surface.bounds)
             guard !visible.isEmpty else { continue }
             guard let mask else {
-                fill(surface, visible, color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+                fill(surface, visible, color: &xColor, op: op)
                 continue
             }
             statistics.count(.corner, pixels: surface.clippedArea(visible))

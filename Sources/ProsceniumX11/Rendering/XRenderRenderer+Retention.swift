@@ -65,10 +65,13 @@ extension XRenderRenderer {
         let minimum = target.width * target.height / 64
         var candidates: [(index: Int, interior: Rect, color: Color)] = []
         var depth = 0
+        // Nothing before the last opaque cover of the whole target shows (a window's background under the
+        // root view's): such fills keep nothing, and measuring all that follows them would cost every frame.
+        let visible = firstVisibleCommand(in: commands, covering: target)
         for (index, command) in commands.enumerated() {
             if command.isPush { depth += 1; continue }
             if command.isGroupMarker { depth -= 1; continue }
-            guard depth == 0, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
+            guard depth == 0, index >= visible, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
             for interior in opaqueBars(of: rect, radius: corners.isEmpty ? 0 : radius) {
                 let interior = interior.intersection(target)
                 if !interior.isEmpty, interior.width * interior.height >= minimum { candidates.append((index, interior, color)) }
