@@ -54,7 +54,7 @@
     public var selectsAllOnFocus = true
     /// Whether the blinking caret is showing at this instant (false when not editing or when text is
     /// selected); for tests and accessibility tools.
-    public private(set) var isCaretVisible = false
+    public internal(set) var isCaretVisible = false
     /// How far the text is scrolled left, in points, so that the caret of a text longer than the field
     /// stays in view.
     public var scrollOffset: Double { scroll }
@@ -339,36 +339,9 @@
 
     // MARK: - Caret blink
 
-    /// Shows the caret and starts its blink afresh, as typing or moving the caret does. The timer runs
-    /// only while editing with nothing selected: between blinks the window's clock sleeps.
-    func restartBlink() {
-        blinkTimer?.invalidate()
-        blinkTimer = nil
-        // Not editing, or in a window without the keyboard: no caret, and no timer waking the clock.
-        guard isEditing, window?.isKeyWindow ?? false else { return setCaretVisible(false) }
-        setCaretVisible(true)
-        guard selectedRange.isEmpty, let window else { return }
-        blinkTimer = window.scheduleTimer(after: Self.blinkInterval, repeats: true) { [weak self] timer in
-            guard let self else { return timer.invalidate() }
-            self.setCaretVisible(!self.isCaretVisible)
-        }
-    }
-
     /// The window lost or regained the keyboard: the caret goes, or comes back blinking.
     open override func keyWindowStateDidChange() {
         restartBlink()
-    }
-
-    private func stopBlink() {
-        blinkTimer?.invalidate()
-        blinkTimer = nil
-        setCaretVisible(false)
-    }
-
-    private func setCaretVisible(_ visible: Bool) {
-        guard visible != isCaretVisible else { return }
-        isCaretVisible = visible
-        setNeedsDisplay()
     }
 
     // MARK: - Events
@@ -409,23 +382,6 @@
     /// than moving a sheet, the click places the caret rather than tapping a background.
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         recognizer.view === self || !(recognizer is TapGestureRecognizer || recognizer is PanGestureRecognizer)
-    }
-
-    // MARK: - Helpers
-
-    /// `string` as one line: line breaks and tabs become spaces, other control characters go.
-    static func singleLine(_ string: String) -> String {
-        guard string.contains(where: { $0.isNewline || $0.unicodeScalars.contains { $0.properties.generalCategory == .control } })
-        else { return string }
-        var result = ""
-        for character in string {
-            if character.isNewline || character == "\t" {
-                result.append(" ")
-            } else if !character.unicodeScalars.allSatisfy({ $0.properties.generalCategory == .control }) {
-                result.append(character)
-            }
-        }
-        return result
     }
 }
 
