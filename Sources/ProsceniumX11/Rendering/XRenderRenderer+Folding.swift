@@ -32,6 +32,7 @@ extension XRenderRenderer {
     nonisolated static let maximumBusyBoxes = 6
     /// Past this many rectangles, the folded area is not worth its clip: the range is drawn as usual.
     nonisolated static let maximumFoldedRectangles = 32
+
     /// Draws `commands[range]` into the target within `clip` (target pixels), folding its overlay into the
     /// background where it can: one fill where only the two meet, the commands up to the overlay
     /// everywhere else, then the rest of the range everywhere.
@@ -59,10 +60,10 @@ extension XRenderRenderer {
     }
 
     /// The overlay of `commands[range]` that can be folded: the range starts with an opaque, square-cornered
-    /// fill (on its own, or first in a rasterized group), and the first top-level command after it that
-    /// is not busy drawing over it is a translucent square-cornered fill, or an opacity group of one.
+    /// fill (on its own, or first in a rasterized group), and the overlay is the first top-level
+    /// translucent square-cornered fill after it, drawn as it is or faded by an opacity group of one;
+    /// whatever lies between the two is busy, and `busy` gives where it draws (see `busyBoxes(of:target:)`).
     /// Nil when the range has no such pair.
-    /// `busy` gives the busy boxes of the commands in a range (see `busyBoxes(of:target:)`).
     nonisolated static func foldableOverlay(in commands: [DisplayCommand], range: Range<Int>, groupEnds: [Int],
                                             target: Rect, busy: (ArraySlice<DisplayCommand>, Rect) -> [Rect])
         -> FoldableOverlay? {
