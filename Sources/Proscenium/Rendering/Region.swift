@@ -64,21 +64,6 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         while rects.count > rectangleLimit { mergeCheapestPair() }
     }
 
-    /// Adds only the part of `rect` (rounded out to whole pixels) that the region does not cover yet, as
-    /// rectangles of their own, instead of merging it with what it overlaps into their bounding box. For a
-    /// backend whose cost is the pixels it draws: two overlapping pieces of text (a label's old and new
-    /// places) next to a margin must not grow into one box covering both and the margin. Past the limit,
-    /// the pair that wastes least is still merged.
-    public mutating func addUncovered(_ rect: Rect) {
-        var pieces = [rect.integral]
-        for existing in rects where pieces.contains(where: { $0.intersects(existing) }) {
-            pieces = pieces.flatMap { $0.subtracting(existing) }
-            if pieces.isEmpty { return }
-        }
-        // The pieces overlap nothing here, so adding them merges only those sharing a whole edge: exact.
-        for piece in pieces { add(piece) }
-    }
-
     /// Adds every rectangle of another region.
     public mutating func add(_ other: Region) {
         for rect in other.rects { add(rect) }

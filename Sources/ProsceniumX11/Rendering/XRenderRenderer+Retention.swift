@@ -41,17 +41,30 @@ extension XRenderRenderer {
     /// `damage` less what lies inside `hole` but outside `drawn`.
     nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect]) -> Proscenium.Region {
         guard !hole.isEmpty, damage.intersects(hole) else { return damage }
+        let drawn = drawn.filter { $0.intersects(hole) }
         // Bands and content pieces are kept apart: merging them would redraw the card between them.
         var kept = Proscenium.Region(maximumRectangles: 24)
-        for band in subtract(hole, from: damage.rects) { kept.add(band) }
-        // Pieces of content overlap (a label's old and new places): only what is not kept yet is added, so
-        // that they never merge into a box reaching over the kept hole or across a band.
-        for drawn in drawn {
-            for damaged in damage.rects {
-                let piece = damaged.intersection(hole).intersection(drawn)
-                if !piece.isEmpty { kept.addUncovered(piece) }
+        // Pieces of content overlap (a label's old and new places): each keeps only what the others before
+        // it do not cover, so that they never merge into a box reaching over the kept hole or across a band.
+        // (Bands lie outside the hole and pieces inside, so pieces need comparing with pieces only.)
+        var pieces: [Rect] = []
+        for damaged in damage.rects {
+            let inside = damaged.intersection(hole)
+            guard !inside.isEmpty else {
+                kept.add(damaged)
+                continue
+            }
+            for band in damaged.subtracting(hole) { kept.add(band) }
+            for drawn in drawn {
+                var parts = [inside.intersection(drawn)]
+                guard !parts[0].isEmpty else { continue }
+                for piece in pieces where parts.contains(where: { $0.intersects(piece) }) {
+                    parts = parts.flatMap { $0.subtracting(piece) }
+                }
+                pieces += parts
             }
         }
+        for piece in pieces { kept.add(piece) }
         return kept
     }
 
