@@ -32,6 +32,8 @@ import Proscenium
     public private(set) var hasSync = false
 
     private var atoms: [String: Atom] = [:]
+    /// Fontconfig's matches for the fonts opened on this connection (see `FontMatchCache`).
+    let fontMatches = FontMatchCache()
     /// Routes the connection's events to the hosts of their windows: the one place the queue is drained.
     private(set) lazy var events = EventDispatcher(display: self)
     private var openedInputMethod: InputMethod??

@@ -14,6 +14,8 @@ import Proscenium
 
     private let dpy: OpaquePointer
     private let screen: Int32
+    /// The display's fontconfig matches, shared with every other font cache on it.
+    private let matches: FontMatchCache
     private var fonts: [Proscenium.Font: Entry] = [:]
     private var uses = 0
     /// Fonts that could not be opened.
@@ -27,6 +29,7 @@ import Proscenium
     init(display: Display, capacity: Int = defaultCapacity) {
         dpy = display.pointer
         screen = display.screen
+        matches = display.fontMatches
         self.capacity = max(1, capacity)
     }
 
@@ -58,8 +61,8 @@ import Proscenium
             return cached.font
         }
         guard !unavailable.contains(key) else { return nil }
-        let opened = XftFontOpenName(dpy, screen, Self.pattern(for: key))
-            ?? XftFontOpenName(dpy, screen, Self.pattern(for: Proscenium.Font(size: key.size, weight: key.weight)))
+        let opened = matches.open(key, on: dpy, screen: screen)
+            ?? matches.open(Proscenium.Font(size: key.size, weight: key.weight), on: dpy, screen: screen)
         if let opened {
             fonts[key] = Entry(font: opened, lastUse: uses)
         } else if unavailable.count < 256 {
