@@ -12,7 +12,12 @@ import Proscenium
     private struct Key: Hashable {
         var family: String
         var weight: Proscenium.Font.Weight
+        /// Nil for a scalable face, whose match serves every size; a bitmap face is matched per size.
+        var size: Double?
     }
+
+    /// Families whose match was a bitmap face: their sizes are matched one by one.
+    private var bitmapFamilies: Set<Key> = []
 
     /// Matched patterns, owned here.
     private var matches: [Key: OpaquePointer] = [:]
@@ -26,7 +31,8 @@ import Proscenium
     /// Opens `font` (its size already quantised) on `dpy`, matching its family and weight on first use;
     /// nil when fontconfig matches nothing or Xft cannot open what it matched.
     func open(_ font: Proscenium.Font, on dpy: OpaquePointer, screen: Int32) -> UnsafeMutablePointer<XftFont>? {
-        let key = Key(family: font.family, weight: font.weight)
+        var key = Key(family: font.family, weight: font.weight, size: nil)
+        if bitmapFamilies.contains(key) { key.size = font.size }
         let match: OpaquePointer
         if let known = matches[key] {
             match = known
@@ -36,6 +42,12 @@ import Proscenium
             var result = FcResultNoMatch
             guard let found = XftFontMatch(dpy, screen, requested, &result) else { return nil }
             matched += 1
+            var scalable: FcBool = FcTrue
+            if key.size == nil, FcPatternGetBool(found, FC_SCALABLE, 0, &scalable) == FcResultMatch, scalable == FcFalse {
+                // A bitmap strike is one size: this match is for this size only.
+                bitmapFamilies.insert(key)
+                key.size = font.size
+            }
             matches[key] = found
             match = found
         }
