@@ -63,7 +63,8 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
     /// Whether the two rectangles overlap with some area; edges that only touch do not count.
     public func intersects(_ other: Rect) -> Bool {
-        !intersection(other).isEmpty
+        // What `intersection(_:)` tests, without building the rectangle: damage regions ask this a lot.
+        Swift.max(minX, other.minX) < Swift.min(maxX, other.maxX) && Swift.max(minY, other.minY) < Swift.min(maxY, other.maxY)
     }
 
     // MARK: - Combining
