@@ -65,18 +65,17 @@ extension XRenderRenderer {
     /// corners, fills and kept corner masks when it is pixel-aligned with rounded ones, otherwise fills and
     /// anti-aliased trapezoids.
     func fillShape(_ rect: Rect, radius: Double, corners: CornerMask = .all, color: Color, in surface: RenderSurface) {
+        let op = color.alpha >= 1 ? PictOpSrc : PictOpOver
         if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01 || corners.isEmpty, rect.isPixelAligned {
             var xColor = XRenderColor(premultiplying: color)
-            fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
+            fill(surface, rect.intersection(surface.bounds), color: &xColor, op: op)
         } else if usesCornerMasks, rect.isPixelAligned,
                   fillOnWholePixels(rect, radius: RoundedRectGeometry.clampedRadius(radius, for: rect), corners: corners,
-                                    color: color, in: surface) {
+                                    color: color, op: op, in: surface) {
             return
         } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, corners: corners, limit: surface.bounds) {
             var xColor = XRenderColor(premultiplying: color)
-            for rect in split.fills {
-                fill(surface, rect.intersection(surface.bounds), color: &xColor, op: color.alpha >= 1 ? PictOpSrc : PictOpOver)
-            }
+            for rect in split.fills { fill(surface, rect.intersection(surface.bounds), color: &xColor, op: op) }
             let source = solids.picture(for: color)
             for piece in split.pieces { compositeTrapezoids(piece, source: source, onto: surface) }
         } else {
@@ -87,43 +86,46 @@ extension XRenderRenderer {
 
     /// A rounded rectangle with whole-pixel edges as plain fills and kept corner masks: the `ceil(radius)`
     /// square in each corner of an edge that has a rounded one is composited through its corner's mask (or
-    /// filled, where that corner is square), everything else is filled — the pixels `fillPieces` and its
-    /// trapezoids give, without working out a trapezoid. False, having drawn nothing, when the corners are
-    /// too large to keep or leave no straight edge between them.
-    func fillOnWholePixels(_ rect: Rect, radius r: Double, corners: CornerMask, color: Color, in surface: RenderSurface) -> Bool {
+    /// filled, where that corner is square), everything else is filled with `op` — the pixels `fillPieces`
+    /// and its trapezoids give, without working out a trapezoid. False, having drawn nothing, when the
+    /// corners are too large to keep or leave no straight edge between them.
+    func fillOnWholePixels(_ rect: Rect, radius r: Double, corners: CornerMask, color: Color, op: Int32,
+                           in surface: RenderSurface) -> Bool {
         let side = r.rounded(.up)
         guard r >= 1, rect.width > 2 * side, rect.height > 2 * side, side <= Double(CornerMaskCache.maximumSide) else {
             return false
         }
         let top = corners.isDisjoint(with: .top) ? 0 : side, bottom = corners.isDisjoint(with: .bottom) ? 0 : side
-        let fills = [Rect(x: rect.minX, y: rect.minY + top, width: rect.width, height: rect.height - top - bottom),
-                     Rect(x: rect.minX + side, y: rect.minY, width: rect.width - 2 * side, height: top),
-                     Rect(x: rect.minX + side, y: rect.maxY - bottom, width: rect.width - 2 * side, height: bottom)]
         var squares: [(square: Rect, corner: CornerMask)] = []
-        if !corners.isDisjoint(with: .top) {
+        if top > 0 {
             squares += [(Rect(x: rect.minX, y: rect.minY, width: side, height: side), .topLeft),
                         (Rect(x: rect.maxX - side, y: rect.minY, width: side, height: side), .topRight)]
         }
-        if !corners.isDisjoint(with: .bottom) {
+        if bottom > 0 {
             squares += [(Rect(x: rect.minX, y: rect.maxY - side, width: side, height: side), .bottomLeft),
                         (Rect(x: rect.maxX - side, y: rect.maxY - side, width: side, height: side), .bottomRight)]
         }
+        // Every mask first (one too large means drawing nothing); a square corner has none and is filled.
         let white = solids.picture(for: .white)
-        var masks: [CornerMaskCache.Mask?] = []
-        for (_, corner) in squares {
-            if corners.contains(corner) {
-                guard let mask = cornerMasks.mask(radius: r, corner: corner, white: white) else { return false }
-                masks.append(mask)
-            } else {
-                masks.append(nil)
+        var masked: [(square: Rect, mask: CornerMaskCache.Mask?)] = []
+        for (square, corner) in squares {
+            guard corners.contains(corner) else {
+                masked.append((square, nil))
+                continue
             }
+            guard let mask = cornerMasks.mask(radius: r, corner: corner, white: white) else { return false }
+            masked.append((square, mask))
         }
-        // Asked for after the masks: making one may have asked for white, and a full cache starts afresh.
+        // Asked for after white: asking for one colour may start a full solid-fill cache afresh.
         let source = solids.picture(for: color)
         var xColor = XRenderColor(premultiplying: color)
-        let op = color.alpha >= 1 ? PictOpSrc : PictOpOver
-        for piece in fills where piece.height > 0 { fill(surface, piece.intersection(surface.bounds), color: &xColor, op: op) }
-        for ((square, _), mask) in zip(squares, masks) {
+        for piece in [Rect(x: rect.minX, y: rect.minY + top, width: rect.width, height: rect.height - top - bottom),
+                      Rect(x: rect.minX + side, y: rect.minY, width: rect.width - 2 * side, height: top),
+                      Rect(x: rect.minX + side, y: rect.maxY - bottom, width: rect.width - 2 * side, height: bottom)]
+        where piece.height > 0 {
+            fill(surface, piece.intersection(surface.bounds), color: &xColor, op: op)
+        }
+        for (square, mask) in masked {
             let visible = square.intersection(surface.bounds)
             guard !visible.isEmpty else { continue }
             guard let mask else {

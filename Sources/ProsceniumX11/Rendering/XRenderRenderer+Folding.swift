@@ -142,7 +142,7 @@ extension XRenderRenderer {
                 rest.append(rect)
                 continue
             }
-            rest += subtract(inside, from: [rect])
+            rest += rect.subtracting(inside)
             var pieces = [inside]
             for box in overlay.busy {
                 let covered = inside.intersection(box)
