@@ -27,10 +27,16 @@ import CX11
 
     /// Uploads an A8 mask: `bytes` has `width` bytes per row, top to bottom.
     func putA8(_ bytes: [UInt8], width: Int, height: Int, into pixmap: Pixmap) {
+        guard width > 0, height > 0 else { return }
+        precondition(bytes.count >= width * height, "an A8 image needs width x height bytes")
         let stride = (width + 3) & ~3
         var padded = [UInt8](repeating: 0, count: stride * height)
-        for y in 0..<height {
-            for x in 0..<width { padded[y * stride + x] = bytes[y * width + x] }
+        padded.withUnsafeMutableBufferPointer { padded in
+            bytes.withUnsafeBufferPointer { bytes in
+                for y in 0..<height {
+                    (padded.baseAddress! + y * stride).update(from: bytes.baseAddress! + y * width, count: width)
+                }
+            }
         }
         put(&padded, width: width, height: height, depth: 8, bitsPerPixel: 8, stride: stride, into: pixmap)
     }

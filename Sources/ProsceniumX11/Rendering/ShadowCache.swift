@@ -196,8 +196,11 @@ import Proscenium
         let center = [mask.bytes[midY * mw + midX]]
         var pictures: [Picture] = [], pixmaps: [Pixmap] = []
         let n = Self.stripLength
-        let columns = (0..<mh).flatMap { y in repeatElement(column[y], count: n) }
-        let rows = (0..<n).flatMap { _ in row }
+        var columns: [UInt8] = [], rows: [UInt8] = []
+        columns.reserveCapacity(n * mh)
+        rows.reserveCapacity(n * mw)
+        for value in column { columns.append(contentsOf: repeatElement(value, count: n)) }
+        for _ in 0..<n { rows.append(contentsOf: row) }
         // The centre is one pixel, repeated: pixman takes a 1x1 repeating picture for a solid colour.
         for (bytes, w, h, repeats) in [(mask.bytes, mw, mh, false), (columns, n, mh, false), (rows, mw, n, false),
                                        (center, 1, 1, true)] {

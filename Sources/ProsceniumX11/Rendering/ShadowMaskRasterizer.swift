@@ -27,19 +27,40 @@ enum ShadowMaskRasterizer {
 
     /// The blurred mask of a `width`x`height` rounded rectangle with `radius`, padded by `margin(blurRadius:)`
     /// on every side: `(width + 2m) * (height + 2m)` bytes, row by row.
+    ///
+    /// A shadow's first frame waits for this, so it works on raw buffers: each pass reads one buffer and
+    /// writes the other, and the vertical passes go along rows with one running sum per column (the same
+    /// additions in the same order as a column at a time, so the same bits, but in memory order).
     static func mask(width: Int, height: Int, radius: Double, blurRadius: Double) -> (bytes: [UInt8], width: Int, height: Int) {
-        let boxes = boxWidths(sigma: blurRadius / 2)
-        let m = boxes.reduce(0) { $0 + ($1 - 1) / 2 }
+        let boxes = boxWidths(sigma: blurRadius / 2).filter { $0 > 1 }
+        let m = boxWidths(sigma: blurRadius / 2).reduce(0) { $0 + ($1 - 1) / 2 }
         let mw = width + 2 * m, mh = height + 2 * m
-        var buffer = rasterize(width: width, height: height, radius: radius, margin: m)
-        var scratch = [Float](repeating: 0, count: max(mw, mh))
-        for box in boxes where box > 1 {
-            for y in 0..<mh { blurLine(&buffer, start: y * mw, step: 1, count: mw, box: box, scratch: &scratch) }
+        var source = rasterize(width: width, height: height, radius: radius, margin: m)
+        var target = [Float](repeating: 0, count: mw * mh)
+        var sums = [Float](repeating: 0, count: mw)
+        source.withUnsafeMutableBufferPointer { a in
+            target.withUnsafeMutableBufferPointer { b in
+                sums.withUnsafeMutableBufferPointer { sums in
+                    var input = a.baseAddress!, output = b.baseAddress!
+                    for box in boxes {
+                        for y in 0..<mh { blurRow(input + y * mw, into: output + y * mw, count: mw, box: box) }
+                        swap(&input, &output)
+                    }
+                    for box in boxes {
+                        blurColumns(input, into: output, width: mw, height: mh, box: box, sums: sums.baseAddress!)
+                        swap(&input, &output)
+                    }
+                    // After an even number of passes the result is back in `source`; copy it there otherwise.
+                    if input != a.baseAddress! { a.baseAddress!.update(from: input, count: mw * mh) }
+                }
+            }
         }
-        for box in boxes where box > 1 {
-            for x in 0..<mw { blurLine(&buffer, start: x, step: mw, count: mh, box: box, scratch: &scratch) }
+        let bytes = [UInt8](unsafeUninitializedCapacity: mw * mh) { bytes, count in
+            source.withUnsafeBufferPointer { values in
+                for i in 0..<(mw * mh) { bytes[i] = UInt8(min(max(values[i] * 255 + 0.5, 0), 255)) }
+            }
+            count = mw * mh
         }
-        let bytes = buffer.map { UInt8(min(max($0 * 255 + 0.5, 0), 255)) }
         return (bytes, mw, mh)
     }
 
@@ -49,37 +70,63 @@ enum ShadowMaskRasterizer {
         var buffer = [Float](repeating: 0, count: mw * mh)
         let r = max(0, min(radius, Double(width) / 2, Double(height) / 2))
         let x0 = Double(m), y0 = Double(m), x1 = Double(m + width), y1 = Double(m + height)
-        for y in m..<(m + height) {
-            let cy = Double(y) + 0.5
-            let dy = cy < y0 + r ? y0 + r - cy : (cy > y1 - r ? cy - (y1 - r) : 0)
-            let row = y * mw
-            for x in m..<(m + width) {
-                let cx = Double(x) + 0.5
-                let dx = cx < x0 + r ? x0 + r - cx : (cx > x1 - r ? cx - (x1 - r) : 0)
-                if dx > 0, dy > 0 {
-                    let d = (dx * dx + dy * dy).squareRoot()
-                    buffer[row + x] = Float(min(max(r - d + 0.5, 0), 1))
-                } else {
-                    buffer[row + x] = 1
+        buffer.withUnsafeMutableBufferPointer { buffer in
+            for y in m..<(m + height) {
+                let cy = Double(y) + 0.5
+                let dy = cy < y0 + r ? y0 + r - cy : (cy > y1 - r ? cy - (y1 - r) : 0)
+                let row = buffer.baseAddress! + y * mw
+                for x in m..<(m + width) {
+                    let cx = Double(x) + 0.5
+                    let dx = cx < x0 + r ? x0 + r - cx : (cx > x1 - r ? cx - (x1 - r) : 0)
+                    if dx > 0, dy > 0 {
+                        let d = (dx * dx + dy * dy).squareRoot()
+                        row[x] = Float(min(max(r - d + 0.5, 0), 1))
+                    } else {
+                        row[x] = 1
+                    }
                 }
             }
         }
         return buffer
     }
 
-    /// One box pass of odd width `box` over a line of the buffer, treating outside pixels as zero.
-    private static func blurLine(_ buffer: inout [Float], start: Int, step: Int, count: Int, box: Int,
-                                 scratch: inout [Float]) {
+    /// One box pass of odd width `box` along a row of `count` values, treating outside pixels as zero.
+    private static func blurRow(_ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>, count: Int, box: Int) {
         let half = box / 2
         let scale = 1 / Float(box)
         var sum: Float = 0
-        for i in 0..<min(half, count) { sum += buffer[start + i * step] }
+        for i in 0..<min(half, count) { sum += input[i] }
         for i in 0..<count {
             let incoming = i + half, outgoing = i - half - 1
-            if incoming < count { sum += buffer[start + incoming * step] }
-            if outgoing >= 0 { sum -= buffer[start + outgoing * step] }
-            scratch[i] = sum * scale
+            if incoming < count { sum += input[incoming] }
+            if outgoing >= 0 { sum -= input[outgoing] }
+            output[i] = sum * scale
         }
-        for i in 0..<count { buffer[start + i * step] = scratch[i] }
+    }
+
+    /// One box pass of odd width `box` down every column of a `width`x`height` buffer, row by row, with
+    /// one running sum per column in `sums`.
+    private static func blurColumns(_ input: UnsafePointer<Float>, into output: UnsafeMutablePointer<Float>,
+                                    width: Int, height: Int, box: Int, sums: UnsafeMutablePointer<Float>) {
+        let half = box / 2
+        let scale = 1 / Float(box)
+        sums.update(repeating: 0, count: width)
+        for i in 0..<min(half, height) {
+            let row = input + i * width
+            for x in 0..<width { sums[x] += row[x] }
+        }
+        for i in 0..<height {
+            let incoming = i + half, outgoing = i - half - 1
+            if incoming < height {
+                let row = input + incoming * width
+                for x in 0..<width { sums[x] += row[x] }
+            }
+            if outgoing >= 0 {
+                let row = input + outgoing * width
+                for x in 0..<width { sums[x] -= row[x] }
+            }
+            let out = output + i * width
+            for x in 0..<width { out[x] = sums[x] * scale }
+        }
     }
 }
