@@ -6,13 +6,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     public var size: Size
 
     /// A rectangle from an origin and a size.
-    public init(origin: Point, size: Size) {
+    @inlinable public init(origin: Point, size: Size) {
         self.origin = origin
         self.size = size
     }
 
     /// A rectangle from its origin's coordinates and its size, in points, as `CGRect(x:y:width:height:)`.
-    public init(x: Double, y: Double, width: Double, height: Double) {
+    @inlinable public init(x: Double, y: Double, width: Double, height: Double) {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
@@ -25,26 +25,26 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Edges
 
     /// The x of the left edge, whatever the sign of the width.
-    public var minX: Double { min(origin.x, origin.x + size.width) }
+    @inlinable public var minX: Double { min(origin.x, origin.x + size.width) }
     /// The y of the top edge, whatever the sign of the height.
-    public var minY: Double { min(origin.y, origin.y + size.height) }
+    @inlinable public var minY: Double { min(origin.y, origin.y + size.height) }
     /// The x of the right edge, whatever the sign of the width.
-    public var maxX: Double { max(origin.x, origin.x + size.width) }
+    @inlinable public var maxX: Double { max(origin.x, origin.x + size.width) }
     /// The y of the bottom edge, whatever the sign of the height.
-    public var maxY: Double { max(origin.y, origin.y + size.height) }
+    @inlinable public var maxY: Double { max(origin.y, origin.y + size.height) }
     /// The x halfway between the left and right edges.
     public var midX: Double { origin.x + size.width / 2 }
     /// The y halfway between the top and bottom edges.
     public var midY: Double { origin.y + size.height / 2 }
     /// The width, never negative.
-    public var width: Double { abs(size.width) }
+    @inlinable public var width: Double { abs(size.width) }
     /// The height, never negative.
-    public var height: Double { abs(size.height) }
+    @inlinable public var height: Double { abs(size.height) }
     /// The centre point, (`midX`, `midY`).
     public var center: Point { Point(x: midX, y: midY) }
 
     /// A rectangle with no area.
-    public var isEmpty: Bool { size.width == 0 || size.height == 0 }
+    @inlinable public var isEmpty: Bool { size.width == 0 || size.height == 0 }
 
     /// The same rectangle with a non-negative width and height.
     public var standardized: Rect { Rect(x: minX, y: minY, width: width, height: height) }
@@ -52,17 +52,17 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Queries
 
     /// Whether the point lies inside; the maximum edges are exclusive, as in UIKit.
-    public func contains(_ point: Point) -> Bool {
+    @inlinable public func contains(_ point: Point) -> Bool {
         !isEmpty && point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
     /// Whether `other` lies completely inside this rectangle.
-    public func contains(_ other: Rect) -> Bool {
+    @inlinable public func contains(_ other: Rect) -> Bool {
         !other.isEmpty && other.minX >= minX && other.maxX <= maxX && other.minY >= minY && other.maxY <= maxY
     }
 
     /// Whether the two rectangles overlap with some area; edges that only touch do not count.
-    public func intersects(_ other: Rect) -> Bool {
+    @inlinable public func intersects(_ other: Rect) -> Bool {
         // What `intersection(_:)` tests, without building the rectangle: damage regions ask this a lot.
         Swift.max(minX, other.minX) < Swift.min(maxX, other.maxX) && Swift.max(minY, other.minY) < Swift.min(maxY, other.maxY)
     }
@@ -70,7 +70,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     // MARK: - Combining
 
     /// The overlap of two rectangles, or `.zero` when they do not overlap.
-    public func intersection(_ other: Rect) -> Rect {
+    @inlinable public func intersection(_ other: Rect) -> Rect {
         let x0 = Swift.max(minX, other.minX), y0 = Swift.max(minY, other.minY)
         let x1 = Swift.min(maxX, other.maxX), y1 = Swift.min(maxY, other.maxY)
         guard x1 > x0, y1 > y0 else { return .zero }
@@ -90,7 +90,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The smallest rectangle containing both; an empty rectangle contributes nothing.
-    public func union(_ other: Rect) -> Rect {
+    @inlinable public func union(_ other: Rect) -> Rect {
         if isEmpty { return other }
         if other.isEmpty { return self }
         let x0 = Swift.min(minX, other.minX), y0 = Swift.min(minY, other.minY)

@@ -6,7 +6,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
     public var height: Double
 
     /// A size of `width` by `height` points.
-    public init(width: Double, height: Double) {
+    @inlinable public init(width: Double, height: Double) {
         self.width = width
         self.height = height
     }

@@ -111,16 +111,18 @@ import Proscenium
                 var pieces = [clipped]
                 if sx.stretched, sy.stretched, let occluder {
                     pieces = clipped.subtracting(occluder)
-                    occludedPixels += Int(clipped.width * clipped.height - pieces.reduce(0) { $0 + $1.width * $1.height })
+                    occludedPixels += Int(clipped.width * clipped.height - pieces.totalArea)
                 }
                 let strip = Double(Self.stripLength)
-                for piece in pieces.flatMap({ Self.chunks(of: $0, alongX: sx.stretched && !sy.stretched ? strip : nil,
-                                                          alongY: sy.stretched && !sx.stretched ? strip : nil) }) {
-                    let dx = Int(piece.minX - dst.minX), dy = Int(piece.minY - dst.minY)
-                    XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
-                                     Int32(sx.stretched ? 0 : sx.src + dx), Int32(sy.stretched ? 0 : sy.src + dy),
-                                     Int32(xCoordinate: piece.minX), Int32(xCoordinate: piece.minY),
-                                     UInt32(xSize: piece.width), UInt32(xSize: piece.height))
+                let alongX = sx.stretched && !sy.stretched ? strip : nil, alongY = sy.stretched && !sx.stretched ? strip : nil
+                for part in pieces {
+                    for piece in Self.chunks(of: part, alongX: alongX, alongY: alongY) {
+                        let dx = Int(piece.minX - dst.minX), dy = Int(piece.minY - dst.minY)
+                        XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
+                                         Int32(sx.stretched ? 0 : sx.src + dx), Int32(sy.stretched ? 0 : sy.src + dy),
+                                         Int32(xCoordinate: piece.minX), Int32(xCoordinate: piece.minY),
+                                         UInt32(xSize: piece.width), UInt32(xSize: piece.height))
+                    }
                 }
             }
         }

@@ -86,3 +86,32 @@ extension Rect {
                    width: UInt16(UInt32(xSize: width)), height: UInt16(UInt32(xSize: height)))
     }
 }
+
+// These run for every surface and group of every frame. Written outside the main-actor renderer, their
+// closures are nonisolated: a closure made in a main-actor method checks its executor on every call
+// (`swift_task_isCurrentExecutor`, some 350 instructions), which cost more than the sums themselves.
+extension Array where Element == Rect {
+    /// The sum of the rectangles' areas (the pixels of disjoint rectangles).
+    var totalArea: Double {
+        var total = 0.0
+        for rect in self { total += rect.width * rect.height }
+        return total
+    }
+
+    /// The smallest rectangle holding them all; `.zero` when there are none.
+    var boundingBox: Rect { reduce(Rect.zero) { $0.union($1) } }
+
+    /// Each rectangle as an Xlib rectangle (see `Rect.xRectangle`).
+    var xRectangles: [XRectangle] { map(\.xRectangle) }
+
+    /// Whether any of them overlaps `rect`.
+    func anyIntersects(_ rect: Rect) -> Bool { contains { $0.intersects(rect) } }
+
+    /// Every rectangle moved by (`dx`, `dy`).
+    func offsetBy(dx: Double, dy: Double) -> [Rect] { map { $0.offsetBy(dx: dx, dy: dy) } }
+}
+
+extension Collection where Element == DisplayCommand {
+    /// How many of the commands draw something (group markers do not).
+    var drawingCount: Int { count { !$0.isGroupMarker } }
+}

@@ -28,8 +28,9 @@ extension XRenderRenderer {
             guard color.alpha > 0 else { return }
             let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
             let blur = ShadowCache.sanitizedBlur(blur)
-            statistics.count(.shadow, pixels: surface.clippedArea(surface.pixels(extent))
-                - (occluder.map { surface.clippedArea($0) } ?? 0))
+            var hidden = 0.0
+            if let occluder { hidden = surface.clippedArea(occluder) }
+            statistics.count(.shadow, pixels: surface.clippedArea(surface.pixels(extent)) - hidden)
             if blur < 0.5 {
                 fillShape(shape, radius: radius, color: color, in: surface)
             } else {

@@ -45,12 +45,12 @@ extension XRenderRenderer {
             return execute(commands, range, in: whole)
         }
         if !folded.isEmpty {
-            let pixels = folded.reduce(0.0) { $0 + $1.width * $1.height }
+            let pixels = folded.totalArea
             statistics.foldedPixels += Int(pixels)
             statistics.count(.fill, pixels: pixels)
             var color = XRenderColor(red: UInt16(overlay.red * 257), green: UInt16(overlay.green * 257),
                                      blue: UInt16(overlay.blue * 257), alpha: 0xFFFF)
-            var rects = folded.map(\.xRectangle)
+            var rects = folded.xRectangles
             // The rectangles are the whole area to fill: no clip needed (and none to set up in the server).
             removeClip(of: target)
             XRenderFillRectangles(display.pointer, PictOpSrc, target, &color, &rects, Int32(rects.count))

@@ -13,7 +13,7 @@ extension XRenderRenderer {
         guard !clip.isEmpty else { return cull(commands, range) }
         let inner = RenderSurface(picture: surface.picture, origin: surface.origin, clip: clip)
         let r = RoundedRectGeometry.clampedRadius(radius, for: shape)
-        guard r >= 0.01, Self.corners(of: shape, radius: r, mask: corners).contains(where: { $0.intersects(inner.bounds) }) else {
+        guard r >= 0.01, Self.corners(of: shape, radius: r, mask: corners).anyIntersects(inner.bounds) else {
             return execute(commands, range, in: inner)
         }
         let area = inner.bounds
@@ -39,7 +39,7 @@ extension XRenderRenderer {
         }
         let clip = surface.clip(to: surface.pixels(bounds).integral)
         guard !clip.isEmpty else { return cull(commands, range) }
-        let area = clip.reduce(Rect.zero) { $0.union($1) }
+        let area = clip.boundingBox
         let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
         execute(commands, range, in: layerSurface)
         prepare(surface)
@@ -133,7 +133,7 @@ extension XRenderRenderer {
     private func makeLayer(area: Rect, clip: [Rect], origin: Point, clearingWholeLayer: Bool = false) -> (Layer, RenderSurface) {
         statistics.layersRendered += 1
         let layer = layers.acquire(width: Int(saturating: area.width), height: Int(saturating: area.height))
-        let layerClip = clip.map { $0.offsetBy(dx: -area.minX, dy: -area.minY) }
+        let layerClip = clip.offsetBy(dx: -area.minX, dy: -area.minY)
         let surface = RenderSurface(picture: layer.picture,
                                     origin: Point(x: origin.x + area.minX, y: origin.y + area.minY), clip: layerClip)
         removeClip(of: layer.picture)
@@ -147,7 +147,7 @@ extension XRenderRenderer {
     }
 
     /// The four corner squares of a rounded rectangle, where a rounded clip differs from a rectangular one.
-    static func corners(of rect: Rect, radius r: Double, mask: CornerMask = .all) -> [Rect] {
+    nonisolated static func corners(of rect: Rect, radius r: Double, mask: CornerMask = .all) -> [Rect] {
         [(CornerMask.topLeft, Rect(x: rect.minX, y: rect.minY, width: r, height: r)),
          (.topRight, Rect(x: rect.maxX - r, y: rect.minY, width: r, height: r)),
          (.bottomLeft, Rect(x: rect.minX, y: rect.maxY - r, width: r, height: r)),

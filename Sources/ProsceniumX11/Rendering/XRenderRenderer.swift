@@ -163,7 +163,7 @@ import Proscenium
             if Self.occlusionEnabled, let occluder = Self.occluder(in: list.commands, after: start, damage: damage) {
                 // What lies under the largest opaque fill is not drawn: only the bands around it are.
                 let bands = Self.subtract(occluder.interior, from: damage.rects)
-                statistics.occludedPixels = Int(saturating: damage.area) - Int(bands.reduce(0) { $0 + $1.width * $1.height })
+                statistics.occludedPixels = Int(saturating: damage.area) - Int(bands.totalArea)
                 if !bands.isEmpty {
                     executeFolding(list.commands, start..<occluder.index, clip: bands)
                 } else {
@@ -175,7 +175,7 @@ import Proscenium
             }
             rasterizedLayers.endFrame()
         } else {
-            statistics.commandsCulled = list.commands.count(where: { !$0.isGroupMarker })
+            statistics.commandsCulled = list.commands.drawingCount
         }
         // The host owns the target and may composite from it: always leave it without a clip, and unknown.
         appliedClips[target] = nil
@@ -254,7 +254,7 @@ import Proscenium
 
     /// Counts the drawing commands of a skipped range as culled.
     func cull(_ commands: [DisplayCommand], _ range: Range<Int>) {
-        statistics.commandsCulled += commands[range].count(where: { !$0.isGroupMarker })
+        statistics.commandsCulled += commands[range].drawingCount
     }
 
     /// Index of the matching pop for every push (the list's count when unmatched); other entries unused.
@@ -274,7 +274,7 @@ import Proscenium
     /// Sets the surface's clip on its picture unless it is already in place.
     func prepare(_ surface: RenderSurface) {
         guard appliedClips[surface.picture] != .rects(surface.clip) else { return }
-        var rects = surface.clip.map(\.xRectangle)
+        var rects = surface.clip.xRectangles
         XRenderSetPictureClipRectangles(display.pointer, surface.picture, 0, 0, &rects, Int32(rects.count))
         appliedClips[surface.picture] = .rects(surface.clip)
     }
