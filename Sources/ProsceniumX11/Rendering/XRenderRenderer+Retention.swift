@@ -39,33 +39,68 @@ extension XRenderRenderer {
     }
 
     /// `damage` less what lies inside `hole` but outside `drawn`.
+    ///
+    /// This runs for every pair of same-coloured fills on every frame of a springing card, so it cuts
+    /// rectangles into reused buffers instead of a new array per cut; the pieces and their order are those
+    /// of `Rect.subtracting(_:)`.
     nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect]) -> Proscenium.Region {
         guard !hole.isEmpty, damage.intersects(hole) else { return damage }
-        let drawn = drawn.filter { $0.intersects(hole) }
+        var drawnInHole: [Rect] = []
+        for rect in drawn where rect.intersects(hole) { drawnInHole.append(rect) }
         // Bands and content pieces are kept apart: merging them would redraw the card between them.
         var kept = Proscenium.Region(maximumRectangles: 24)
         // Pieces of content overlap (a label's old and new places): each keeps only what the others before
         // it do not cover, so that they never merge into a box reaching over the kept hole or across a band.
         // (Bands lie outside the hole and pieces inside, so pieces need comparing with pieces only.)
         var pieces: [Rect] = []
+        var parts: [Rect] = [], next: [Rect] = []
         for damaged in damage.rects {
             let inside = damaged.intersection(hole)
             guard !inside.isEmpty else {
                 kept.add(damaged)
                 continue
             }
-            for band in damaged.subtracting(hole) { kept.add(band) }
-            for drawn in drawn {
-                var parts = [inside.intersection(drawn)]
-                guard !parts[0].isEmpty else { continue }
-                for piece in pieces where parts.contains(where: { $0.intersects(piece) }) {
-                    parts = parts.flatMap { $0.subtracting(piece) }
+            cut(damaged, by: inside) { kept.add($0) }
+            for drawn in drawnInHole {
+                let first = inside.intersection(drawn)
+                guard !first.isEmpty else { continue }
+                parts.removeAll(keepingCapacity: true)
+                parts.append(first)
+                for piece in pieces where parts.anyIntersects(piece) {
+                    next.removeAll(keepingCapacity: true)
+                    for part in parts { cutOut(piece, from: part) { next.append($0) } }
+                    swap(&parts, &next)
                 }
                 pieces += parts
             }
         }
         for piece in pieces { kept.add(piece) }
         return kept
+    }
+
+    /// What `rect.subtracting(hole)` gives, handed to `body` one piece at a time.
+    @inline(__always)
+    nonisolated static func cutOut(_ hole: Rect, from rect: Rect, _ body: (Rect) -> Void) {
+        let inside = rect.intersection(hole)
+        guard !inside.isEmpty else {
+            if !rect.isEmpty { body(rect) }
+            return
+        }
+        cut(rect, by: inside, body)
+    }
+
+    /// The pieces of `rect` around `inside` (a part of it), in `Rect.subtracting(_:)`'s order: above and
+    /// below at full width, then left and right at `inside`'s height; empty ones left out.
+    @inline(__always)
+    nonisolated static func cut(_ rect: Rect, by inside: Rect, _ body: (Rect) -> Void) {
+        let pieces = (Rect(x: rect.minX, y: rect.minY, width: rect.width, height: inside.minY - rect.minY),
+                      Rect(x: rect.minX, y: inside.maxY, width: rect.width, height: rect.maxY - inside.maxY),
+                      Rect(x: rect.minX, y: inside.minY, width: inside.minX - rect.minX, height: inside.height),
+                      Rect(x: inside.maxX, y: inside.minY, width: rect.maxX - inside.maxX, height: inside.height))
+        if pieces.0.width > 0 && pieces.0.height > 0 { body(pieces.0) }
+        if pieces.1.width > 0 && pieces.1.height > 0 { body(pieces.1) }
+        if pieces.2.width > 0 && pieces.2.height > 0 { body(pieces.2) }
+        if pieces.3.width > 0 && pieces.3.height > 0 { body(pieces.3) }
     }
 
     /// At most this many fills are retained per frame: each one cuts the damage into more rectangles.
