@@ -19,6 +19,9 @@ extension XRenderRenderer {
         var color: Color
         /// Where later commands of that frame may have drawn over `interior`, in whole target pixels.
         var above: [Rect]
+        /// The index of the fill's command in its frame's list: a rounded fill's two bars share it, and so
+        /// they share what is drawn above them.
+        var source = 0
     }
 
     /// Whether retention is used; `PROSCENIUM_NO_RETENTION=1` turns it off, for A/B measurements.
@@ -29,13 +32,43 @@ extension XRenderRenderer {
     /// the pixels inside both interiors that neither frame drew over, which keep the colour both give them.
     nonisolated static func damage(_ damage: Proscenium.Region, retaining previous: [RetainedFill],
                                    under current: [RetainedFill]) -> Proscenium.Region {
-        var damage = damage
-        for now in current {
-            for before in previous where before.color == now.color {
-                damage = Self.damage(damage, keeping: before.interior.intersection(now.interior), except: before.above + now.above)
+        var pairs: [Pair] = []
+        for (n, now) in current.enumerated() {
+            for (b, before) in previous.enumerated() where before.color == now.color {
+                let hole = before.interior.intersection(now.interior)
+                if !hole.isEmpty { pairs.append(Pair(hole: hole, before: b, now: n, sources: (before.source, now.source))) }
             }
         }
+        var damage = damage
+        for index in pairs.indices where !isRedundant(index, in: pairs) {
+            let pair = pairs[index]
+            damage = Self.damage(damage, keeping: pair.hole, except: previous[pair.before].above + current[pair.now].above)
+        }
         return damage
+    }
+
+    /// A fill of the last frame and one of this frame of the same colour, and the hole both interiors make.
+    struct Pair {
+        var hole: Rect
+        /// Their indices in the last frame's and this frame's retained fills.
+        var before: Int, now: Int
+        /// Their commands' indices in their frames' lists.
+        var sources: (before: Int, now: Int)
+    }
+
+    /// Whether the pair at `index` keeps nothing another pair does not: one from the same two fills whose
+    /// hole holds this one's (the first of equal holes stays). A pixel inside both holes lies in all four
+    /// interiors, and what a fill's frame drew above it there does not depend on which bar asks, so the other
+    /// pair keeps it whenever this one would. A card moving up has its bars' crossed pairs inside the
+    /// vertical bars' pair: half the work of every frame of a spring.
+    nonisolated static func isRedundant(_ index: Int, in pairs: [Pair]) -> Bool {
+        let pair = pairs[index]
+        for other in pairs.indices where other != index {
+            let candidate = pairs[other]
+            guard candidate.sources == pair.sources, candidate.hole.contains(pair.hole) else { continue }
+            if candidate.hole != pair.hole || other < index { return true }
+        }
+        return false
     }
 
     /// `damage` less what lies inside `hole` but outside `drawn`.
@@ -141,7 +174,8 @@ extension XRenderRenderer {
             }
             let kept = candidate.interior.width * candidate.interior.height - covered
             if kept >= minimum {
-                found.append((RetainedFill(interior: candidate.interior, color: candidate.color, above: above), kept))
+                found.append((RetainedFill(interior: candidate.interior, color: candidate.color, above: above,
+                                           source: candidate.index), kept))
             }
         }
         return found.sorted { $0.kept > $1.kept }.prefix(maximumRetainedFills).map(\.fill)
