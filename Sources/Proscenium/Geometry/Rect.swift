@@ -80,13 +80,27 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
     /// What is left of this rectangle with `hole` taken out: itself when they do not overlap, otherwise up
     /// to four bands (above, below, left and right of the overlap), which never overlap each other.
     public func subtracting(_ hole: Rect) -> [Rect] {
+        var pieces: [Rect] = []
+        forEachPiece(subtracting: hole) { pieces.append($0) }
+        return pieces
+    }
+
+    /// The pieces `subtracting(_:)` returns, in the same order, handed to `body` one at a time without an
+    /// array: for code that cuts many rectangles every frame.
+    @inlinable public func forEachPiece(subtracting hole: Rect, _ body: (Rect) -> Void) {
         let cut = intersection(hole)
-        guard !cut.isEmpty else { return isEmpty ? [] : [self] }
-        return [Rect(x: minX, y: minY, width: width, height: cut.minY - minY),
-                Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY),
-                Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height),
-                Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)]
-            .filter { $0.width > 0 && $0.height > 0 }
+        guard !cut.isEmpty else {
+            if !isEmpty { body(self) }
+            return
+        }
+        let above = Rect(x: minX, y: minY, width: width, height: cut.minY - minY)
+        let below = Rect(x: minX, y: cut.maxY, width: width, height: maxY - cut.maxY)
+        let left = Rect(x: minX, y: cut.minY, width: cut.minX - minX, height: cut.height)
+        let right = Rect(x: cut.maxX, y: cut.minY, width: maxX - cut.maxX, height: cut.height)
+        if above.height > 0 { body(above) }
+        if below.height > 0 { body(below) }
+        if left.width > 0 { body(left) }
+        if right.width > 0 { body(right) }
     }
 
     /// The smallest rectangle containing both; an empty rectangle contributes nothing.

@@ -32,8 +32,9 @@ enum ShadowMaskRasterizer {
     /// writes the other, and the vertical passes go along rows with one running sum per column (the same
     /// additions in the same order as a column at a time, so the same bits, but in memory order).
     static func mask(width: Int, height: Int, radius: Double, blurRadius: Double) -> (bytes: [UInt8], width: Int, height: Int) {
-        let boxes = boxWidths(sigma: blurRadius / 2).filter { $0 > 1 }
-        let m = boxWidths(sigma: blurRadius / 2).reduce(0) { $0 + ($1 - 1) / 2 }
+        let widths = boxWidths(sigma: blurRadius / 2)
+        let m = widths.reduce(0) { $0 + ($1 - 1) / 2 }
+        let boxes = widths.filter { $0 > 1 }
         let mw = width + 2 * m, mh = height + 2 * m
         var source = rasterize(width: width, height: height, radius: radius, margin: m)
         var target = [Float](repeating: 0, count: mw * mh)

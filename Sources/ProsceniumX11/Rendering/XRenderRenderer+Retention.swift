@@ -74,8 +74,7 @@ extension XRenderRenderer {
     /// `damage` less what lies inside `hole` but outside `drawn`.
     ///
     /// This runs for every pair of same-coloured fills on every frame of a springing card, so it cuts
-    /// rectangles into reused buffers instead of a new array per cut; the pieces and their order are those
-    /// of `Rect.subtracting(_:)`.
+    /// rectangles into reused buffers (`Rect.forEachPiece(subtracting:_:)`) instead of a new array per cut.
     nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect]) -> Proscenium.Region {
         guard !hole.isEmpty, damage.intersects(hole) else { return damage }
         var drawnInHole: [Rect] = []
@@ -93,7 +92,7 @@ extension XRenderRenderer {
                 kept.add(damaged)
                 continue
             }
-            cut(damaged, by: inside) { kept.add($0) }
+            damaged.forEachPiece(subtracting: hole) { kept.add($0) }
             for drawn in drawnInHole {
                 let first = inside.intersection(drawn)
                 guard !first.isEmpty else { continue }
@@ -101,7 +100,7 @@ extension XRenderRenderer {
                 parts.append(first)
                 for piece in pieces where parts.anyIntersects(piece) {
                     next.removeAll(keepingCapacity: true)
-                    for part in parts { cutOut(piece, from: part) { next.append($0) } }
+                    for part in parts { part.forEachPiece(subtracting: piece) { next.append($0) } }
                     swap(&parts, &next)
                 }
                 pieces += parts
@@ -109,31 +108,6 @@ extension XRenderRenderer {
         }
         for piece in pieces { kept.add(piece) }
         return kept
-    }
-
-    /// What `rect.subtracting(hole)` gives, handed to `body` one piece at a time.
-    @inline(__always)
-    nonisolated static func cutOut(_ hole: Rect, from rect: Rect, _ body: (Rect) -> Void) {
-        let inside = rect.intersection(hole)
-        guard !inside.isEmpty else {
-            if !rect.isEmpty { body(rect) }
-            return
-        }
-        cut(rect, by: inside, body)
-    }
-
-    /// The pieces of `rect` around `inside` (a part of it), in `Rect.subtracting(_:)`'s order: above and
-    /// below at full width, then left and right at `inside`'s height; empty ones left out.
-    @inline(__always)
-    nonisolated static func cut(_ rect: Rect, by inside: Rect, _ body: (Rect) -> Void) {
-        let pieces = (Rect(x: rect.minX, y: rect.minY, width: rect.width, height: inside.minY - rect.minY),
-                      Rect(x: rect.minX, y: inside.maxY, width: rect.width, height: rect.maxY - inside.maxY),
-                      Rect(x: rect.minX, y: inside.minY, width: inside.minX - rect.minX, height: inside.height),
-                      Rect(x: inside.maxX, y: inside.minY, width: rect.maxX - inside.maxX, height: inside.height))
-        if pieces.0.width > 0 && pieces.0.height > 0 { body(pieces.0) }
-        if pieces.1.width > 0 && pieces.1.height > 0 { body(pieces.1) }
-        if pieces.2.width > 0 && pieces.2.height > 0 { body(pieces.2) }
-        if pieces.3.width > 0 && pieces.3.height > 0 { body(pieces.3) }
     }
 
     /// At most this many fills are retained per frame: each one cuts the damage into more rectangles.
