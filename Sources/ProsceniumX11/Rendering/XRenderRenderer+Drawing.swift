@@ -41,6 +41,8 @@ extension XRenderRenderer {
         case let .text(layout, origin, color):
             guard color.alpha > 0 else { return }
             let font = fonts.font(for: layout.font)
+            // White first: asking for a colour may start a full solid-fill cache afresh.
+            let white = usesTextMasks && font != nil ? solids.picture(for: .white) : 0
             let source = solids.picture(for: color)
             for line in layout.lines where !line.text.isEmpty {
                 let x = Int32(xCoordinate: (origin.x + line.x - surface.origin.x).rounded())
@@ -49,10 +51,17 @@ extension XRenderRenderer {
                     coreFont.draw(line.text, x: x, y: y, source: source, onto: surface.picture)
                     continue
                 }
-                let bytes = Array(line.text.utf8)
                 statistics.count(.glyphs, pixels: surface.clippedArea(
                     Rect(x: Double(x), y: Double(y) - layout.font.size, width: line.width, height: layout.font.size * 1.3)))
-                XftTextRenderUtf8(dpy, PictOpOver, source, font, surface.picture, 0, 0, x, y, bytes, Int32(bytes.count))
+                if usesTextMasks,
+                   let mask = textMasks.mask(for: line.text, font: layout.font, xftFont: font,
+                                             ink: inkBox(of: line.text, in: layout.font, font), white: white) {
+                    XRenderComposite(dpy, PictOpOver, source, mask.picture, surface.picture, 0, 0, 0, 0,
+                                     x &- mask.x, y &- mask.y, mask.width, mask.height)
+                } else {
+                    let bytes = Array(line.text.utf8)
+                    XftTextRenderUtf8(dpy, PictOpOver, source, font, surface.picture, 0, 0, x, y, bytes, Int32(bytes.count))
+                }
             }
         case let .image(image, rect):
             statistics.count(.composite, pixels: surface.clippedArea(surface.pixels(rect)))

@@ -210,7 +210,7 @@ extension XRenderRenderer {
 
     /// The ink box of `text` in `font` relative to the pen, as Xft measures it; remembered, because every
     /// frame asks again for the same labels.
-    private func inkBox(of text: String, in font: Proscenium.Font, _ xftFont: UnsafeMutablePointer<XftFont>) -> XGlyphInfo {
+    func inkBox(of text: String, in font: Proscenium.Font, _ xftFont: UnsafeMutablePointer<XftFont>) -> XGlyphInfo {
         let key = InkKey(font: font, text: text)
         if let ink = inkBoxes[key] { return ink }
         var ink = XGlyphInfo()

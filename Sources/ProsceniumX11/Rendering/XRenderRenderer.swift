@@ -27,6 +27,9 @@ import Proscenium
     /// Whether the corners of rounded rectangles on whole pixels come from kept masks (see
     /// `CornerMaskCache`); on unless `PROSCENIUM_NO_CORNER_MASKS=1`. Tests turn it off to compare.
     var usesCornerMasks = getenv("PROSCENIUM_NO_CORNER_MASKS").map { String(cString: $0) != "1" } ?? true
+    /// Whether lines of text drawn in two frames are composited through kept masks (see `TextMaskCache`); on
+    /// unless `PROSCENIUM_NO_TEXT_MASKS=1`. Tests turn it off to compare.
+    var usesTextMasks = getenv("PROSCENIUM_NO_TEXT_MASKS").map { String(cString: $0) != "1" } ?? true
 
     var target: Picture = 0
     var targetSize: Size = .zero
@@ -35,6 +38,7 @@ import Proscenium
     let layers: LayerPool
     let shadows: ShadowCache
     let cornerMasks: CornerMaskCache
+    let textMasks: TextMaskCache
     let images: ImageCache
     let transformLayers: TransformLayerCache
     let rasterizedLayers: RasterizedLayerCache
@@ -62,6 +66,7 @@ import Proscenium
         layers = LayerPool(display: display)
         shadows = ShadowCache(display: display, uploader: uploader)
         cornerMasks = CornerMaskCache(display: display)
+        textMasks = TextMaskCache(display: display)
         images = ImageCache(display: display, uploader: uploader)
         transformLayers = TransformLayerCache()
         rasterizedLayers = RasterizedLayerCache(display: display)
@@ -107,6 +112,7 @@ import Proscenium
         layers.removeAllFree()
         shadows.removeAll()
         cornerMasks.removeAll()
+        textMasks.removeAll()
         images.removeAll()
         solids.removeAll()
         fonts.close()
@@ -150,12 +156,13 @@ import Proscenium
         let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
         if !damage.isEmpty {
             groupEnds = Self.groupEnds(of: list.commands)
-            prepare(root)
             // Everything below an opaque fill that covers the whole damage is hidden: start there. The
             // window's and the root view's backgrounds usually are such fills, which saves the X server
             // two or three passes over every damaged pixel.
             let start = Self.firstVisibleCommand(in: list.commands, covering: damage.bounds)
             if start == 0 {
+                // Each drawing path sets the clip it needs; only this fill relies on the root's.
+                prepare(root)
                 var white = XRenderColor.opaqueWhite
                 fill(root, root.bounds, color: &white, op: PictOpSrc)
             }
@@ -185,6 +192,7 @@ import Proscenium
         layers.endFrame()
         shadows.endFrame()
         cornerMasks.endFrame()
+        textMasks.endFrame()
         images.endFrame()
         fonts.trim()
     }
