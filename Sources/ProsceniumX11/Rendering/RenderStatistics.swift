@@ -20,15 +20,46 @@ public struct RenderStatistics: Sendable, Equatable {
     public var layersReused = 0
 
     /// The X requests of a frame by kind, with the pixels each kind may touch (its destination within
-    /// the clip): what the X server's work per frame is made of, for the benchmarks.
-    public var requests: [RequestKind: RequestTally] = [:]
+    /// the clip): what the X server's work per frame is made of, for the benchmarks. Kinds not sent are absent.
+    public var requests: [RequestKind: RequestTally] {
+        var result: [RequestKind: RequestTally] = [:]
+        for kind in RequestKind.allCases {
+            let tally = self[kind]
+            if tally.requests > 0 { result[kind] = tally }
+        }
+        return result
+    }
+
+    // One stored tally per kind rather than a dictionary: every drawing request of every frame counts,
+    // and a dictionary built afresh each frame cost the renderer more than some of what it counted.
+    private var fills = RequestTally(), composites = RequestTally(), trapezoids = RequestTally()
+    private var shadows = RequestTally(), corners = RequestTally(), glyphs = RequestTally()
 
     /// All counts zero.
     public init() {}
 
+    /// The tally of `kind`.
+    public subscript(kind: RequestKind) -> RequestTally {
+        switch kind {
+        case .fill: return fills
+        case .composite: return composites
+        case .trapezoids: return trapezoids
+        case .shadow: return shadows
+        case .corner: return corners
+        case .glyphs: return glyphs
+        }
+    }
+
     /// Counts one request of `kind` touching up to `pixels` pixels.
     mutating func count(_ kind: RequestKind, pixels: Double) {
-        requests[kind, default: RequestTally()].add(pixels: pixels)
+        switch kind {
+        case .fill: fills.add(pixels: pixels)
+        case .composite: composites.add(pixels: pixels)
+        case .trapezoids: trapezoids.add(pixels: pixels)
+        case .shadow: shadows.add(pixels: pixels)
+        case .corner: corners.add(pixels: pixels)
+        case .glyphs: glyphs.add(pixels: pixels)
+        }
     }
 }
 
