@@ -11,7 +11,10 @@
     private var focusRingOwner: Control?
     private var focusRing: FocusRing?
 
-    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1) {
+    /// A builder for a window of `windowBounds`; `expectedCommands` reserves room in the list (say, the last
+    /// frame's count).
+    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1, expectedCommands: Int = 0) {
+        list.commands.reserveCapacity(expectedCommands)
         self.windowBounds = windowBounds
         self.damage = pendingDamage
         self.scale = scale.isFinite && scale > 0 ? scale : 1
@@ -84,10 +87,12 @@
         if let background = p.backgroundColor, background.alpha > 0 {
             list.append(.fill(rect: rect, cornerRadius: p.cornerRadius, color: background, corners: view.maskedCorners))
         }
-        var context = DrawingContext(list: list, offset: offset)
-        list = DisplayList()
+        // The list moves into the context and back (swapped, never copied), so that the view's drawing
+        // appends to the one buffer: a copy would make every append after it copy the whole list.
+        var context = DrawingContext(list: DisplayList(), offset: offset)
+        swap(&context.list, &list)
         view.draw(in: &context)
-        list = context.list
+        swap(&context.list, &list)
 
         var childClip = clip
         if view.clipsToBounds {
