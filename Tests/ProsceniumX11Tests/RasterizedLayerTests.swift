@@ -109,6 +109,31 @@ import Testing
         #expect(try fx.capture().rgba(150, 110) == [0xF2, 0xF2, 0xF7, 255])
     }
 
+    @Test("a layer whose group starts with an opaque whole-pixel fill over all of it is not cleared first; any other is")
+    func aLayerCoveredByItsFirstFillIsNotCleared() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let reference = try await RendererFixture()
+        defer { reference.stop() }
+        let translucentFirst = [DisplayCommand.fill(rect: everything, cornerRadius: 0, color: Color(white: 1, alpha: 0.5))]
+            + home().dropFirst()
+        let partialFirst = [DisplayCommand.fill(rect: Rect(x: 0, y: 0, width: 160, height: 100), cornerRadius: 0, color: .white)]
+            + home().dropFirst()
+        let offPixelFirst = [DisplayCommand.fill(rect: Rect(x: -0.5, y: -0.5, width: 161, height: 121), cornerRadius: 0,
+                                                 color: .white)] + home().dropFirst()
+        for (group, clears) in [(home(), 0), (translucentFirst, 1), (partialFirst, 1), (offPixelFirst, 1)] {
+            let before = fx.renderer.rasterizedLayers.layersCleared
+            let list = [DisplayCommand.fill(rect: everything, cornerRadius: 0, color: .red)] + rasterized(group) + dimming(0.3)
+            fx.render(list)
+            fx.render(list)  // the layer is rendered now
+            fx.render(list)  // and composited
+            #expect(fx.renderer.statistics.layersReused == 1)
+            #expect(fx.renderer.rasterizedLayers.layersCleared - before == clears)
+            reference.render([.fill(rect: everything, cornerRadius: 0, color: .red)] + group + dimming(0.3))
+            #expect(ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 2).mismatchedPixels == 0)
+        }
+    }
+
     @Test func nestedInAnotherLayerAGroupIsDrawnDirectly() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }

@@ -23,6 +23,8 @@ import Proscenium
     private let display: Display
     /// Layers created so far; tests check that a still group is not rendered again.
     private(set) var layersRendered = 0
+    /// Layers cleared when made (the others were about to be covered by their group's first fill).
+    private(set) var layersCleared = 0
     /// All layers together stay below this many pixels (two 4K windows' worth).
     static let maximumTotalPixels = 16_600_000
 
@@ -82,11 +84,15 @@ import Proscenium
 
     private var heldPixels: Int { entries.reduce(0) { $0 + ($1.layer.map { $0.width * $0.height } ?? 0) } }
 
-    /// A cleared layer exactly `width`x`height` (not pooled: these are large and long-lived).
-    func makeLayer(width: Int, height: Int) -> Layer {
+    /// A layer exactly `width`x`height` (not pooled: these are large and long-lived), cleared unless the
+    /// caller is about to write every pixel of it.
+    func makeLayer(width: Int, height: Int, cleared: Bool = true) -> Layer {
         let layer = Layer.create(on: display, width: width, height: height)
-        var transparent = XRenderColor.transparent
-        XRenderFillRectangle(display.pointer, PictOpSrc, layer.picture, &transparent, 0, 0, UInt32(width), UInt32(height))
+        if cleared {
+            layersCleared += 1
+            var transparent = XRenderColor.transparent
+            XRenderFillRectangle(display.pointer, PictOpSrc, layer.picture, &transparent, 0, 0, UInt32(width), UInt32(height))
+        }
         return layer
     }
 

@@ -25,11 +25,14 @@ extension XRenderRenderer {
             layer = cached
         case .render:
             statistics.layersRendered += 1
-            layer = rasterizedLayers.makeLayer(width: Int(area.width), height: Int(area.height))
+            let origin = Point(x: surface.origin.x + area.minX, y: surface.origin.y + area.minY)
+            // A group that starts with an opaque fill of whole pixels over all of it (a screen's background)
+            // writes every pixel of the layer with its first request: clearing it first is a wasted pass.
+            let coveredAtOnce = Self.isOpaqueCover(commands[range.lowerBound], of: area.offsetBy(dx: surface.origin.x, dy: surface.origin.y))
+                && Self.extent(of: commands[range.lowerBound]).map { $0.offsetBy(dx: -origin.x, dy: -origin.y).isPixelAligned } == true
+            layer = rasterizedLayers.makeLayer(width: Int(area.width), height: Int(area.height), cleared: !coveredAtOnce)
             let whole = Rect(x: 0, y: 0, width: area.width, height: area.height)
-            let layerSurface = RenderSurface(picture: layer.picture,
-                                             origin: Point(x: surface.origin.x + area.minX, y: surface.origin.y + area.minY),
-                                             clip: [whole])
+            let layerSurface = RenderSurface(picture: layer.picture, origin: origin, clip: [whole])
             execute(commands, range, in: layerSurface)
             rasterizedLayers.store(layer, area: area, origin: surface.origin, commands: commands[range])
         }
