@@ -53,7 +53,13 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
         var merged = true
         while merged {
             merged = false
-            for (index, existing) in rects.enumerated() where existing.intersects(pending) || Self.tile(existing, pending) {
+            let (left, top, right, bottom) = (pending.minX, pending.minY, pending.maxX, pending.maxY)
+            for index in rects.indices {
+                let existing = rects[index]
+                // Overlapping or sharing an edge needs the closed boxes to meet: most rectangles fail this
+                // first, cheaper test (retention adds some seventy rectangles to regions every frame).
+                guard existing.minX <= right, left <= existing.maxX, existing.minY <= bottom, top <= existing.maxY,
+                      existing.intersects(pending) || Self.tile(existing, pending) else { continue }
                 pending = pending.union(existing)
                 rects.remove(at: index)
                 merged = true
