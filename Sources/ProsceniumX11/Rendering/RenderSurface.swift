@@ -27,10 +27,16 @@ struct RenderSurface {
     /// How many pixels of `rect` (in pixels) lie inside the clip.
     func clippedArea(_ rect: Rect) -> Double {
         guard rect.isFinite else { return 0 }
-        return clip.reduce(0) { total, clipRect in
-            let r = clipRect.intersection(rect)
-            return total + (r.isEmpty ? 0 : r.width * r.height)
+        // The overlaps' areas as `Rect.intersection` works them out, with `rect`'s edges found once: this
+        // runs for every request of every frame, for the statistics.
+        let left = rect.minX, top = rect.minY, right = rect.maxX, bottom = rect.maxY
+        var total = 0.0
+        for clipRect in clip {
+            let x0 = max(clipRect.minX, left), y0 = max(clipRect.minY, top)
+            let x1 = min(clipRect.maxX, right), y1 = min(clipRect.maxY, bottom)
+            if x1 > x0, y1 > y0 { total += (x1 - x0) * (y1 - y0) }
         }
+        return total
     }
 
     /// The clip narrowed to `rect` (in pixels).
