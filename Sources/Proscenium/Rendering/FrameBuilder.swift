@@ -11,10 +11,7 @@
     private var focusRingOwner: Control?
     private var focusRing: FocusRing?
 
-    /// A builder for a window of `windowBounds`; `expectedCommands` reserves room in the list (say, the last
-    /// frame's count).
-    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1, expectedCommands: Int = 0) {
-        list.commands.reserveCapacity(expectedCommands)
+    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1) {
         self.windowBounds = windowBounds
         self.damage = pendingDamage
         self.scale = scale.isFinite && scale > 0 ? scale : 1

@@ -93,9 +93,6 @@
     public private(set) var lastDamage = Region()
 
     private var pendingDamage = Region()
-    /// How many commands the last frame's display list held: the next one is built with room for as many, so
-    /// it does not grow (copying every command) a dozen times a frame.
-    private var lastCommandCount = 0
     private var isPreparingFrame = false
     private var layoutRequested = false
     /// The view whose `layoutSubviews()` runs now, set by `layoutIfNeeded()`.
@@ -196,10 +193,8 @@
         animationEngine.advance(to: time)
         layOutUntilSettled()
         finishSizeTransitions()
-        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale,
-                                   expectedCommands: lastCommandCount)
+        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale)
         builder.build(root: self)
-        lastCommandCount = builder.list.commands.count
         isPreparingFrame = false
         pendingDamage = Region()
         let damage = builder.damage.intersection(bounds)

@@ -10,11 +10,8 @@ import Proscenium
 /// away: the same pixels (`TextMaskTests`), and in the side-by-side scenario about two thirds less of the
 /// server's work for text. Text that changes every frame (a counter) is drawn as glyphs and makes no masks.
 @MainActor final class TextMaskCache {
-    /// What a mask is kept by: the line and the font asked for.
-    struct Key: Hashable {
-        var font: Proscenium.Font
-        var text: String
-    }
+    /// What a mask is kept by: the line and the font asked for, as the renderer keeps ink boxes.
+    typealias Key = XRenderRenderer.InkKey
 
     /// One line's coverage: an a8 picture exactly the size of its ink box, which lies at (-`x`, -`y`) from
     /// the pen, as `XGlyphInfo` has it.
@@ -57,10 +54,11 @@ import Proscenium
     /// Masks held now.
     var count: Int { entries.values.reduce(0) { $0 + ($1.mask == nil ? 0 : 1) } }
 
-    /// The kept mask of `text` in `font` (its Xft font `xftFont`, whose ink box for the line is `ink`): nil
-    /// the first frame a line is drawn, and for a line that cannot have one, which is then drawn as glyphs.
-    func mask(for text: String, font: Proscenium.Font, xftFont: UnsafeMutablePointer<XftFont>, ink: XGlyphInfo,
-              white: Picture) -> Mask? {
+    /// The kept mask of `text` in `font` (its Xft font `xftFont`; `ink` gives the line's ink box, asked for
+    /// only when a mask is built): nil the first frame a line is drawn, and for a line that cannot have one,
+    /// which is then drawn as glyphs.
+    func mask(for text: String, font: Proscenium.Font, xftFont: UnsafeMutablePointer<XftFont>,
+              ink inkBox: () -> XGlyphInfo, white: Picture) -> Mask? {
         let key = Key(font: font, text: text)
         guard var entry = entries[key] else {
             entries[key] = Entry(mask: nil, lastUsedFrame: frame)
@@ -74,6 +72,7 @@ import Proscenium
         // Seen before: keep it if it was drawn in an earlier frame, the line holds still across frames.
         guard entry.lastUsedFrame < frame else { return nil }
         entry.lastUsedFrame = frame
+        let ink = inkBox()
         guard ink.width > 0, ink.height > 0, Int(ink.width) <= Self.maximumSide, Int(ink.height) <= Self.maximumSide,
               !Self.hasColorGlyphs(xftFont) else { return nil }
         let mask = build(text, xftFont: xftFont, ink: ink, white: white)

@@ -55,7 +55,7 @@ extension XRenderRenderer {
                     Rect(x: Double(x), y: Double(y) - layout.font.size, width: line.width, height: layout.font.size * 1.3)))
                 if usesTextMasks,
                    let mask = textMasks.mask(for: line.text, font: layout.font, xftFont: font,
-                                             ink: inkBox(of: line.text, in: layout.font, font), white: white) {
+                                             ink: { self.inkBox(of: line.text, in: layout.font, font) }, white: white) {
                     XRenderComposite(dpy, PictOpOver, source, mask.picture, surface.picture, 0, 0, 0, 0,
                                      x &- mask.x, y &- mask.y, mask.width, mask.height)
                 } else {

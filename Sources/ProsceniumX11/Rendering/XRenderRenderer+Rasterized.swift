@@ -15,6 +15,9 @@ extension XRenderRenderer {
             _ = rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin)
             return cull(commands, range)
         }
+        // A group that starts with an opaque square fill over its whole area is an opaque layer: a copy.
+        let opaque = Self.isOpaqueCover(commands[range.lowerBound],
+                                        of: area.offsetBy(dx: surface.origin.x, dy: surface.origin.y))
         let layer: Layer
         switch rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin) {
         case .drawDirectly:
@@ -28,8 +31,7 @@ extension XRenderRenderer {
             let origin = Point(x: surface.origin.x + area.minX, y: surface.origin.y + area.minY)
             // A group that starts with an opaque fill of whole pixels over all of it (a screen's background)
             // writes every pixel of the layer with its first request: clearing it first is a wasted pass.
-            let coveredAtOnce = Self.isOpaqueCover(commands[range.lowerBound], of: area.offsetBy(dx: surface.origin.x, dy: surface.origin.y))
-                && Self.extent(of: commands[range.lowerBound]).map { $0.offsetBy(dx: -origin.x, dy: -origin.y).isPixelAligned } == true
+            let coveredAtOnce = opaque && Self.extent(of: commands[range.lowerBound]).map { $0.offsetBy(dx: -origin.x, dy: -origin.y).isPixelAligned } == true
             layer = rasterizedLayers.makeLayer(width: Int(area.width), height: Int(area.height), cleared: !coveredAtOnce)
             let whole = Rect(x: 0, y: 0, width: area.width, height: area.height)
             let layerSurface = RenderSurface(picture: layer.picture, origin: origin, clip: [whole])
@@ -37,9 +39,6 @@ extension XRenderRenderer {
             rasterizedLayers.store(layer, area: area, origin: surface.origin, commands: commands[range])
         }
         prepare(surface)
-        // A group that starts with an opaque square fill over its whole area is an opaque layer: a copy.
-        let opaque = Self.isOpaqueCover(commands[range.lowerBound],
-                                        of: area.offsetBy(dx: surface.origin.x, dy: surface.origin.y))
         let visible = area.intersection(surface.bounds)
         statistics.count(.composite, pixels: surface.clippedArea(visible))
         XRenderComposite(display.pointer, opaque ? PictOpSrc : PictOpOver, layer.picture, 0, surface.picture,
