@@ -54,6 +54,37 @@ import Testing
         #expect(fx.renderer.rasterizedLayers.layers.count == 1)
     }
 
+    @Test("a layer holds only what frames composite from it, and gets the rest when a frame needs it")
+    func aLayerIsRenderedOnlyWhereItIsComposited() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let reference = try await RendererFixture()
+        defer { reference.stop() }
+        let layerArea = Int(everything.width * everything.height)
+        // Under a dimming folded into flat fills, only the button and the text take pixels from the layer.
+        let dimmed = rasterized(home()) + dimming(0.3)
+        for _ in 0..<3 { fx.render(dimmed) }
+        #expect(fx.renderer.statistics.layersReused == 1)
+        let folded = fx.renderer.rasterizedLayers.pixelsRendered
+        #expect(folded > 0 && folded < layerArea / 2, "\(folded) of \(layerArea)")
+        reference.render(home() + dimming(0.3))
+        #expect(ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 0).mismatchedPixels == 0)
+        // Without the dimming all of the damage comes from the layer: a left half, then the rest of it.
+        let left = Proscenium.Region(Rect(x: 0, y: 0, width: 80, height: 120))
+        fx.render(rasterized(home()), damage: left)
+        fx.render(rasterized(home()), damage: left)
+        let withLeft = fx.renderer.rasterizedLayers.pixelsRendered
+        #expect(withLeft > folded && withLeft <= folded + 80 * 120)
+        fx.render(rasterized(home()), damage: left)
+        #expect(fx.renderer.rasterizedLayers.pixelsRendered == withLeft, "nothing is rendered twice")
+        fx.render(rasterized(home()))
+        // The rest of the layer, and no pixel of it twice, whichever frame rendered it.
+        #expect(fx.renderer.rasterizedLayers.pixelsRendered == layerArea)
+        #expect(fx.renderer.statistics.layersRendered == 0 && fx.renderer.statistics.layersReused == 1)
+        reference.render(home())
+        #expect(ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 0).mismatchedPixels == 0)
+    }
+
     @Test func changedContentIsDrawnDirectlyAndRecachedOnceStill() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }

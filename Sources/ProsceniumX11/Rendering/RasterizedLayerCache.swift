@@ -6,8 +6,11 @@ import Proscenium
 ///
 /// A group is rendered into a layer only once its commands have been the same for two frames in a row:
 /// content that changes every frame is drawn straight into the damage, as if it were not rasterized,
-/// instead of paying for a whole layer each frame. Layers not used in a frame are freed at its end, so
-/// a group that stops being rasterized (a transition has ended) holds no server memory afterwards.
+/// instead of paying for a whole layer each frame. A layer is rendered only where frames composite from
+/// it, part by part as they need more: under a dimming that is folded into flat fills almost all of a
+/// screen never is, and rendering all of it at each transition's start was the dearest frame of the
+/// transition in the X server. Layers not used in a frame are freed at its end, so a group that stops
+/// being rasterized (a transition has ended) holds no server memory afterwards.
 @MainActor final class RasterizedLayerCache {
     private struct Entry {
         var commands: [DisplayCommand]
@@ -16,6 +19,8 @@ import Proscenium
         var origin: Point
         /// Nil while the group is only a candidate, seen once.
         var layer: Layer?
+        /// Where the layer holds the group's pixels, in layer pixels: disjoint whole-pixel rectangles.
+        var rendered: [Rect] = []
         var usedThisFrame: Bool
     }
 
@@ -27,6 +32,11 @@ import Proscenium
     private(set) var layersCleared = 0
     /// All layers together stay below this many pixels (two 4K windows' worth).
     static let maximumTotalPixels = 16_600_000
+    /// A layer remembers at most this many rendered rectangles (the largest), so that finding what it
+    /// lacks stays cheap however a frame's clip is cut.
+    nonisolated static let maximumRenderedRectangles = 16
+    /// Pixels rendered into layers so far; tests check that only what is composited is rendered.
+    private(set) var pixelsRendered = 0
 
     init(display: Display) {
         self.display = display
@@ -41,7 +51,9 @@ import Proscenium
 
     /// What to do with a group: composite its cached layer, render one now, or draw it directly.
     enum Lookup {
+        /// The group has a layer (see `missing(_:in:)` for what it holds).
         case cached(Layer)
+        /// The group held still: make its layer (`makeLayer`, then `store`).
         case render
         case drawDirectly
     }
@@ -66,6 +78,43 @@ import Proscenium
         layersRendered += 1
     }
 
+    /// The parts of `needed` (layer pixels, whole) that `layer` does not hold yet, to render before it is
+    /// composited there; recorded as rendered.
+    func missing(_ needed: [Rect], in layer: Layer) -> [Rect] {
+        guard let index = entries.firstIndex(where: { $0.layer?.picture == layer.picture }) else { return [] }
+        let rendered = entries[index].rendered
+        let missing = Self.parts(of: needed, outside: rendered)
+        guard !missing.isEmpty else { return [] }
+        pixelsRendered += Int(missing.totalArea)
+        entries[index].rendered = Self.keepingLargest(Self.maximumRenderedRectangles, of: rendered + missing)
+        return missing
+    }
+
+    /// The parts of `rects` outside every rectangle of `held`, as disjoint rectangles.
+    ///
+    /// Plain functions of their arguments, outside the main actor: a closure formed in an isolated
+    /// method is checked to run on its actor at each call, and these run for every frame's clip.
+    nonisolated static func parts(of rects: [Rect], outside held: [Rect]) -> [Rect] {
+        var missing: [Rect] = []
+        for rect in rects where !rect.isEmpty {
+            // Usually one held part holds it all: a frame's clip moves a little within what is there.
+            if held.contains(where: { $0.contains(rect) }) { continue }
+            var pieces = [rect]
+            for done in held + missing where pieces.anyIntersects(done) {
+                pieces = pieces.flatMap { $0.subtracting(done) }
+            }
+            missing += pieces
+        }
+        return missing
+    }
+
+    /// The `count` largest of `rects`, or all of them: a part forgotten is rendered again if needed, to
+    /// the same pixels.
+    nonisolated static func keepingLargest(_ count: Int, of rects: [Rect]) -> [Rect] {
+        guard rects.count > count else { return rects }
+        return Array(rects.sorted { $0.width * $0.height > $1.width * $1.height }.prefix(count))
+    }
+
     /// Frees every layer and forgets every candidate.
     func removeAll() {
         for entry in entries { if let layer = entry.layer { destroy(layer) } }
@@ -84,16 +133,19 @@ import Proscenium
 
     private var heldPixels: Int { entries.reduce(0) { $0 + ($1.layer.map { $0.width * $0.height } ?? 0) } }
 
-    /// A layer exactly `width`x`height` (not pooled: these are large and long-lived), cleared unless the
-    /// caller is about to write every pixel of it.
-    func makeLayer(width: Int, height: Int, cleared: Bool = true) -> Layer {
-        let layer = Layer.create(on: display, width: width, height: height)
-        if cleared {
-            layersCleared += 1
-            var transparent = XRenderColor.transparent
-            XRenderFillRectangle(display.pointer, PictOpSrc, layer.picture, &transparent, 0, 0, UInt32(width), UInt32(height))
-        }
-        return layer
+    /// A layer exactly `width`x`height` (not pooled: these are large and long-lived), its contents
+    /// undefined: `clear(_:of:)` each part before rendering into it, unless the group covers it at once.
+    func makeLayer(width: Int, height: Int) -> Layer {
+        Layer.create(on: display, width: width, height: height)
+    }
+
+    /// Clears `rects` (layer pixels) of `layer` to transparent, with no clip.
+    func clear(_ rects: [Rect], of layer: Layer) {
+        guard !rects.isEmpty else { return }
+        layersCleared += 1
+        var transparent = XRenderColor.transparent
+        var xRects = rects.xRectangles
+        XRenderFillRectangles(display.pointer, PictOpSrc, layer.picture, &transparent, &xRects, Int32(xRects.count))
     }
 
     var onDestroy: (@MainActor (Picture) -> Void)?

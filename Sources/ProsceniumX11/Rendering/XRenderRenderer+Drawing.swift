@@ -7,8 +7,11 @@ extension XRenderRenderer {
     /// Draws one command into `surface`; a shadow leaves out what `occluder` (surface pixels) hides.
     func draw(_ command: DisplayCommand, in surface: RenderSurface, occluder: Rect? = nil) {
         // Non-finite geometry (NaN, infinities) draws nothing; huge finite geometry is clamped below.
+        // Culled against each clip rectangle, not only their bounds: a layer rendered part by part, or
+        // bands around a card, have clips whose bounds span the window while a command meets none of them.
         guard let extent = Self.extent(of: command), extent.isFinite,
-              surface.pixels(extent).intersects(surface.bounds) else {
+              case let pixels = surface.pixels(extent), pixels.intersects(surface.bounds),
+              surface.clip.count == 1 || surface.clip.anyIntersects(pixels) else {
             statistics.commandsCulled += 1
             return
         }

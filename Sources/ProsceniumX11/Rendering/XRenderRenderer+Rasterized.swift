@@ -3,9 +3,9 @@ import Proscenium
 
 /// Rasterized groups (`View.shouldRasterize`): a still subtree drawn once into a layer, then composited.
 extension XRenderRenderer {
-    /// Composites the group's cached layer into the damage, rendering the layer first when the group has
-    /// held still for two frames; draws the group directly when it changes, when it is nested in another
-    /// offscreen layer (that layer is the cache), or when it is too large to keep.
+    /// Composites the group's cached layer into the damage, rendering first what the layer lacks there,
+    /// once the group has held still for two frames; draws the group directly when it changes, when it is
+    /// nested in another offscreen layer (that layer is the cache), or when it is too large to keep.
     func rasterizedGroup(_ commands: [DisplayCommand], _ range: Range<Int>, bounds: Rect, in surface: RenderSurface) {
         guard surface.picture == target, bounds.isFinite, !range.isEmpty else { return execute(commands, range, in: surface) }
         let area = surface.pixels(bounds).integral.intersection(Rect(origin: .zero, size: targetSize))
@@ -24,22 +24,27 @@ extension XRenderRenderer {
             return execute(commands, range, in: surface)
         case let .cached(cached):
             statistics.layersReused += 1
-            cull(commands, range)
             layer = cached
         case .render:
             statistics.layersRendered += 1
-            let origin = Point(x: surface.origin.x + area.minX, y: surface.origin.y + area.minY)
-            // A group that starts with an opaque fill of whole pixels over all of it (a screen's background)
-            // writes every pixel of the layer with its first request: clearing it first is a wasted pass.
-            let coveredAtOnce = opaque && Self.extent(of: commands[range.lowerBound]).map { $0.offsetBy(dx: -origin.x, dy: -origin.y).isPixelAligned } == true
-            layer = rasterizedLayers.makeLayer(width: Int(area.width), height: Int(area.height), cleared: !coveredAtOnce)
-            let whole = Rect(x: 0, y: 0, width: area.width, height: area.height)
-            let layerSurface = RenderSurface(picture: layer.picture, origin: origin, clip: [whole])
-            execute(commands, range, in: layerSurface)
+            layer = rasterizedLayers.makeLayer(width: Int(area.width), height: Int(area.height))
             rasterizedLayers.store(layer, area: area, origin: surface.origin, commands: commands[range])
         }
-        prepare(surface)
         let visible = area.intersection(surface.bounds)
+        // Only where this frame composites from the layer need it hold the group: render what it lacks there.
+        let needed = surface.clip(to: visible).map { $0.offsetBy(dx: -area.minX, dy: -area.minY) }
+        let missing = rasterizedLayers.missing(needed, in: layer)
+        if missing.isEmpty {
+            cull(commands, range)
+        } else {
+            let origin = Point(x: surface.origin.x + area.minX, y: surface.origin.y + area.minY)
+            // A group that starts with an opaque fill of whole pixels over all of it (a screen's background)
+            // writes every pixel it is clipped to with its first request: clearing them first is a wasted pass.
+            let coveredAtOnce = opaque && Self.extent(of: commands[range.lowerBound]).map { $0.offsetBy(dx: -origin.x, dy: -origin.y).isPixelAligned } == true
+            if !coveredAtOnce { rasterizedLayers.clear(missing, of: layer) }
+            execute(commands, range, in: RenderSurface(picture: layer.picture, origin: origin, clip: missing))
+        }
+        prepare(surface)
         statistics.count(.composite, pixels: surface.clippedArea(visible))
         XRenderComposite(display.pointer, opaque ? PictOpSrc : PictOpOver, layer.picture, 0, surface.picture,
                          Int32(xCoordinate: visible.minX - area.minX), Int32(xCoordinate: visible.minY - area.minY), 0, 0,
