@@ -90,22 +90,28 @@ import Proscenium
         return missing
     }
 
-    /// The parts of `rects` outside every rectangle of `held`, as disjoint rectangles.
+    /// The parts of `rects` (disjoint) outside every rectangle of `holes`, as disjoint rectangles.
     ///
     /// Plain functions of their arguments, outside the main actor: a closure formed in an isolated
     /// method is checked to run on its actor at each call, and these run for every frame's clip.
-    nonisolated static func parts(of rects: [Rect], outside held: [Rect]) -> [Rect] {
-        var missing: [Rect] = []
+    nonisolated static func parts(of rects: [Rect], outside holes: [Rect]) -> [Rect] {
+        var result: [Rect] = []
+        var pieces: [Rect] = [], next: [Rect] = []
         for rect in rects where !rect.isEmpty {
-            // Usually one held part holds it all: a frame's clip moves a little within what is there.
-            if held.contains(where: { $0.contains(rect) }) { continue }
-            var pieces = [rect]
-            for done in held + missing where pieces.anyIntersects(done) {
-                pieces = pieces.flatMap { $0.subtracting(done) }
+            // Usually one hole holds it all: a frame's clip moves a little within what a layer holds.
+            if holes.contains(where: { $0.contains(rect) }) { continue }
+            pieces.removeAll(keepingCapacity: true)
+            pieces.append(rect)
+            for hole in holes where !pieces.isEmpty && pieces.anyIntersects(hole) {
+                next.removeAll(keepingCapacity: true)
+                for piece in pieces {
+                    if piece.intersects(hole) { piece.forEachPiece(subtracting: hole) { next.append($0) } } else { next.append(piece) }
+                }
+                swap(&pieces, &next)
             }
-            missing += pieces
+            result += pieces
         }
-        return missing
+        return result
     }
 
     /// The `count` largest of `rects`, or all of them: a part forgotten is rendered again if needed, to
