@@ -108,7 +108,14 @@ import Proscenium
     func endFrame() {
         frame += 1
         let stale = frame - Self.maximumIdleFrames
-        if entries.values.contains(where: { $0.lastUsedFrame < stale }) {
+        // A plain loop, not `contains(where:)`: a closure formed here is checked to run on the main actor
+        // at each call, for every entry of every frame.
+        var anyStale = false
+        for entry in entries.values where entry.lastUsedFrame < stale {
+            anyStale = true
+            break
+        }
+        if anyStale {
             for (key, entry) in entries where entry.lastUsedFrame < stale { remove(key, entry) }
         }
         guard heldPixels > Self.maximumPixels else { return }

@@ -32,7 +32,8 @@ extension XRenderRenderer {
         }
         let visible = area.intersection(surface.bounds)
         // Only where this frame composites from the layer need it hold the group: render what it lacks there.
-        let needed = surface.clip(to: visible).map { $0.offsetBy(dx: -area.minX, dy: -area.minY) }
+        var needed = surface.clip(to: visible)
+        for index in needed.indices { needed[index] = needed[index].offsetBy(dx: -area.minX, dy: -area.minY) }
         let missing = rasterizedLayers.missing(needed, in: layer)
         if missing.isEmpty {
             cull(commands, range)
