@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""A/B the CPU of the side-by-side scenario itself, demo and X server, in alternated runs on one private Xvfb.
+"""A/B the CPU of the side-by-side scenario itself, demo and X server, in alternated runs, each on a fresh private Xvfb.
 
     scripts/present-cpu-ab.py 'A_ENV' 'B_ENV' [extra demo arguments]
 
@@ -41,21 +41,38 @@ def schedstat_seconds(pid, threads=False):
     return total / 1e9
 
 
-read_end, write_end = os.pipe()
-xvfb = subprocess.Popen(["Xvfb", "-displayfd", str(write_end), "-screen", "0", "1280x800x24", "-nolisten", "tcp"],
-                        pass_fds=[write_end], stderr=subprocess.DEVNULL)
-os.close(write_end)
-display = ":" + os.read(read_end, 100).decode().strip()
+servers_started = 0
+
+
+def start_server():
+    """A fresh Xvfb, as the harness starts one per run: a server kept across runs has its heap warmed by
+    the runs before (a large pixmap freed once is allocated again without page faults), which hides what
+    a first presentation costs it. Each on a display number of its own: one a server has just left is
+    not usable at once (its listening socket lingers a moment), and `-displayfd` hands it out again."""
+    global servers_started
+    servers_started += 1
+    name = f":{200 + os.getpid() % 500 + servers_started}"
+    server = subprocess.Popen(["Xvfb", name, "-screen", "0", "1280x800x24", "-nolisten", "tcp"], stderr=subprocess.DEVNULL)
+    for _ in range(250):
+        if subprocess.run(["xdpyinfo", "-display", name], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL).returncode == 0:
+            return server, name
+        if server.poll() is not None:
+            sys.exit(f"Xvfb {name} exited with status {server.returncode}")
+        time.sleep(0.02)
+    sys.exit(f"Xvfb {name} did not accept clients within 5 s")
+
+
 totals = {label: [0.0, 0.0, 0] for label in "AB"}  # demo seconds, X seconds, frames
-try:
-    for pair in range(pairs):
-        for label in ("AB" if pair % 2 == 0 else "BA"):
+for pair in range(pairs):
+    for label in ("AB" if pair % 2 == 0 else "BA"):
+        xvfb, display = start_server()
+        try:
             env = dict(sides[label])
             binary = env.pop("BIN", demo)
             process = subprocess.Popen([binary, "--present-at", "0.5", "--dismiss-at", "1.5", "--exit-after", "2.3",
                                         "--stats"] + extra,
                                        env=dict(os.environ, DISPLAY=display, **env),
-                                       stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+                                       stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
             time.sleep(0.45)
             demo_before = schedstat_seconds(process.pid, threads=True)
             server_before = schedstat_seconds(xvfb.pid)
@@ -63,12 +80,17 @@ try:
             _, _, usage = os.wait4(process.pid, 0)
             process.returncode = 0
             server = schedstat_seconds(xvfb.pid) - server_before
-            stats = [json.loads(line) for line in output.splitlines() if '"stats"' in line][-1]
+            found = [json.loads(line) for line in output.splitlines() if '"stats"' in line]
+            if not found:
+                sys.exit(f"{binary} printed no stats on {display}: {process.stderr.read().strip()}")
+            stats = found[-1]
             totals[label][0] += usage.ru_utime + usage.ru_stime - demo_before
             totals[label][1] += server
             totals[label][2] += stats["frames"] - 1
-finally:
-    xvfb.kill()
+        finally:
+            # Terminated, not killed: a killed server leaves its lock and socket for the next one to trip on.
+            xvfb.terminate()
+            xvfb.wait()
 
 per_frame = {}
 for label in "AB":
