@@ -4,8 +4,6 @@ import Foundation
 /// used by the tests that run it as a user would and by the launch benchmarks.
 public final class DemoProcess: @unchecked Sendable {
     private let process = Process()
-    private let stdout = Pipe()
-    private let stderr = Pipe()
     private let lock = NSLock()
     private var outLines: [String] = []
     private var errText = ""
@@ -26,9 +24,13 @@ public final class DemoProcess: @unchecked Sendable {
         var env = ProcessInfo.processInfo.environment
         for (key, value) in environment { env[key] = value }
         process.environment = env
-        process.standardOutput = stdout
-        process.standardError = stderr
-        try process.run()
+        let (stdout, stderr) = try ProcessLaunch.serialized { [process] in
+            let stdout = Pipe(), stderr = Pipe()
+            process.standardOutput = stdout
+            process.standardError = stderr
+            try process.run()
+            return (stdout, stderr)
+        }
         // Each stream is read by a thread of its own with blocking reads until the demo closes it, not by
         // FileHandle's readabilityHandler: that one is a Dispatch read source, and closing the pipe while
         // its cancellation is still on the way leaves Dispatch's manager thread a freed registration (it
@@ -66,6 +68,9 @@ public final class DemoProcess: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 
+    /// Whether the process still runs (as far as Foundation has noticed).
+    public var isRunning: Bool { process.isRunning }
+
     /// The process id, for reading its CPU time.
     public var pid: Int32 { process.processIdentifier }
 
@@ -79,6 +84,27 @@ public final class DemoProcess: @unchecked Sendable {
     public var lines: [String] { lock.lock(); defer { lock.unlock() }; return outLines }
     /// Everything written to standard error so far.
     public var errorOutput: String { lock.lock(); defer { lock.unlock() }; return errText }
+
+    /// What the process is doing, for a test's message when a wait runs out: the kernel's state for it
+    /// (running, asleep and where, or exited but not yet noticed) and the last things it wrote.
+    public var diagnosis: String {
+        let pid = process.processIdentifier
+        var state = "unknown"
+        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+           let close = stat.lastIndex(of: ")"), let letter = stat[stat.index(after: close)...].split(separator: " ").first {
+            let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
+            switch letter {
+            case "R": state = "running"
+            case "S", "D": state = "asleep in \(wchan.isEmpty ? "?" : wchan)"
+            case "Z": state = "exited, but its end not noticed (a zombie: does another child hold its descriptors?)"
+            default: state = String(letter)
+            }
+        } else if !process.isRunning {
+            state = "exited with \(process.terminationStatus)"
+        }
+        let last = lines.suffix(3).joined(separator: "\n    ")
+        return "pid \(pid) \(state); last stdout lines:\n    \(last)\n  stderr: \(errorOutput.suffix(800))"
+    }
 
     /// Every stdout JSON object so far whose "type" is `name` (the demo's `--log-events` lines).
     public func events(_ name: String) -> [[String: Any]] {

@@ -8,9 +8,9 @@ import TestSupport
 @Suite("Demo gallery", .serialized)
 struct DemoGalleryTests {
     /// Runs the demo to its end and returns it; fails when it does not exit within `timeout` seconds.
-    static func run(_ arguments: [String], timeout: Double = 30) throws -> (demo: DemoProcess, status: Int32) {
+    static func run(_ arguments: [String], timeout: Double = 30) async throws -> (demo: DemoProcess, status: Int32) {
         let demo = try DemoProcess(arguments: arguments, environment: ["DISPLAY": nil])
-        let exit = try #require(demo.waitForExit(timeout: timeout), "the demo did not exit: \(arguments)")
+        let exit = try #require(await demo.exit(timeout: timeout), "the demo did not exit: \(arguments)\n\(demo.diagnosis)")
         return (demo, exit.status)
     }
 
@@ -22,8 +22,8 @@ struct DemoGalleryTests {
     }
 
     @Test("--list-scenes prints the seven scene names, one per line")
-    func listScenes() throws {
-        let (demo, status) = try Self.run(["--list-scenes"])
+    func listScenes() async throws {
+        let (demo, status) = try await Self.run(["--list-scenes"])
         #expect(status == 0)
         #expect(demo.lines == ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"])
     }
@@ -36,8 +36,8 @@ struct DemoGalleryTests {
               (["--at", "-1"], "--at must be a number of seconds, 0 or more"),
               (["--key", "hyper"], "valid keys: escape, return"),
           ])
-    func badArguments(arguments: [String], expected: String) throws {
-        let (demo, status) = try Self.run(arguments)
+    func badArguments(arguments: [String], expected: String) async throws {
+        let (demo, status) = try await Self.run(arguments)
         #expect(status != 0)
         #expect(demo.errorOutput.hasPrefix("proscenium-demo: "), "stderr: \(demo.errorOutput)")
         #expect(demo.errorOutput.contains(expected), "stderr: \(demo.errorOutput)")
@@ -46,10 +46,10 @@ struct DemoGalleryTests {
 
     @Test("the rename alert on virtual time: Return renames with the field's text, Escape taps Cancel; both dismiss",
           arguments: [("return", "rename"), ("escape", "cancel")])
-    func renameKeys(key: String, button: String) throws {
+    func renameKeys(key: String, button: String) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (demo, status) = try Self.run(["--headless", "--scene", "rename", "--key", key, "--input-at", "1",
+        let (demo, status) = try await Self.run(["--headless", "--scene", "rename", "--key", key, "--input-at", "1",
                                            "--screenshot", directory.appendingPathComponent("rename.png").path,
                                            "--at", "2", "--log-events"])
         #expect(status == 0, "stderr: \(demo.errorOutput)")
@@ -62,11 +62,11 @@ struct DemoGalleryTests {
     }
 
     @Test("on virtual time, bouncy presents at t = 0, Escape at 1 s dismisses it, and the log shows every phase in order")
-    func bouncyPhasesOnVirtualTime() throws {
+    func bouncyPhasesOnVirtualTime() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("bouncy.png").path
-        let (demo, status) = try Self.run(["--headless", "--scene", "bouncy", "--key", "escape", "--input-at", "1",
+        let (demo, status) = try await Self.run(["--headless", "--scene", "bouncy", "--key", "escape", "--input-at", "1",
                                            "--screenshot", path, "--at", "2", "--log-events"])
         #expect(status == 0, "stderr: \(demo.errorOutput)")
         let transitions = demo.events("transition")
@@ -89,13 +89,13 @@ struct DemoGalleryTests {
     }
 
     @Test("--reduce-motion cross-fades bouncy in place: translucent at 0.1 s, settled at 0.2 s instead of springing for 0.8 s")
-    func reduceMotion() throws {
+    func reduceMotion() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         var pixels: [[Int]] = []
         for at in ["0.1", "0.5"] {
             let path = directory.appendingPathComponent("bouncy-\(at).png").path
-            let (demo, status) = try Self.run(["--headless", "--scene", "bouncy", "--reduce-motion", "--screenshot", path,
+            let (demo, status) = try await Self.run(["--headless", "--scene", "bouncy", "--reduce-motion", "--screenshot", path,
                                                "--at", at, "--log-events"])
             #expect(status == 0, "stderr: \(demo.errorOutput)")
             if at == "0.5" {
@@ -112,10 +112,10 @@ struct DemoGalleryTests {
 
     @Test("the home screen lays out at the smallest and the largest sizes: buttons apart, 24 px clear of the edges, in the top 40%",
           arguments: ["480x480", "3840x2160"])
-    func homeLayoutAtExtremeSizes(size: String) throws {
+    func homeLayoutAtExtremeSizes(size: String) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (demo, status) = try Self.run(["--headless", "--size", size, "--screenshot", directory.appendingPathComponent("home.png").path,
+        let (demo, status) = try await Self.run(["--headless", "--size", size, "--screenshot", directory.appendingPathComponent("home.png").path,
                                            "--at", "0", "--log-events"])
         #expect(status == 0, "stderr: \(demo.errorOutput)")
         let sides = size.split(separator: "x").compactMap { Double($0) }
@@ -135,11 +135,11 @@ struct DemoGalleryTests {
     }
 
     @Test("a click on bouncy's dimming, over a home button, reaches neither the button nor the card")
-    func bouncyDimmingBlocksClicks() throws {
+    func bouncyDimmingBlocksClicks() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // (27, 80) lies on `present-bouncy` (24...193 x 64...96) and inside the 30 px dimming border.
-        let (demo, status) = try Self.run(["--headless", "--scene", "bouncy", "--click", "27,80", "--input-at", "1",
+        let (demo, status) = try await Self.run(["--headless", "--scene", "bouncy", "--click", "27,80", "--input-at", "1",
                                            "--screenshot", directory.appendingPathComponent("shot.png").path,
                                            "--at", "1.5", "--log-events"])
         #expect(status == 0, "stderr: \(demo.errorOutput)")
@@ -149,10 +149,10 @@ struct DemoGalleryTests {
 
     @Test("with sheet up, a click on counter is logged as a tap and the sheet stays presented",
           arguments: [("1280x800", "108,120"), ("600x800", "300,160")])
-    func sheetLetsCounterThrough(size: String, click: String) throws {
+    func sheetLetsCounterThrough(size: String, click: String) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        let (demo, status) = try Self.run(["--headless", "--size", size, "--scene", "sheet", "--click", click,
+        let (demo, status) = try await Self.run(["--headless", "--size", size, "--scene", "sheet", "--click", click,
                                            "--input-at", "1", "--screenshot", directory.appendingPathComponent("shot.png").path,
                                            "--at", "1.5", "--log-events"])
         #expect(status == 0, "stderr: \(demo.errorOutput)")
@@ -163,11 +163,11 @@ struct DemoGalleryTests {
     }
 
     @Test("SIGTERM and SIGINT end a live run cleanly: exit 0, an exit event and stats", arguments: [SIGTERM, SIGINT])
-    func signalExitsCleanly(signal: Int32) throws {
+    func signalExitsCleanly(signal: Int32) async throws {
         let demo = try DemoProcess(arguments: ["--headless", "--log-events", "--stats"], environment: ["DISPLAY": nil])
-        _ = try demo.waitForEvent("ready")
+        _ = try await demo.event("ready")
         kill(demo.pid, signal)
-        let exit = try #require(demo.waitForExit(timeout: 10))
+        let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
         #expect(exit.status == 0)
         #expect(demo.events("exit").count == 1)
         let stats = try #require(demo.events("stats").first)
@@ -177,7 +177,7 @@ struct DemoGalleryTests {
 
     @Test("a signal during --screenshot ends it with 0 and leaves no file, hidden temporary ones included",
           arguments: [SIGTERM, SIGINT])
-    func signalDuringScreenshot(signal: Int32) throws {
+    func signalDuringScreenshot(signal: Int32) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
         // 60 s of virtual time presenting and dismissing without a pause: seconds of work, so the signal
@@ -185,10 +185,10 @@ struct DemoGalleryTests {
         let demo = try DemoProcess(arguments: ["--headless", "--animate-continuously", "--screenshot",
                                                directory.appendingPathComponent("x.png").path, "--at", "60", "--log-events"],
                                    environment: ["DISPLAY": nil])
-        _ = try demo.waitForEvent("ready")
-        usleep(300_000)
+        _ = try await demo.event("ready")
+        try await Task.sleep(for: .milliseconds(300))
         kill(demo.pid, signal)
-        let exit = try #require(demo.waitForExit(timeout: 10))
+        let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
         #expect(demo.events("exit").count == 1)
         let left = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -196,17 +196,20 @@ struct DemoGalleryTests {
     }
 
     @Test("a closed standard output (proscenium-demo --log-events | head -1) ends the demo with 0, not by SIGPIPE")
-    func closedStandardOutput() throws {
+    func closedStandardOutput() async throws {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
         process.arguments = ["--headless", "--scene", "bouncy", "--log-events"]
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = nil
         process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
+        let output = try ProcessLaunch.serialized {
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return output
+        }
         // Read up to the end of the first line, as `head -1` does, then close the pipe.
         var first = Data()
         while !first.contains(UInt8(ascii: "\n")) {
@@ -216,7 +219,7 @@ struct DemoGalleryTests {
         }
         try output.fileHandleForReading.close()
         let deadline = Date().addingTimeInterval(10)
-        while process.isRunning && Date() < deadline { usleep(20_000) }
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!process.isRunning, "the demo kept running with nobody reading")
         #expect(String(decoding: first, as: UTF8.self).hasPrefix("{\"type\":"))
         #expect(process.terminationReason == .exit && process.terminationStatus == 0,

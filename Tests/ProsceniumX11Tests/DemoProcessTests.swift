@@ -8,17 +8,17 @@ import TestSupport
 @Suite("Demo process", .serialized)
 struct DemoProcessTests {
     @Test("with DISPLAY pointing at nothing it prints the clear error and exits non-zero")
-    func noServer() throws {
+    func noServer() async throws {
         let demo = try DemoProcess(environment: ["DISPLAY": ":931"])
-        let exit = try #require(demo.waitForExit(timeout: 10))
+        let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
         #expect(exit.status != 0)
         #expect(demo.errorOutput.contains("cannot open X display ':931' — is an X server running? set DISPLAY or run under Xvfb"))
     }
 
     @Test("with DISPLAY unset it runs on a private Xvfb of its own")
-    func noDisplayVariableRunsHeadless() throws {
+    func noDisplayVariableRunsHeadless() async throws {
         let demo = try DemoProcess(arguments: ["--log-events", "--exit-after", "0.5"], environment: ["DISPLAY": nil])
-        let exit = try #require(demo.waitForExit(timeout: 20))
+        let exit = try #require(await demo.exit(timeout: 20), "\(demo.diagnosis)")
         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
         #expect(demo.events("ready").count == 1)
         #expect(demo.events("exit").count == 1)
@@ -29,14 +29,14 @@ struct DemoProcessTests {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
         let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
-        let ready = try demo.waitForEvent("ready")
+        let ready = try await demo.event("ready")
         let windowText = try #require(ready["window"] as? String)
         let window = try #require(UInt(windowText.dropFirst(2), radix: 16))
 
         let display = try #require(XOpenDisplay(server.displayName))
         defer { XCloseDisplay(display) }
         WindowManagerMessages.sendDelete(to: window, on: display)
-        let exit = try #require(demo.waitForExit(timeout: 5), "the demo did not exit after WM_DELETE_WINDOW")
+        let exit = try #require(await demo.exit(timeout: 5), "the demo did not exit after WM_DELETE_WINDOW\n\(demo.diagnosis)")
         #expect(exit.status == 0)
     }
 
@@ -45,9 +45,9 @@ struct DemoProcessTests {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
         let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
-        _ = try demo.waitForEvent("ready")
+        _ = try await demo.event("ready")
         server.kill()
-        let exit = try #require(demo.waitForExit(timeout: 5), "the demo hung after its X server died")
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died\n\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(exit.seconds < 1)
         #expect(demo.errorOutput.contains("lost the connection to X server"))
@@ -55,18 +55,18 @@ struct DemoProcessTests {
     }
 
     @Test("a bad --size is rejected with a clear message before any window opens")
-    func badSizeArgument() throws {
+    func badSizeArgument() async throws {
         let demo = try DemoProcess(arguments: ["--size", "huge"], environment: ["DISPLAY": ":931"])
-        let exit = try #require(demo.waitForExit(timeout: 10))
+        let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
         #expect(exit.status != 0)
         #expect(demo.errorOutput.contains("--size must look like 1280x800"))
     }
 
     @Test("--screenshot into a missing directory is rejected and writes nothing")
-    func badScreenshotPath() throws {
+    func badScreenshotPath() async throws {
         let path = "/nonexistent-proscenium-dir/shot.png"
         let demo = try DemoProcess(arguments: ["--screenshot", path], environment: ["DISPLAY": ":931"])
-        let exit = try #require(demo.waitForExit(timeout: 10))
+        let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
         #expect(exit.status != 0)
         #expect(demo.errorOutput.contains("does not exist"))
         #expect(!FileManager.default.fileExists(atPath: path))
@@ -82,7 +82,7 @@ struct DemoProcessTests {
         let path = directory.appendingPathComponent("scene.png").path
         let demo = try DemoProcess(arguments: ["--size", "800x600", "--screenshot", path],
                                    environment: ["DISPLAY": server.displayName])
-        let exit = try #require(demo.waitForExit(timeout: 20))
+        let exit = try #require(await demo.exit(timeout: 20), "\(demo.diagnosis)")
         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
         let image = try PNGCodec.read(contentsOf: path)
         #expect(image.width == 800 && image.height == 600)

@@ -9,41 +9,41 @@ import TestSupport
 @Suite("Demo screenshots", .serialized)
 struct DemoScreenshotTests {
     /// Runs the demo headless with `arguments` plus `--screenshot`, and returns the PNG it wrote.
-    static func screenshot(_ arguments: [String]) throws -> Image {
+    static func screenshot(_ arguments: [String]) async throws -> Image {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-shots-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("shot.png").path
         let demo = try DemoProcess(arguments: ["--headless", "--screenshot", path] + arguments, environment: ["DISPLAY": nil])
-        let exit = try #require(demo.waitForExit(timeout: 30))
+        let exit = try #require(await demo.exit(timeout: 30), "\(demo.diagnosis)")
         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
         return try PNGCodec.read(contentsOf: path)
     }
 
     @Test("each scene settled at 1280x800", arguments: ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"])
-    func settled(scene: String) throws {
-        let image = try Self.screenshot(["--scene", scene])
+    func settled(scene: String) async throws {
+        let image = try await Self.screenshot(["--scene", scene])
         #expect(image.width == 1280 && image.height == 800)
         try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)"), tolerance: 8)
     }
 
     @Test("the adaptive scenes at 600x800: sheet as a bottom sheet, overlay covering the window",
           arguments: ["sheet", "overlay"])
-    func compact(scene: String) throws {
-        let image = try Self.screenshot(["--scene", scene, "--size", "600x800"])
+    func compact(scene: String) async throws {
+        let image = try await Self.screenshot(["--scene", scene, "--size", "600x800"])
         try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)-600x800"), tolerance: 8)
     }
 
     @Test("bouncy mid-spring at fixed virtual times", arguments: [0.1, 0.3])
-    func bouncyMidSpring(at time: Double) throws {
-        let image = try Self.screenshot(["--scene", "bouncy", "--at", String(time)])
+    func bouncyMidSpring(at time: Double) async throws {
+        let image = try await Self.screenshot(["--scene", "bouncy", "--at", String(time)])
         try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-bouncy-at-\(time)"), tolerance: 8)
     }
 
     @Test("the same arguments give the same pixels")
-    func deterministic() throws {
-        let first = try Self.screenshot(["--scene", "cool", "--at", "0.25"])
-        let second = try Self.screenshot(["--scene", "cool", "--at", "0.25"])
+    func deterministic() async throws {
+        let first = try await Self.screenshot(["--scene", "cool", "--at", "0.25"])
+        let second = try await Self.screenshot(["--scene", "cool", "--at", "0.25"])
         #expect(ImageComparison.pixelsDiffering(first, second, tolerance: 0).mismatchedPixels == 0)
     }
 }

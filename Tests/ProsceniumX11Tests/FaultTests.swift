@@ -104,7 +104,7 @@ struct FaultTests {
             XKillClient(display.pointer, XID(window))
             display.sync()
         }
-        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its connection was closed")
+        let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its connection was closed\n\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(exit.seconds < Self.lostConnectionBound, "it took \(exit.seconds) s; the bound is \(Self.lostConnectionBound) s")
         #expect(demo.errorOutput.hasPrefix(Self.lostConnectionMessage(server)), "stderr: \(demo.errorOutput)")
@@ -125,7 +125,7 @@ struct FaultTests {
         }
         // The window is all the demo shows: the DestroyNotify ends it (WindowHost.onDestroyed), and the
         // requests it made on the window before reading that event fail without a word.
-        let exit = try #require(await demo.exit(timeout: 5), "the demo ran on after its window was destroyed")
+        let exit = try #require(await demo.exit(timeout: 5), "the demo ran on after its window was destroyed\n\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(demo.errorOutput == "proscenium-demo: the window was destroyed by another client; quitting\n",
                 "stderr: \(demo.errorOutput)")

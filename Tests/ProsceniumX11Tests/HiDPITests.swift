@@ -59,9 +59,9 @@ struct HiDPIScreenshotTests {
     /// device size, not magnified, so hinting and whole-pixel advances put glyphs a little differently
     /// along a line: at most 2% of the pixels may differ by more than 32 (measured: 0.6–1.3%).
     @Test("at scale 2, each scene's settled screenshot at 640x480 halved matches its 1x one", arguments: scenes)
-    func twiceThePixelsSameLayout(scene: String) throws {
-        let single = try DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480"])
-        let double = try DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480", "--scale", "2"])
+    func twiceThePixelsSameLayout(scene: String) async throws {
+        let single = try await DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480"])
+        let double = try await DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480", "--scale", "2"])
         #expect(double.width == 1280 && double.height == 960)
         let halved = Self.downsampled(double, by: 2)
         let flatSingle = Self.flatPixels(single), flatHalved = Self.flatPixels(halved)
@@ -83,8 +83,8 @@ struct HiDPIScreenshotTests {
     }
 
     @Test("goldens: bouncy and sheet at 2x, alert at 1.5x", arguments: [("bouncy", "2"), ("sheet", "2"), ("alert", "1.5")])
-    func goldens(scene: String, scale: String) throws {
-        let image = try DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480", "--scale", scale])
+    func goldens(scene: String, scale: String) async throws {
+        let image = try await DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480", "--scale", scale])
         let factor = Double(scale)!
         #expect(image.width == Int(640 * factor) && image.height == Int(480 * factor))
         try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)-640x480@\(scale)x"), tolerance: 8)
@@ -93,12 +93,12 @@ struct HiDPIScreenshotTests {
     /// Mid-spring, bouncy's card lies at fractional points; its top edge must still fall between two rows
     /// of device pixels: the first row of card colour down the middle column is all card, nothing blended.
     @Test("bouncy's card edge falls on whole device pixels mid-spring at 1, 1.5 and 2", arguments: ["1", "1.5", "2"])
-    func cardEdgeOnWholePixels(scale: String) throws {
-        let settled = try DemoScreenshotTests.screenshot(["--scene", "bouncy", "--size", "640x480", "--scale", scale])
+    func cardEdgeOnWholePixels(scale: String) async throws {
+        let settled = try await DemoScreenshotTests.screenshot(["--scene", "bouncy", "--size", "640x480", "--scale", scale])
         let card = settled.rgba(settled.width / 2, settled.height / 2)
         var checked = 0
         for time in ["0.1", "0.15", "0.2", "0.3", "0.45"] {
-            let image = try DemoScreenshotTests.screenshot(["--scene", "bouncy", "--size", "640x480", "--scale", scale, "--at", time])
+            let image = try await DemoScreenshotTests.screenshot(["--scene", "bouncy", "--size", "640x480", "--scale", scale, "--at", time])
             let x = image.width / 2
             // The card drops in from above: its top edge is the first row of card colour down the middle.
             guard let top = (0..<image.height).first(where: { close(image.rgba(x, $0), card, tolerance: 6) }), top > 0 else { continue }

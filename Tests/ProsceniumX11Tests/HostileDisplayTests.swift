@@ -65,7 +65,7 @@ struct HostileDisplayTests {
     func noRender() async throws {
         try await withPrivateXvfb(width: 1280, height: 800, disabledExtensions: ["RENDER"]) { server in
             let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
-            let exit = try #require(await demo.exit(timeout: 10))
+            let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
             #expect(exit.status == 1)
             #expect(demo.errorOutput == "proscenium-demo: the X server lacks the RENDER extension, which Proscenium needs — use Xorg or Xvfb with RENDER enabled\n")
             #expect(demo.events("ready").isEmpty)
@@ -122,7 +122,7 @@ struct HostileDisplayTests {
         var variables = environment
         variables["DISPLAY"] = display
         let demo = try DemoProcess(arguments: ["--screenshot", path] + arguments, environment: variables)
-        let exit = try #require(await demo.exit(timeout: 30))
+        let exit = try #require(await demo.exit(timeout: 30), "\(demo.diagnosis)")
         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
         return (try PNGCodec.read(contentsOf: path), demo.errorOutput)
     }

@@ -35,8 +35,8 @@ struct InterleavingDemoTests {
     }
 
     /// The home screen alone at `size`, as the demo draws it.
-    private func homeAlone(size: String) throws -> Image {
-        let run = try CapturedRun.run(["--size", size], at: 0.2)
+    private func homeAlone(size: String) async throws -> Image {
+        let run = try await CapturedRun.run(["--size", size], at: 0.2)
         defer { run.remove() }
         return run.final
     }
@@ -101,7 +101,7 @@ struct InterleavingDemoTests {
             XResizeWindow(display.pointer, CX11.Window(window), 1000, 800)
             display.sync()
             try await waitUntil("the window is laid out at 1000 px", demo: demo) {
-                demo.events("resize").contains { $0["width"] as? Int == 1000 } || demo.waitForExit(timeout: 0) != nil
+                demo.events("resize").contains { $0["width"] as? Int == 1000 } || !demo.isRunning
             }
             for step in 1...3 {
                 input.move(to: Point(x: origin.x + 300, y: origin.y + 410 + drag + Double(step) * drag / 4))
@@ -111,7 +111,7 @@ struct InterleavingDemoTests {
             input.release()
             try await Task.sleep(for: .milliseconds(400))
 
-            #expect(demo.waitForExit(timeout: 0) == nil, "the demo ended: \(demo.errorOutput)")
+            #expect(demo.isRunning, "the demo ended: \(demo.errorOutput)")
             #expect(!demo.errorOutput.contains("unowned"), "\(demo.errorOutput)")
             #expect(demo.events("problem").isEmpty, "\(demo.events("problem"))")
             if drag < 0 {
@@ -134,10 +134,10 @@ struct InterleavingDemoTests {
     // MARK: - 2: the bottom sheet comes in undimmed
 
     @Test("sheet at 600x800: every pixel above the sheet stays the home screen's, undimmed, at every time of its entry")
-    func sheetEntersWithoutAFlash() throws {
-        let home = try homeAlone(size: "600x800")
+    func sheetEntersWithoutAFlash() async throws {
+        let home = try await homeAlone(size: "600x800")
         let times = [0.02, 0.05, 0.1, 0.2, 0.4]
-        let run = try CapturedRun.run(["--scene", "sheet", "--size", "600x800"], at: 1.0,
+        let run = try await CapturedRun.run(["--scene", "sheet", "--size", "600x800"], at: 1.0,
                                       frames: times.map { String($0) }.joined(separator: ","))
         defer { run.remove() }
         for (time, image) in try zip(times, times.map { try run.frame(CapturedRun.frame(at: $0)) }) + [(1.0, run.final)] {
@@ -163,10 +163,10 @@ struct InterleavingDemoTests {
     // MARK: - 9 and 11: the side panel turned around
 
     @Test("side-panel dismissed 0.15 s in: the home view turns around from where it is, over its backdrop, and ends as it began")
-    func sidePanelTurnsAround() throws {
-        let home = try homeAlone(size: "1280x800")
+    func sidePanelTurnsAround() async throws {
+        let home = try await homeAlone(size: "1280x800")
         // The way back is the same spring as the way in (0.5 s, as stiff), so it is over by 0.15 + 0.5 s.
-        let run = try CapturedRun.run(["--scene", "side-panel", "--dismiss-at", "0.15"], at: 1.0, frames: "0..0.8", downsample: 2)
+        let run = try await CapturedRun.run(["--scene", "side-panel", "--dismiss-at", "0.15"], at: 1.0, frames: "0..0.8", downsample: 2)
         defer { run.remove() }
         let turn = CapturedRun.frame(at: 0.15)
         var edges: [Int?] = []
@@ -192,9 +192,9 @@ struct InterleavingDemoTests {
     }
 
     @Test("side-panel presented again while it leaves, then dismissed: its backdrop stays, and the home view ends square and unclipped")
-    func sidePanelPresentedAgainWhileLeaving() throws {
-        let home = try homeAlone(size: "1280x800")
-        let run = try CapturedRun.run(["--scene", "side-panel", "--dismiss-at", "1.0", "--present-at", "1.15", "--dismiss-at", "2.0"],
+    func sidePanelPresentedAgainWhileLeaving() async throws {
+        let home = try await homeAlone(size: "1280x800")
+        let run = try await CapturedRun.run(["--scene", "side-panel", "--dismiss-at", "1.0", "--present-at", "1.15", "--dismiss-at", "2.0"],
                                       at: 3.0, frames: "1.0..1.4", downsample: 2)
         defer { run.remove() }
         #expect(run.transitionTimes("dismissalDidEnd").count == 2 && run.transitionTimes("presentationDidEnd").count == 2,
@@ -214,10 +214,10 @@ struct InterleavingDemoTests {
     }
 
     @Test("cool dismissed 0.15 s in: its decorative frame is still there through the reverse, and gone after")
-    func coolTurnsAroundWithItsFrame() throws {
-        let home = try homeAlone(size: "1280x800")
+    func coolTurnsAroundWithItsFrame() async throws {
+        let home = try await homeAlone(size: "1280x800")
         let times = [0.1667, 0.2, 0.2333]
-        let run = try CapturedRun.run(["--scene", "cool", "--dismiss-at", "0.15"], at: 1.0,
+        let run = try await CapturedRun.run(["--scene", "cool", "--dismiss-at", "0.15"], at: 1.0,
                                       frames: times.map { String($0) }.joined(separator: ","))
         defer { run.remove() }
         let trees = run.events.filter { $0["type"] as? String == "tree" }
@@ -263,9 +263,9 @@ struct InterleavingDemoTests {
         (["--screenshot", "/tmp/proscenium-never.png", "--capture-downsample", "0"], "a whole number from 1 to 64"),
         (["--inject-fault", "nope"], "valid faults: stray-dimming"),
     ])
-    func badScriptArguments(arguments: [String], expected: String) throws {
+    func badScriptArguments(arguments: [String], expected: String) async throws {
         let demo = try DemoProcess(arguments: arguments, environment: ["DISPLAY": nil])
-        let exit = try #require(demo.waitForExit(timeout: 10))
+        let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
         #expect(exit.status != 0)
         #expect(demo.errorOutput.hasPrefix("proscenium-demo: ") && demo.errorOutput.contains(expected), "stderr: \(demo.errorOutput)")
         #expect(!FileManager.default.fileExists(atPath: "/tmp/proscenium-never.png"))
@@ -275,7 +275,7 @@ struct InterleavingDemoTests {
 
     @Test("--self-check with --inject-fault stray-dimming logs a problem; the same interleaving without it logs none")
     func selfCheckReportsAPlantedFault() async throws {
-        let clean = try CapturedRun.run(["--self-check", "--scene", "side-panel", "--dismiss-at", "0.15", "--present-at", "0.25"], at: 1.2)
+        let clean = try await CapturedRun.run(["--self-check", "--scene", "side-panel", "--dismiss-at", "0.15", "--present-at", "0.25"], at: 1.2)
         clean.remove()
         #expect(!clean.events.contains { $0["type"] as? String == "problem" },
                 "\(clean.events.filter { $0["type"] as? String == "problem" })")

@@ -19,7 +19,7 @@ struct CapturedRun {
 
     /// Runs `proscenium-demo --headless --log-events --screenshot … --at at --capture-frames frames` with
     /// `arguments` on a private Xvfb of its own, and checks it exits 0.
-    static func run(_ arguments: [String], at: Double, frames: String? = nil, downsample: Int = 1) throws -> CapturedRun {
+    static func run(_ arguments: [String], at: Double, frames: String? = nil, downsample: Int = 1) async throws -> CapturedRun {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("proscenium-frames-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -27,7 +27,7 @@ struct CapturedRun {
                    "--at", String(at)] + arguments
         if let frames { all += ["--capture-frames", frames, "--capture-downsample", String(downsample)] }
         let demo = try DemoProcess(arguments: all, environment: ["DISPLAY": nil])
-        let exit = try #require(demo.waitForExit(timeout: 120), "the demo ran for 2 minutes: \(all)")
+        let exit = try #require(await demo.exit(timeout: 120), "the demo ran for 2 minutes: \(all)\n\(demo.diagnosis)")
         guard exit.status == 0 else {
             try? FileManager.default.removeItem(at: directory)
             throw CapturedRunError.failed(arguments: all, status: exit.status, stderr: demo.errorOutput)
@@ -137,9 +137,9 @@ struct MidTransitionScreenshotTests {
     // MARK: - Goldens
 
     @Test("goldens at three times of the presentation and two of the dismissal", arguments: cases)
-    func transitionGoldens(_ testCase: Case) throws {
+    func transitionGoldens(_ testCase: Case) async throws {
         let times = Self.goldenTimes.map { String($0.time) }.joined(separator: ",")
-        let run = try CapturedRun.run(["--scene", testCase.scene, "--size", testCase.size, "--dismiss-at", String(Self.dismissAt)],
+        let run = try await CapturedRun.run(["--scene", testCase.scene, "--size", testCase.size, "--dismiss-at", String(Self.dismissAt)],
                                       at: Self.dismissAt, frames: times)
         defer { run.remove() }
         #expect(run.transitionTimes("presentationDidEnd").first.map { $0 < Self.dismissAt } ?? false,
@@ -156,9 +156,9 @@ struct MidTransitionScreenshotTests {
 
     @Test("no frame of the presentation or the dismissal darker than both its ends where nothing asks for it",
           arguments: cases)
-    func noFlashPresentingOrDismissing(_ testCase: Case) throws {
+    func noFlashPresentingOrDismissing(_ testCase: Case) async throws {
         let settle = CapturedRun.frame(at: Self.dismissAt) - 1
-        let run = try CapturedRun.run(["--scene", testCase.scene, "--size", testCase.size, "--dismiss-at", String(Self.dismissAt)],
+        let run = try await CapturedRun.run(["--scene", testCase.scene, "--size", testCase.size, "--dismiss-at", String(Self.dismissAt)],
                                       at: Self.end, frames: "0..\(Self.end)", downsample: Self.downsample)
         defer { run.remove() }
         #expect(run.transitionTimes("presentationDidEnd").first.map { $0 < Self.dismissAt } ?? false, "presented before \(Self.dismissAt) s")
@@ -169,8 +169,8 @@ struct MidTransitionScreenshotTests {
 
     @Test("dismissed 0.15 s in: a golden just after the turn, and no frame of it darker than both its ends",
           arguments: cases)
-    func reversal(_ testCase: Case) throws {
-        let run = try CapturedRun.run(["--scene", testCase.scene, "--size", testCase.size, "--dismiss-at", String(Self.reversalAt)],
+    func reversal(_ testCase: Case) async throws {
+        let run = try await CapturedRun.run(["--scene", testCase.scene, "--size", testCase.size, "--dismiss-at", String(Self.reversalAt)],
                                       at: Self.reversalShot, frames: "0..1.2", downsample: Self.downsample)
         defer { run.remove() }
         #expect(run.transitionTimes("presentationDidEnd") == [Self.reversalAt], "the presentation ends, cancelled, at the turn")

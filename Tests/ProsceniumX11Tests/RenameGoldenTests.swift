@@ -32,6 +32,6 @@ struct RenameGoldenTests {
         let shot = try tester.screenshot()
         let golden = ImageComparison.goldenPath("rename-alert-640x480\(suffix)")
         // A million pixels compared in a debug build: off the main actor, which the live tests share.
-        try await offMainActor { try ImageComparison.assertMatches(shot, golden: golden) }
+        _ = try await offMainActor { try ImageComparison.assertMatches(shot, golden: golden) }
     }
 }

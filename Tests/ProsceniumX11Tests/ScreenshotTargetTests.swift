@@ -35,7 +35,7 @@ struct ScreenshotTargetTests {
                                    environment: ["DISPLAY": display],
                                    launcher: [unshare, "--user", "--map-root-user", "--mount", "/bin/sh", "-c", script, "sh",
                                               mountPoint, listing])
-        let exit = try #require(await demo.exit(timeout: 30))
+        let exit = try #require(await demo.exit(timeout: 30), "\(demo.diagnosis)")
         try #require(exit.status != setupFailed, "could not make the file system for the test: \(demo.errorOutput)")
         let left = try String(contentsOfFile: listing, encoding: .utf8).split(separator: "\n").map(String.init)
         return (exit.status, demo.errorOutput, left)

@@ -51,7 +51,7 @@ struct SharedMemoryCaptureTests {
         let demo = try DemoProcess(arguments: ["--screenshot", path, "--at", "0.1", "--size", "480x480"],
                                    environment: ["DISPLAY": proxy.displayName])
         defer { demo.stop() }
-        let exit = try #require(await demo.exit(timeout: 60), "the demo did not end")
+        let exit = try #require(await demo.exit(timeout: 60), "the demo did not end\n\(demo.diagnosis)")
         #expect(proxy.cuts == 1, "the proxy never saw XShmAttach; the demo said: \(demo.errorOutput)")
         #expect(exit.status == 1)
         #expect(demo.errorOutput.contains("lost the connection"), "\(demo.errorOutput)")

@@ -24,7 +24,7 @@ import TestSupport
         let output = try #require(FileHandle(forWritingAtPath: outputPath))
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try ProcessLaunch.serialized { try process.run() }
         while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
         try output.close()
         let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""

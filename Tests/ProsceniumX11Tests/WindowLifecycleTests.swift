@@ -112,7 +112,7 @@ struct WindowLifecycleTests {
         try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
 
         #expect(try await Xdotool.run(["windowclose", String(window)], display: server.displayName) == 0)
-        let exit = try #require(await demo.exit(timeout: 5), "the demo ran on after its window was destroyed")
+        let exit = try #require(await demo.exit(timeout: 5), "the demo ran on after its window was destroyed\n\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(demo.errorOutput == "proscenium-demo: the window was destroyed by another client; quitting\n")
         #expect(demo.events("exit").last?["status"] as? Int == 1)
@@ -126,7 +126,7 @@ struct WindowLifecycleTests {
         defer { demo.stop() }
         let window = try Self.window(of: try await demo.event("ready"))
         #expect(try await Xdotool.run(["windowkill", String(window)], display: server.displayName) == 0)
-        let exit = try #require(await demo.exit(timeout: 5))
+        let exit = try #require(await demo.exit(timeout: 5), "\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(demo.errorOutput.contains("lost the connection to X server"), "\(demo.errorOutput)")
         #expect(demo.errorOutput.split(separator: "\n").count == 1, "\(demo.errorOutput)")
@@ -290,7 +290,7 @@ enum Xdotool {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         process.environment = environment
-        try process.run()
+        try ProcessLaunch.serialized { try process.run() }
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
         return process.terminationStatus
     }
@@ -299,7 +299,6 @@ enum Xdotool {
 /// One of the package's example apps run as a child process, with its standard error collected.
 final class ExampleProcess: @unchecked Sendable {
     private let process = Process()
-    private let stderr = Pipe()
     private let lock = NSLock()
     private var text = ""
 
@@ -308,10 +307,13 @@ final class ExampleProcess: @unchecked Sendable {
         var environment = ProcessInfo.processInfo.environment
         environment["DISPLAY"] = display
         process.environment = environment
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = stderr
-        try process.run()
-        let handle = stderr.fileHandleForReading
+        let handle = try ProcessLaunch.serialized { [process] in
+            let stderr = Pipe()
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = stderr
+            try process.run()
+            return stderr.fileHandleForReading
+        }
         Thread { [weak self] in
             while true {
                 let data = handle.availableData

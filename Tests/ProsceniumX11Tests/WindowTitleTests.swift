@@ -58,9 +58,12 @@ struct WindowTitleTests {
         environment["DISPLAY"] = tester.server.displayName
         environment["LC_ALL"] = "C.UTF-8"
         process.environment = environment
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
+        let output = try ProcessLaunch.serialized {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output
+        }
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
         let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("WM_NAME(COMPOUND_TEXT) = \"\(title)\""), "\(text)")

@@ -1,22 +1,33 @@
 import Foundation
+import TestSupport
 
 /// Other X clients a test runs as a user's desktop would (xclip, setxkbmap), off the main actor so the
 /// window under test, which answers them there, keeps running.
 enum XClientTool {
     /// Runs `tool arguments` to its end and returns what it printed on standard output.
     static func output(of tool: String, _ arguments: [String]) async throws -> String {
-        try await Task.detached {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = [tool] + arguments
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = [tool] + arguments
+        let output = try ProcessLaunch.serialized {
             let output = Pipe()
             process.standardOutput = output
             process.standardInput = FileHandle.nullDevice
             try process.run()
-            let data = output.fileHandleForReading.readDataToEndOfFile()
-            process.waitUntilExit()
-            return String(decoding: data, as: UTF8.self)
-        }.value
+            return output.fileHandleForReading
+        }
+        // Read to the end on a thread of its own: blocked on one of the few cooperative threads (two on a
+        // two-core machine), the read would stall every other test's async work for as long as the tool runs.
+        let text = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in
+            let thread = Thread {
+                let data = output.readDataToEndOfFile()
+                process.waitUntilExit()
+                continuation.resume(returning: String(decoding: data, as: UTF8.self))
+            }
+            thread.stackSize = 1 << 18
+            thread.start()
+        }
+        return text
     }
 
     /// Starts `tool arguments` with `input` on its standard input and returns without waiting for its end:
@@ -26,11 +37,14 @@ enum XClientTool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let stdin = Pipe()
-        process.standardInput = stdin
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        stdin.fileHandleForWriting.write(Data(input.utf8))
-        try stdin.fileHandleForWriting.close()
+        let stdin = try ProcessLaunch.serialized {
+            let stdin = Pipe()
+            process.standardInput = stdin
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            return stdin.fileHandleForWriting
+        }
+        stdin.write(Data(input.utf8))
+        try stdin.close()
     }
 }

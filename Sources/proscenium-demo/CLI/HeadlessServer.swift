@@ -18,8 +18,10 @@ final class HeadlessServer {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw .cannotStart("pipe failed: \(String(cString: strerror(errno)))") }
         defer { close(fds[0]) }
-        // The reading end stays with the demo only.
-        _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+        // The reading end stays with the demo only, and so does everything the demo inherited: a server
+        // holding its parent's descriptors (a test's pipes, the socket by which Foundation learns that the
+        // demo exited) would keep them open for as long as it runs.
+        keepFromChildren(except: fds[1])
         let arguments = ["Xvfb", "-displayfd", String(fds[1]), "-screen", "0", "\(max(width, 640))x\(max(height, 480))x24",
                          "-nolisten", "tcp"]
         var actions = posix_spawn_file_actions_t()
@@ -61,6 +63,19 @@ final class HeadlessServer {
             throw .cannotStart("Xvfb did not report a display within 10 s")
         }
         return HeadlessServer(displayName: ":\(number)", pid: pid)
+    }
+
+    /// Marks every open descriptor from 3 up, except `kept`, close-on-exec.
+    private static func keepFromChildren(except kept: Int32) {
+        guard let directory = opendir("/proc/self/fd") else { return }
+        defer { closedir(directory) }
+        let own = dirfd(directory)
+        while let entry = readdir(directory) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            guard let fd = Int32(name), fd >= 3, fd != kept, fd != own else { continue }
+            let flags = fcntl(fd, F_GETFD)
+            if flags >= 0 { _ = fcntl(fd, F_SETFD, flags | FD_CLOEXEC) }
+        }
     }
 
     /// Stops the server and waits for it, killing it outright if it has not gone within a second.
