@@ -60,6 +60,28 @@ import Testing
         #expect(stats.layersRendered == 0)
     }
 
+    @Test("requests are always counted; the pixels they may touch only when asked for, and then within the clip")
+    func requestPixelsAreCountedOnlyWhenAsked() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let list: [DisplayCommand] = [
+            .fill(rect: Rect(x: 0, y: 0, width: 160, height: 120), cornerRadius: 0, color: .white),
+            .fill(rect: Rect(x: 10, y: 10, width: 100, height: 50), cornerRadius: 0, color: Color(white: 0, alpha: 0.5)),
+        ]
+        // Only 30 x 20 pixels of the translucent fill lie inside the damage.
+        let damage = Proscenium.Region(Rect(x: 0, y: 0, width: 40, height: 30))
+        #expect(!fx.renderer.countsRequestPixels, "off unless asked for")
+        fx.render(list, damage: damage)
+        let uncounted = try #require(fx.renderer.statistics.requests[.fill])
+        #expect(uncounted.requests >= 1 && uncounted.pixels == 0)
+
+        fx.renderer.countsRequestPixels = true
+        fx.render(list, damage: damage)
+        let counted = try #require(fx.renderer.statistics.requests[.fill])
+        #expect(counted.requests == uncounted.requests)
+        #expect(counted.pixels >= 30 * 20 && counted.pixels <= 40 * 30 + 30 * 20, "\(counted.pixels)")
+    }
+
     @Test func shadowMasksAreComputedOnceAndLargeShadowsStayCheap() async throws {
         let fx = try await RendererFixture(width: 1280, height: 800)
         defer { fx.stop() }

@@ -20,7 +20,8 @@ public struct RenderStatistics: Sendable, Equatable {
     public var layersReused = 0
 
     /// The X requests of a frame by kind, with the pixels each kind may touch (its destination within
-    /// the clip): what the X server's work per frame is made of, for the benchmarks. Kinds not sent are absent.
+    /// the clip; counted only while the renderer's `countsRequestPixels` is on, zero otherwise): what the X
+    /// server's work per frame is made of, for the benchmarks. Kinds not sent are absent.
     public var requests: [RequestKind: RequestTally] {
         var result: [RequestKind: RequestTally] = [:]
         for kind in RequestKind.allCases {

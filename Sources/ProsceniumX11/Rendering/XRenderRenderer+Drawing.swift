@@ -31,9 +31,13 @@ extension XRenderRenderer {
             guard color.alpha > 0 else { return }
             let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
             let blur = ShadowCache.sanitizedBlur(blur)
-            var hidden = 0.0
-            if let occluder { hidden = surface.clippedArea(occluder) }
-            statistics.count(.shadow, pixels: surface.clippedArea(surface.pixels(extent)) - hidden)
+            if countsRequestPixels {
+                var hidden = 0.0
+                if let occluder { hidden = surface.clippedArea(occluder) }
+                statistics.count(.shadow, pixels: surface.clippedArea(surface.pixels(extent)) - hidden)
+            } else {
+                statistics.count(.shadow, pixels: 0)
+            }
             if blur < 0.5 {
                 fillShape(shape, radius: radius, color: color, in: surface)
             } else {
@@ -54,8 +58,8 @@ extension XRenderRenderer {
                     coreFont.draw(line.text, x: x, y: y, source: source, onto: surface.picture)
                     continue
                 }
-                statistics.count(.glyphs, pixels: surface.clippedArea(
-                    Rect(x: Double(x), y: Double(y) - layout.font.size, width: line.width, height: layout.font.size * 1.3)))
+                tally(.glyphs, Rect(x: Double(x), y: Double(y) - layout.font.size, width: line.width, height: layout.font.size * 1.3),
+                      in: surface)
                 if usesTextMasks,
                    let mask = textMasks.mask(for: line.text, font: layout.font, xftFont: font,
                                              ink: { self.inkBox(of: line.text, in: layout.font, font) }, white: white) {
@@ -67,7 +71,7 @@ extension XRenderRenderer {
                 }
             }
         case let .image(image, rect):
-            statistics.count(.composite, pixels: surface.clippedArea(surface.pixels(rect)))
+            tally(.composite, surface.pixels(rect), in: surface)
             images.draw(image, in: surface.pixels(rect), target: surface.picture, limit: surface.bounds)
         default:
             break
@@ -145,7 +149,7 @@ extension XRenderRenderer {
                 fill(surface, visible, color: &xColor, op: op)
                 continue
             }
-            statistics.count(.corner, pixels: surface.clippedArea(visible))
+            tally(.corner, visible, in: surface)
             XRenderComposite(display.pointer, PictOpOver, source, mask.picture, surface.picture, 0, 0,
                              Int32(xCoordinate: visible.minX - square.minX), Int32(xCoordinate: visible.minY - square.minY),
                              Int32(xCoordinate: visible.minX), Int32(xCoordinate: visible.minY),
@@ -161,7 +165,7 @@ extension XRenderRenderer {
         guard let first = traps.first else { return }
         // XRender aligns the source with the first trapezoid's left edge start, rounded down.
         let xDst = first.left.p1.x >> 16, yDst = first.left.p1.y >> 16
-        statistics.count(.trapezoids, pixels: surface.clippedArea(Self.bounds(of: traps)))
+        tally(.trapezoids, Self.bounds(of: traps), in: surface)
         XRenderCompositeTrapezoids(display.pointer, PictOpOver, source, surface.picture, display.a8Format,
                                    xDst - sourceOrigin.x, yDst - sourceOrigin.y, traps, Int32(traps.count))
     }
@@ -169,7 +173,7 @@ extension XRenderRenderer {
     /// `XRenderFillRectangle` over a pixel rectangle.
     func fill(_ surface: RenderSurface, _ rect: Rect, color: inout XRenderColor, op: Int32) {
         guard !rect.isEmpty else { return }
-        statistics.count(.fill, pixels: surface.clippedArea(rect))
+        tally(.fill, rect, in: surface)
         XRenderFillRectangle(display.pointer, op, surface.picture, &color, Int32(xCoordinate: rect.minX),
                              Int32(xCoordinate: rect.minY), UInt32(xSize: rect.width), UInt32(xSize: rect.height))
     }

@@ -47,7 +47,7 @@ extension XRenderRenderer {
         if !folded.isEmpty {
             let pixels = folded.totalArea
             statistics.foldedPixels += Int(pixels)
-            statistics.count(.fill, pixels: pixels)
+            statistics.count(.fill, pixels: countsRequestPixels ? pixels : 0)
             var color = XRenderColor(red: UInt16(overlay.red * 257), green: UInt16(overlay.green * 257),
                                      blue: UInt16(overlay.blue * 257), alpha: 0xFFFF)
             var rects = folded.xRectangles
@@ -136,19 +136,25 @@ extension XRenderRenderer {
     nonisolated static func split(_ clip: [Rect], folding overlay: FoldableOverlay) -> (folded: [Rect], rest: [Rect])? {
         var folded: [Rect] = []
         var rest: [Rect] = []
+        // Cut in two buffers reused for every rectangle and box, not a new array per cut (every frame of a
+        // fade splits its whole clip).
+        var pieces: [Rect] = [], next: [Rect] = []
         for rect in clip {
             let inside = rect.intersection(overlay.area)
             guard !inside.isEmpty else {
                 rest.append(rect)
                 continue
             }
-            rest += rect.subtracting(inside)
-            var pieces = [inside]
+            rect.forEachPiece(subtracting: inside) { rest.append($0) }
+            pieces.removeAll(keepingCapacity: true)
+            pieces.append(inside)
             for box in overlay.busy {
                 let covered = inside.intersection(box)
                 guard !covered.isEmpty else { continue }
                 rest.append(covered)
-                pieces = subtract(box, from: pieces)
+                next.removeAll(keepingCapacity: true)
+                for piece in pieces { piece.forEachPiece(subtracting: box) { next.append($0) } }
+                swap(&pieces, &next)
             }
             folded += pieces
             if folded.count > maximumFoldedRectangles { return nil }

@@ -43,7 +43,7 @@ extension XRenderRenderer {
         let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
         execute(commands, range, in: layerSurface)
         prepare(surface)
-        statistics.count(.composite, pixels: surface.clippedArea(area))
+        tally(.composite, area, in: surface)
         XRenderComposite(display.pointer, PictOpOver, layer.picture, solids.alphaMask(alpha), surface.picture,
                          0, 0, 0, 0, Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY),
                          UInt32(xSize: area.width), UInt32(xSize: area.height))
@@ -117,7 +117,7 @@ extension XRenderRenderer {
         XRenderSetPictureFilter(dpy, layer.picture, "bilinear", nil, 0)
         removeClip(of: layer.picture)
         prepare(surface)
-        statistics.count(.composite, pixels: surface.clippedArea(destination))
+        tally(.composite, destination, in: surface)
         XRenderComposite(dpy, PictOpOver, layer.picture, 0, surface.picture,
                          Int32(xCoordinate: destination.minX), Int32(xCoordinate: destination.minY), 0, 0,
                          Int32(xCoordinate: destination.minX), Int32(xCoordinate: destination.minY),
@@ -140,7 +140,7 @@ extension XRenderRenderer {
         var transparent = XRenderColor.transparent
         let clearArea = clearingWholeLayer ? Rect(x: 0, y: 0, width: Double(layer.width), height: Double(layer.height))
             : Rect(x: 0, y: 0, width: area.width, height: area.height)
-        statistics.count(.fill, pixels: clearArea.width * clearArea.height)
+        statistics.count(.fill, pixels: countsRequestPixels ? clearArea.width * clearArea.height : 0)
         XRenderFillRectangle(display.pointer, PictOpSrc, layer.picture, &transparent, 0, 0,
                              UInt32(xSize: clearArea.width), UInt32(xSize: clearArea.height))
         return (layer, surface)

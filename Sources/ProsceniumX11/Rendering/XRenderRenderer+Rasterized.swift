@@ -46,7 +46,7 @@ extension XRenderRenderer {
             execute(commands, range, in: RenderSurface(picture: layer.picture, origin: origin, clip: missing))
         }
         prepare(surface)
-        statistics.count(.composite, pixels: surface.clippedArea(visible))
+        tally(.composite, visible, in: surface)
         XRenderComposite(display.pointer, opaque ? PictOpSrc : PictOpOver, layer.picture, 0, surface.picture,
                          Int32(xCoordinate: visible.minX - area.minX), Int32(xCoordinate: visible.minY - area.minY), 0, 0,
                          Int32(xCoordinate: visible.minX), Int32(xCoordinate: visible.minY),

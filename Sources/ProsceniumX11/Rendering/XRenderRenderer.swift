@@ -12,6 +12,10 @@ import Proscenium
     public let display: Display
     /// What the last `render` call did.
     public internal(set) var statistics = RenderStatistics()
+    /// Whether `statistics` also counts the pixels each request may touch (`RequestTally.pixels`), not only
+    /// the requests: that is a pass over the clip for every request of every frame, which only a benchmark
+    /// wants to pay for (the demo's `--stats` turns it on). Off by default.
+    public var countsRequestPixels = false
     /// What the last `render` call drew: its damage less what the back buffer already held (see
     /// `XRenderRenderer+Retention.swift`). Only this needs copying to the screen.
     public private(set) var drawnRegion = Proscenium.Region()
@@ -258,6 +262,12 @@ import Proscenium
             }
         }
         return start
+    }
+
+    /// Counts one request of `kind` in `statistics`, with the pixels of `rect` (in `surface`'s pixels) inside
+    /// its clip when `countsRequestPixels` is on.
+    func tally(_ kind: RequestKind, _ rect: Rect, in surface: RenderSurface) {
+        statistics.count(kind, pixels: countsRequestPixels ? surface.clippedArea(rect) : 0)
     }
 
     /// Counts the drawing commands of a skipped range as culled.

@@ -61,8 +61,10 @@ import ProsceniumX11
         host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false
         var countedFrames = 0
+        // Pixel accounting costs every frame something: only for a run that prints it.
+        host.renderer.countsRequestPixels = options.stats
         statistics.measureFrames(of: clock) { [self] in
-            if host.presentedFrames > countedFrames {
+            if options.stats, host.presentedFrames > countedFrames {
                 countedFrames = host.presentedFrames
                 statistics.recordPixels(host.renderer.statistics, copied: host.renderer.drawnRegion.area)
             }
