@@ -19,7 +19,7 @@ struct AdaptationInterleavingTests {
         let delegate = WidthDelegate()
         fixture.root.present(presented, animated: true)
         presented.presentationController?.delegate = delegate
-        weak var sheet = presented.presentationController as? BottomSheetPresentationController
+        weak let sheet = presented.presentationController as? BottomSheetPresentationController
         fixture.runUntilIdle()
         // Two detents, resting at the larger: a drag of 40 pt moves the sheet between them (no dismissal).
         sheet?.detents = [.medium(), .large()]
