@@ -195,6 +195,44 @@ struct DemoGalleryTests {
         #expect(left.isEmpty, "left behind: \(left)")
     }
 
+    @Test("a reader gone before the last line: the headless demo still stops its private Xvfb as it exits")
+    func readerGoneBeforeExitLine() async throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
+        // Nothing is logged between the home screen's tree and the `exit` line, so the first write that
+        // finds the pipe closed is that last line: the path that once exited before stopping the server.
+        process.arguments = ["--headless", "--log-events", "--exit-after", "1"]
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        process.environment = environment
+        let output = try ProcessLaunch.serialized {
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            return output
+        }
+        var received = ""
+        while !received.contains("\"type\":\"tree\"") {
+            let chunk = output.fileHandleForReading.availableData
+            if chunk.isEmpty { break }
+            received += String(decoding: chunk, as: UTF8.self)
+        }
+        #expect(received.contains("\"type\":\"tree\""), "the demo logged no tree: \(received)")
+        let server = try #require(ChildDescriptorTests.children(of: process.processIdentifier).first { $0.name == "Xvfb" },
+                                  "the demo's Xvfb")
+        try output.fileHandleForReading.close()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
+        #expect(!process.isRunning, "the demo kept running after --exit-after 1")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 0)
+        // Stopped and reaped by the demo: no such process, or at worst one that has exited.
+        let stat = (try? String(contentsOfFile: "/proc/\(server.pid)/stat", encoding: .utf8)) ?? ""
+        let state = stat.lastIndex(of: ")").map { stat[stat.index($0, offsetBy: 2)...].prefix(1) } ?? ""
+        #expect(stat.isEmpty || state == "Z", "the demo's Xvfb (pid \(server.pid)) outlived it, state \(state)")
+        if !stat.isEmpty, state != "Z" { kill(server.pid, SIGKILL) }
+    }
+
     @Test("a closed standard output (proscenium-demo --log-events | head -1) ends the demo with 0, not by SIGPIPE")
     func closedStandardOutput() async throws {
         let process = Process()

@@ -223,6 +223,9 @@ import ProsceniumX11
     func finish(status: Int32) -> Never {
         if !isFinishing {
             isFinishing = true
+            // A reader that went away before this last line must not end the run from inside it: its
+            // `onClosed` would call `end()`, and that `exit` would skip stopping the private server below.
+            log.onClosed = nil
             log.write("exit", ["status": .number(Double(status))])
             if options.stats {
                 log.writeAlways("stats", statistics.fields(droppedFrames: frameClock?.droppedFrames ?? 0))
