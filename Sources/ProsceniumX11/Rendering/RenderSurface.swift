@@ -41,9 +41,12 @@ struct RenderSurface {
 
     /// The clip narrowed to `rect` (in pixels).
     func clip(to rect: Rect) -> [Rect] {
-        clip.compactMap { clipRect in
+        var result: [Rect] = []
+        result.reserveCapacity(clip.count)
+        for clipRect in clip {
             let r = clipRect.intersection(rect)
-            return r.isEmpty ? nil : r
+            if !r.isEmpty { result.append(r) }
         }
+        return result
     }
 }

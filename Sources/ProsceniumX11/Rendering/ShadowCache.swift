@@ -107,22 +107,17 @@ import Proscenium
                 case (false, true): mask = entry.row
                 case (true, true): mask = entry.center
                 }
+                let piece = Piece(display: display.pointer, source: source, mask: mask, target: target, destination: dst, x: sx, y: sy)
                 // The middle is one repeated pixel, so any part of it can be left out.
-                var pieces = [clipped]
                 if sx.stretched, sy.stretched, let occluder {
-                    pieces = clipped.subtracting(occluder)
-                    occludedPixels += Int(clipped.width * clipped.height - pieces.totalArea)
-                }
-                let strip = Double(Self.stripLength)
-                let alongX = sx.stretched && !sy.stretched ? strip : nil, alongY = sy.stretched && !sx.stretched ? strip : nil
-                for part in pieces {
-                    for piece in Self.chunks(of: part, alongX: alongX, alongY: alongY) {
-                        let dx = Int(piece.minX - dst.minX), dy = Int(piece.minY - dst.minY)
-                        XRenderComposite(display.pointer, PictOpOver, source, mask, target, 0, 0,
-                                         Int32(sx.stretched ? 0 : sx.src + dx), Int32(sy.stretched ? 0 : sy.src + dy),
-                                         Int32(xCoordinate: piece.minX), Int32(xCoordinate: piece.minY),
-                                         UInt32(xSize: piece.width), UInt32(xSize: piece.height))
+                    var kept = 0.0
+                    clipped.forEachPiece(subtracting: occluder) { part in
+                        kept += part.width * part.height
+                        piece.composite(part)
                     }
+                    occludedPixels += Int(clipped.width * clipped.height - kept)
+                } else {
+                    piece.composite(clipped)
                 }
             }
         }
@@ -131,22 +126,44 @@ import Proscenium
     /// How long the stretched edge strips are: an edge is composited in pieces of at most this many pixels.
     nonisolated static let stripLength = 256
 
-    /// `rect` cut into pieces at most `alongX` wide and `alongY` tall (nil: not cut along that axis).
-    nonisolated static func chunks(of rect: Rect, alongX: Double?, alongY: Double?) -> [Rect] {
-        guard !rect.isEmpty, rect.isFinite else { return [] }
-        var result: [Rect] = []
+    /// One piece of a shadow's nine-patch (a corner, an edge or the middle) on its way to the target.
+    struct Piece {
+        var display: OpaquePointer
+        var source: Picture, mask: Picture, target: Picture
+        /// Where the whole piece lies in the target, and how each axis samples the mask.
+        var destination: Rect
+        var x: Segment, y: Segment
+
+        /// Composites the part `part` (in target pixels) of the piece: an edge in strips at most
+        /// `stripLength` long, as its mask is, the rest in one request.
+        func composite(_ part: Rect) {
+            let strip = Double(ShadowCache.stripLength)
+            let alongX = x.stretched && !y.stretched ? strip : nil, alongY = y.stretched && !x.stretched ? strip : nil
+            ShadowCache.forEachChunk(of: part, alongX: alongX, alongY: alongY) { chunk in
+                let dx = Int(chunk.minX - destination.minX), dy = Int(chunk.minY - destination.minY)
+                XRenderComposite(display, PictOpOver, source, mask, target, 0, 0,
+                                 Int32(x.stretched ? 0 : x.src + dx), Int32(y.stretched ? 0 : y.src + dy),
+                                 Int32(xCoordinate: chunk.minX), Int32(xCoordinate: chunk.minY),
+                                 UInt32(xSize: chunk.width), UInt32(xSize: chunk.height))
+            }
+        }
+    }
+
+    /// `rect` cut into pieces at most `alongX` wide and `alongY` tall (nil: not cut along that axis), handed
+    /// to `body` in rows from the top, each from the left, without an array.
+    nonisolated static func forEachChunk(of rect: Rect, alongX: Double?, alongY: Double?, _ body: (Rect) -> Void) {
+        guard !rect.isEmpty, rect.isFinite else { return }
         var y = rect.minY
         repeat {
             let height = min(alongY ?? rect.height, rect.maxY - y)
             var x = rect.minX
             repeat {
                 let width = min(alongX ?? rect.width, rect.maxX - x)
-                result.append(Rect(x: x, y: y, width: width, height: height))
+                body(Rect(x: x, y: y, width: width, height: height))
                 x += width
             } while x < rect.maxX
             y += height
         } while y < rect.maxY
-        return result
     }
 
     /// Ends a frame: drops the masks of the least recently used shadows beyond `capacity`.
