@@ -21,9 +21,9 @@ struct InputFuzzTests {
             let ready = try await demo.event("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: 2026, size: (1280, 800))
-            await fuzzer.run(for: Self.seconds) { demo.waitForExit(timeout: 0) == nil }
+            await fuzzer.run(for: Self.seconds) { demo.isRunning }
 
-            #expect(demo.waitForExit(timeout: 0.1) == nil, "the demo ended: \(demo.errorOutput)")
+            #expect(demo.isRunning, "the demo ended: \(demo.errorOutput)")
             #expect(demo.events("problem").isEmpty, "\(demo.events("problem").prefix(5))")
             #expect(TransitionLog.problems(in: demo.events("transition")).isEmpty,
                     "\(TransitionLog.problems(in: demo.events("transition")).prefix(5))")
@@ -51,7 +51,7 @@ struct InputFuzzTests {
             await fuzzer.dragSheetAcrossResize()
             try await Task.sleep(for: .seconds(1))
 
-            #expect(demo.waitForExit(timeout: 0.1) == nil, "the demo ended: \(demo.errorOutput)")
+            #expect(demo.isRunning, "the demo ended: \(demo.errorOutput)")
             let sheet = demo.events("transition").filter { $0["controller"] as? String == "sheet" }.compactMap { $0["phase"] as? String }
             // Presented as a bottom sheet at 600 px, and caught by the grabber: it adapted into a popover
             // with the touch in flight (the sheet's recognizer, let go, must not be called any more).
