@@ -40,9 +40,11 @@ extension XRenderRenderer {
             }
         }
         var damage = damage
+        var scratch = Scratch()
         for index in pairs.indices where !isRedundant(index, in: pairs) {
             let pair = pairs[index]
-            damage = Self.damage(damage, keeping: pair.hole, except: previous[pair.before].above + current[pair.now].above)
+            damage = Self.damage(damage, keeping: pair.hole, except: previous[pair.before].above, current[pair.now].above,
+                                 scratch: &scratch)
         }
         return damage
     }
@@ -76,16 +78,41 @@ extension XRenderRenderer {
     /// This runs for every pair of same-coloured fills on every frame of a springing card, so it cuts
     /// rectangles into reused buffers (`Rect.forEachPiece(subtracting:_:)`) instead of a new array per cut.
     nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect]) -> Proscenium.Region {
+        var scratch = Scratch()
+        return Self.damage(damage, keeping: hole, except: drawn, [], scratch: &scratch)
+    }
+
+    /// The buffers `damage(_:keeping:except:_:scratch:)` cuts into, kept across a frame's pairs of fills.
+    struct Scratch {
+        var drawnInHole: [Rect] = [], pieces: [Rect] = [], parts: [Rect] = [], next: [Rect] = []
+    }
+
+    /// `damage` less what lies inside `hole` but outside both `drawn` and `alsoDrawn` (the places drawn over
+    /// the fill in the last frame and in this one), cutting into `scratch` rather than new arrays.
+    nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect], _ alsoDrawn: [Rect],
+                                   scratch: inout Scratch) -> Proscenium.Region {
         guard !hole.isEmpty, damage.intersects(hole) else { return damage }
-        var drawnInHole: [Rect] = []
+        // The scratch buffers are moved in (and back out at the end), so they stay uniquely referenced.
+        var drawnInHole: [Rect] = [], pieces: [Rect] = [], parts: [Rect] = [], next: [Rect] = []
+        swap(&drawnInHole, &scratch.drawnInHole)
+        swap(&pieces, &scratch.pieces)
+        swap(&parts, &scratch.parts)
+        swap(&next, &scratch.next)
+        defer {
+            swap(&drawnInHole, &scratch.drawnInHole)
+            swap(&pieces, &scratch.pieces)
+            swap(&parts, &scratch.parts)
+            swap(&next, &scratch.next)
+        }
+        drawnInHole.removeAll(keepingCapacity: true)
+        pieces.removeAll(keepingCapacity: true)
         for rect in drawn where rect.intersects(hole) { drawnInHole.append(rect) }
+        for rect in alsoDrawn where rect.intersects(hole) { drawnInHole.append(rect) }
         // Bands and content pieces are kept apart: merging them would redraw the card between them.
         var kept = Proscenium.Region(maximumRectangles: 24)
         // Pieces of content overlap (a label's old and new places): each keeps only what the others before
         // it do not cover, so that they never merge into a box reaching over the kept hole or across a band.
         // (Bands lie outside the hole and pieces inside, so pieces need comparing with pieces only.)
-        var pieces: [Rect] = []
-        var parts: [Rect] = [], next: [Rect] = []
         for damaged in damage.rects {
             let inside = damaged.intersection(hole)
             guard !inside.isEmpty else {
