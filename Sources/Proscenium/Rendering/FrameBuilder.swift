@@ -11,10 +11,13 @@
     private var focusRingOwner: Control?
     private var focusRing: FocusRing?
 
-    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1) {
+    /// `expectedCommands` (the last frame's count) sizes the list at once: grown from empty, a list of a
+    /// few hundred commands is reallocated and copied some eight times a frame.
+    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1, expectedCommands: Int = 0) {
         self.windowBounds = windowBounds
         self.damage = pendingDamage
         self.scale = scale.isFinite && scale > 0 ? scale : 1
+        if expectedCommands > 0 { list.commands.reserveCapacity(expectedCommands) }
     }
 
     /// Visits `root` (the window) and everything below it.

@@ -93,6 +93,8 @@
     public private(set) var lastDamage = Region()
 
     private var pendingDamage = Region()
+    /// How many commands the last frame's display list held: the next one is built with room for as many.
+    private var lastCommandCount = 0
     private var isPreparingFrame = false
     private var layoutRequested = false
     /// The view whose `layoutSubviews()` runs now, set by `layoutIfNeeded()`.
@@ -193,8 +195,10 @@
         animationEngine.advance(to: time)
         layOutUntilSettled()
         finishSizeTransitions()
-        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale)
+        var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale,
+                                   expectedCommands: lastCommandCount)
         builder.build(root: self)
+        lastCommandCount = builder.list.commands.count
         isPreparingFrame = false
         pendingDamage = Region()
         let damage = builder.damage.intersection(bounds)

@@ -198,9 +198,11 @@ extension XRenderRenderer {
     /// `start` must lie outside every transformed group; the walk stops before `end` (the list's end by default).
     nonisolated static func topLevelExtents(of commands: [DisplayCommand], from start: Int = 0, through end: Int? = nil,
                                             target: Rect, extent measure: (DisplayCommand) -> Rect?) -> [(index: Int, rect: Rect)] {
+        let range = start..<max(start, min(end ?? commands.count, commands.count))
         var result: [(index: Int, rect: Rect)] = []
+        result.reserveCapacity(range.count)
         var transformDepth = 0
-        for index in start..<max(start, min(end ?? commands.count, commands.count)) {
+        for index in range {
             let command = commands[index]
             var extent: Rect?
             switch command {
