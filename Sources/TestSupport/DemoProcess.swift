@@ -90,8 +90,7 @@ public final class DemoProcess: @unchecked Sendable {
     public var diagnosis: String {
         let pid = process.processIdentifier
         var state = "unknown"
-        if let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-           let close = stat.lastIndex(of: ")"), let letter = stat[stat.index(after: close)...].split(separator: " ").first {
+        if let letter = ProcessStat(pid: pid)?.state {
             let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
             switch letter {
             case "R": state = "running"

@@ -6,9 +6,7 @@ public enum ProcessCPU {
     /// never go down and include threads that have ended, but come in 10 ms ticks, which suits "was it
     /// idle?" and long runs.
     public static func seconds(pid: Int32) -> Double {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard let fields = ProcessStat(pid: pid)?.fields else { return 0 }
         // After the command name: state is field 3, utime 14 and stime 15 (1-based), so 11 and 12 here.
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))

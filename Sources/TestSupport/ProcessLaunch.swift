@@ -19,4 +19,15 @@ public enum ProcessLaunch {
         defer { lock.unlock() }
         return try launch()
     }
+
+    /// Launches `process`, its other streams already set, with its standard output into a new pipe; returns
+    /// the pipe's reading end.
+    public static func runReadingOutput(_ process: Process) throws -> FileHandle {
+        try serialized {
+            let output = Pipe()
+            process.standardOutput = output
+            try process.run()
+            return output.fileHandleForReading
+        }
+    }
 }

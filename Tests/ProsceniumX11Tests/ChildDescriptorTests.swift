@@ -25,13 +25,8 @@ struct ChildDescriptorTests {
     static func children(of pid: Int32) -> [(pid: Int32, name: String)] {
         var result: [(Int32, String)] = []
         for name in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
-            guard let child = Int32(name),
-                  let stat = try? String(contentsOfFile: "/proc/\(name)/stat", encoding: .utf8),
-                  let open = stat.firstIndex(of: "("), let close = stat.lastIndex(of: ")") else { continue }
-            let fields = stat[stat.index(after: close)...].split(separator: " ")
-            if fields.count > 1, Int32(fields[1]) == pid {
-                result.append((child, String(stat[stat.index(after: open)..<close])))
-            }
+            guard let child = Int32(name), let stat = ProcessStat(pid: child), stat.parent == pid else { continue }
+            result.append((child, stat.name))
         }
         return result
     }

@@ -197,70 +197,58 @@ struct DemoGalleryTests {
 
     @Test("a reader gone before the last line: the headless demo still stops its private Xvfb as it exits")
     func readerGoneBeforeExitLine() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
         // Nothing is logged between the home screen's tree and the `exit` line, so the first write that
         // finds the pipe closed is that last line: the path that once exited before stopping the server.
-        process.arguments = ["--headless", "--log-events", "--exit-after", "1"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        process.environment = environment
-        let output = try ProcessLaunch.serialized {
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return output
-        }
+        let (process, output) = try Self.headlessDemoPiped(["--log-events", "--exit-after", "1"])
         var received = ""
         while !received.contains("\"type\":\"tree\"") {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = output.availableData
             if chunk.isEmpty { break }
             received += String(decoding: chunk, as: UTF8.self)
         }
         #expect(received.contains("\"type\":\"tree\""), "the demo logged no tree: \(received)")
         let server = try #require(ChildDescriptorTests.children(of: process.processIdentifier).first { $0.name == "Xvfb" },
                                   "the demo's Xvfb")
-        try output.fileHandleForReading.close()
+        try output.close()
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!process.isRunning, "the demo kept running after --exit-after 1")
         #expect(process.terminationReason == .exit && process.terminationStatus == 0)
         // Stopped and reaped by the demo: no such process, or at worst one that has exited.
-        let stat = (try? String(contentsOfFile: "/proc/\(server.pid)/stat", encoding: .utf8)) ?? ""
-        let state = stat.lastIndex(of: ")").map { stat[stat.index($0, offsetBy: 2)...].prefix(1) } ?? ""
-        #expect(stat.isEmpty || state == "Z", "the demo's Xvfb (pid \(server.pid)) outlived it, state \(state)")
-        if !stat.isEmpty, state != "Z" { kill(server.pid, SIGKILL) }
+        let state = ProcessStat(pid: server.pid)?.state
+        #expect(state == nil || state == "Z", "the demo's Xvfb (pid \(server.pid)) outlived it, state \(state.map(String.init) ?? "")")
+        if state != nil, state != "Z" { kill(server.pid, SIGKILL) }
     }
 
     @Test("a closed standard output (proscenium-demo --log-events | head -1) ends the demo with 0, not by SIGPIPE")
     func closedStandardOutput() async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
-        process.arguments = ["--headless", "--scene", "bouncy", "--log-events"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
-        process.environment = environment
-        let output = try ProcessLaunch.serialized {
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            return output
-        }
+        let (process, output) = try Self.headlessDemoPiped(["--scene", "bouncy", "--log-events"])
         // Read up to the end of the first line, as `head -1` does, then close the pipe.
         var first = Data()
         while !first.contains(UInt8(ascii: "\n")) {
-            let chunk = output.fileHandleForReading.availableData
+            let chunk = output.availableData
             if chunk.isEmpty { break }
             first.append(chunk)
         }
-        try output.fileHandleForReading.close()
+        try output.close()
         let deadline = Date().addingTimeInterval(10)
         while process.isRunning && Date() < deadline { try await Task.sleep(for: .milliseconds(20)) }
         #expect(!process.isRunning, "the demo kept running with nobody reading")
         #expect(String(decoding: first, as: UTF8.self).hasPrefix("{\"type\":"))
         #expect(process.terminationReason == .exit && process.terminationStatus == 0,
                 "ended by \(process.terminationReason == .uncaughtSignal ? "signal" : "exit") \(process.terminationStatus)")
+    }
+
+    /// `proscenium-demo --headless arguments` with no DISPLAY, its standard output a pipe the test reads (and
+    /// may close) itself, its standard error discarded.
+    private static func headlessDemoPiped(_ arguments: [String]) throws -> (Process, FileHandle) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-demo"))
+        process.arguments = ["--headless"] + arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["DISPLAY"] = nil
+        process.environment = environment
+        process.standardError = FileHandle.nullDevice
+        return (process, try ProcessLaunch.runReadingOutput(process))
     }
 }

@@ -58,14 +58,9 @@ struct WindowTitleTests {
         environment["DISPLAY"] = tester.server.displayName
         environment["LC_ALL"] = "C.UTF-8"
         process.environment = environment
-        let output = try ProcessLaunch.serialized {
-            let output = Pipe()
-            process.standardOutput = output
-            try process.run()
-            return output
-        }
+        let output = try ProcessLaunch.runReadingOutput(process)
         while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let text = String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
         #expect(text.contains("WM_NAME(COMPOUND_TEXT) = \"\(title)\""), "\(text)")
         #expect(text.contains("_NET_WM_NAME(UTF8_STRING) = \"\(title)\""), "\(text)")
     }

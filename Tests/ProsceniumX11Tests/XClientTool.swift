@@ -9,13 +9,8 @@ enum XClientTool {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = [tool] + arguments
-        let output = try ProcessLaunch.serialized {
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardInput = FileHandle.nullDevice
-            try process.run()
-            return output.fileHandleForReading
-        }
+        process.standardInput = FileHandle.nullDevice
+        let output = try ProcessLaunch.runReadingOutput(process)
         // Read to the end on a thread of its own: blocked on one of the few cooperative threads (two on a
         // two-core machine), the read would stall every other test's async work for as long as the tool runs.
         let text = await withCheckedContinuation { (continuation: CheckedContinuation<String, Never>) in

@@ -73,22 +73,16 @@ extension XRenderRenderer {
         return false
     }
 
-    /// `damage` less what lies inside `hole` but outside `drawn`.
-    ///
-    /// This runs for every pair of same-coloured fills on every frame of a springing card, so it cuts
-    /// rectangles into reused buffers (`Rect.forEachPiece(subtracting:_:)`) instead of a new array per cut.
-    nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect]) -> Proscenium.Region {
-        var scratch = Scratch()
-        return Self.damage(damage, keeping: hole, except: drawn, [], scratch: &scratch)
-    }
-
     /// The buffers `damage(_:keeping:except:_:scratch:)` cuts into, kept across a frame's pairs of fills.
     struct Scratch {
         var drawnInHole: [Rect] = [], pieces: [Rect] = [], parts: [Rect] = [], next: [Rect] = []
     }
 
     /// `damage` less what lies inside `hole` but outside both `drawn` and `alsoDrawn` (the places drawn over
-    /// the fill in the last frame and in this one), cutting into `scratch` rather than new arrays.
+    /// the fill in the last frame and in this one).
+    ///
+    /// This runs for every pair of same-coloured fills on every frame of a springing card, so it cuts
+    /// rectangles with `Rect.forEachPiece(subtracting:_:)` into `scratch`, not into new arrays.
     nonisolated static func damage(_ damage: Proscenium.Region, keeping hole: Rect, except drawn: [Rect], _ alsoDrawn: [Rect],
                                    scratch: inout Scratch) -> Proscenium.Region {
         guard !hole.isEmpty, damage.intersects(hole) else { return damage }
