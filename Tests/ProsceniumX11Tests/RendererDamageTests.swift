@@ -76,6 +76,7 @@ import Testing
         #expect(uncounted.requests >= 1 && uncounted.pixels == 0)
 
         fx.renderer.countsRequestPixels = true
+        fx.renderer.setTarget(picture: fx.rootSurface.picture, size: fx.size)  // drawn afresh, nothing kept
         fx.render(list, damage: damage)
         let counted = try #require(fx.renderer.statistics.requests[.fill])
         #expect(counted.requests == uncounted.requests)

@@ -59,6 +59,28 @@ extension XRenderRenderer {
         execute(commands, overlay.end..<range.upperBound, in: whole)
     }
 
+    /// The colour a foldable overlay makes over its background, as a fill retention can keep: in the slow
+    /// tail of a spring the dimming's alpha still changes every frame, but by less than one 8-bit step, so
+    /// the margins' folded pixels keep their value while the card moves. Nil without such an overlay.
+    ///
+    /// The pixels of `area` outside `busy` (what lies between background and overlay) and outside what is
+    /// drawn after the overlay are exactly that colour, folded or blended (`FoldingTests`), so retention may
+    /// leave them alone wherever the last frame left the same colour.
+    func foldedFill(in commands: [DisplayCommand], target: Rect) -> RetainedFill? {
+        let start = Self.firstVisibleCommand(in: commands, covering: target)
+        guard let overlay = Self.foldableOverlay(in: commands, range: start..<commands.count, groupEnds: groupEnds,
+                                                 target: target, busy: busyBoxes) else { return nil }
+        var above: [Rect] = []
+        for box in overlay.busy where box.intersects(overlay.area) { above.append(box.intersection(overlay.area)) }
+        for drawn in Self.topLevelExtents(of: commands, from: overlay.end, target: target, extent: inkExtent(of:))
+            where drawn.rect.intersects(overlay.area) {
+            above.append(drawn.rect.intersection(overlay.area))
+        }
+        let color = Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
+                          blue: Double(overlay.blue) / 255, alpha: 1)
+        return RetainedFill(interior: overlay.area, color: color, above: above, source: overlay.end - 1)
+    }
+
     /// The overlay of `commands[range]` that can be folded: the range starts with an opaque, square-cornered
     /// fill (on its own, or first in a rasterized group), and the overlay is the first top-level
     /// translucent square-cornered fill after it, drawn as it is or faded by an opacity group of one;

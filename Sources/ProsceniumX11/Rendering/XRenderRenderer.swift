@@ -149,8 +149,13 @@ import Proscenium
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)
         statistics.damagePixels = Int(saturating: damage.area)
+        groupEnds = Self.groupEnds(of: list.commands)
         if Self.retentionEnabled {
-            let current = size == targetSize ? Self.retainedFills(in: list.commands, target: bounds, extent: inkExtent(of:)) : []
+            var current: [RetainedFill] = []
+            if size == targetSize {
+                current = Self.retainedFills(in: list.commands, target: bounds, extent: inkExtent(of:))
+                if let folded = foldedFill(in: list.commands, target: bounds) { current.append(folded) }
+            }
             damage = Self.damage(damage, retaining: retained, under: current)
             retained = current
             statistics.retainedPixels = statistics.damagePixels - Int(saturating: damage.area)
@@ -159,12 +164,11 @@ import Proscenium
         appliedClips[target] = nil
         let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
         if !damage.isEmpty {
-            groupEnds = Self.groupEnds(of: list.commands)
             // Everything below an opaque fill that covers the whole damage is hidden: start there. The
             // window's and the root view's backgrounds usually are such fills, which saves the X server
             // two or three passes over every damaged pixel.
             let start = Self.firstVisibleCommand(in: list.commands, covering: damage.bounds)
-            if start == 0 {
+            if start == 0, !Self.opensWithOpaqueCover(list.commands, of: damage.bounds) {
                 // Each drawing path sets the clip it needs; only this fill relies on the root's.
                 prepare(root)
                 var white = XRenderColor.opaqueWhite
@@ -262,6 +266,15 @@ import Proscenium
             }
         }
         return start
+    }
+
+    /// Whether the list's first command (or the first inside a rasterized group opening it) is an opaque
+    /// cover of `area`: `firstVisibleCommand` answers 0 for that as for a list nothing covers, and only the
+    /// second needs the damage cleared first.
+    nonisolated static func opensWithOpaqueCover(_ commands: [DisplayCommand], of area: Rect) -> Bool {
+        guard let first = commands.first else { return false }
+        if case .pushRasterized = first, commands.count > 1 { return isOpaqueCover(commands[1], of: area) }
+        return isOpaqueCover(first, of: area)
     }
 
     /// Counts one request of `kind` in `statistics`, with the pixels of `rect` (in `surface`'s pixels) inside
