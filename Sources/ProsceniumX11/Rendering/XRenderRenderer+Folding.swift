@@ -38,9 +38,7 @@ extension XRenderRenderer {
     /// everywhere else, then the rest of the range everywhere.
     func executeFolding(_ commands: [DisplayCommand], _ range: Range<Int>, clip: [Rect]) {
         let whole = RenderSurface(picture: target, origin: .zero, clip: clip)
-        guard foldsOverlays,
-              let overlay = Self.foldableOverlay(in: commands, range: range, groupEnds: groupEnds,
-                                                 target: Rect(origin: .zero, size: targetSize), busy: busyBoxes),
+        guard foldsOverlays, let overlay = foldableOverlay(in: commands, range: range),
               let (folded, rest) = Self.split(clip, folding: overlay) else {
             return execute(commands, range, in: whole)
         }
@@ -68,17 +66,47 @@ extension XRenderRenderer {
     /// leave them alone wherever the last frame left the same colour.
     func foldedFill(in commands: [DisplayCommand], target: Rect) -> RetainedFill? {
         let start = Self.firstVisibleCommand(in: commands, covering: target)
-        guard let overlay = Self.foldableOverlay(in: commands, range: start..<commands.count, groupEnds: groupEnds,
-                                                 target: target, busy: busyBoxes) else { return nil }
+        guard let overlay = foldableOverlay(in: commands, range: start..<commands.count) else { return nil }
         var above: [Rect] = []
         for box in overlay.busy where box.intersects(overlay.area) { above.append(box.intersection(overlay.area)) }
         for drawn in Self.topLevelExtents(of: commands, from: overlay.end, target: target, extent: inkExtent(of:))
             where drawn.rect.intersects(overlay.area) {
             above.append(drawn.rect.intersection(overlay.area))
         }
+        // Only where they reach matters, not what each is: a card's shadow holds the card and everything on
+        // it. Dropping the rectangles others hold spares retention cutting the damage by each of them.
+        var kept: [Rect] = []
+        kept.reserveCapacity(above.count)
+        for index in above.indices {
+            let rect = above[index]
+            var held = false
+            for other in above.indices where other != index {
+                let box = above[other]
+                if box.contains(rect), box != rect || other < index {
+                    held = true
+                    break
+                }
+            }
+            if !held { kept.append(rect) }
+        }
+        above = kept
         let color = Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
                           blue: Double(overlay.blue) / 255, alpha: 1)
         return RetainedFill(interior: overlay.area, color: color, above: above, source: overlay.end - 1)
+    }
+
+    /// `foldableOverlay(in:range:groupEnds:target:busy:)` for this frame's list, worked out once a frame for
+    /// each start: retention asks about the whole list, drawing about the part under an occluder, and the
+    /// first overlay after the same background is the answer for both when it lies inside both.
+    func foldableOverlay(in commands: [DisplayCommand], range: Range<Int>) -> FoldableOverlay? {
+        if let known = overlaysThisFrame[range.lowerBound] {
+            if let overlay = known.overlay, overlay.end <= range.upperBound { return overlay }
+            if known.overlay == nil, known.searched >= range.upperBound { return nil }
+        }
+        let overlay = Self.foldableOverlay(in: commands, range: range, groupEnds: groupEnds,
+                                           target: Rect(origin: .zero, size: targetSize), busy: busyBoxes)
+        overlaysThisFrame[range.lowerBound] = (overlay, range.upperBound)
+        return overlay
     }
 
     /// The overlay of `commands[range]` that can be folded: the range starts with an opaque, square-cornered
@@ -124,15 +152,24 @@ extension XRenderRenderer {
     }
 
     /// Where `commands` (top-level ones, and a rasterized group's contents) may draw, in target pixels,
-    /// merged into at most `maximumBusyBoxes` boxes. The answer for the last frame's commands is kept: a
+    /// merged into at most `maximumBusyBoxes` boxes. The answers for the last frame's commands are kept: a
     /// home screen under a fading dimming is the same every frame, and its texts' ink is not measured anew.
     func busyBoxes(of commands: ArraySlice<DisplayCommand>, target: Rect) -> [Rect] {
-        if let cached = lastBusyBoxes, cached.target == target, cached.commands == commands { return cached.boxes }
+        // Within a frame the slice's indices say which it is; across frames its commands must be compared.
+        for known in busyThisFrame where known.range == commands.indices && known.target == target { return known.boxes }
+        // Two are kept: retention asks about the list from its first cover of the window, drawing from its
+        // first cover of the damage, and the two may start at different commands.
+        for cached in recentBusyBoxes where cached.target == target && cached.commands == commands {
+            busyThisFrame.append((commands.indices, target, cached.boxes))
+            return cached.boxes
+        }
         var busy = Proscenium.Region(maximumRectangles: Self.maximumBusyBoxes)
         for drawn in Self.topLevelExtents(of: Array(commands), target: target, extent: inkExtent(of:)) {
             busy.add(drawn.rect)
         }
-        lastBusyBoxes = (commands, target, busy.rects)
+        if recentBusyBoxes.count >= 2 { recentBusyBoxes.removeFirst() }
+        recentBusyBoxes.append((commands, target, busy.rects))
+        busyThisFrame.append((commands.indices, target, busy.rects))
         return busy.rects
     }
 

@@ -23,8 +23,12 @@ import Proscenium
     var retained: [RetainedFill] = []
     /// Ink boxes of the texts drawn lately (see `inkExtent(of:)`).
     var inkBoxes: [InkKey: XGlyphInfo] = [:]
-    /// The busy boxes worked out for the last fold, with what they were worked out from.
-    var lastBusyBoxes: (commands: ArraySlice<DisplayCommand>, target: Rect, boxes: [Rect])?
+    /// The busy boxes worked out for the last two folds, with what they were worked out from.
+    var recentBusyBoxes: [(commands: ArraySlice<DisplayCommand>, target: Rect, boxes: [Rect])] = []
+    /// This frame's busy boxes by the range of the list they were worked out for.
+    var busyThisFrame: [(range: Range<Int>, target: Rect, boxes: [Rect])] = []
+    /// This frame's foldable overlays by the start of the range searched, with how far it was searched.
+    var overlaysThisFrame: [Int: (overlay: FoldableOverlay?, searched: Int)] = [:]
     /// Whether a translucent overlay over a flat background is drawn as one fill (see
     /// `XRenderRenderer+Folding.swift`); on unless `PROSCENIUM_NO_FOLDING=1`. Tests turn it off to compare.
     var foldsOverlays = XRenderRenderer.foldingEnabled
@@ -145,6 +149,8 @@ import Proscenium
     public func render(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         statistics = RenderStatistics()
         drawnRegion = Proscenium.Region()
+        busyThisFrame.removeAll(keepingCapacity: true)
+        overlaysThisFrame.removeAll(keepingCapacity: true)
         guard target != 0 else { return }
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)
