@@ -9,8 +9,12 @@ import Proscenium
     private let display: Display
     private let window: CX11.Window
     private var context: XIC?
-    /// Whether the input context was asked for (it is opened after the first frame, see `attachInputContext`).
-    private var isAttached = false
+    /// Whether the input context was asked for (it is opened once the window is quiet, see `attachInputContext`).
+    private(set) var isAttached = false
+    /// Whether the window has keyboard focus, so that a context opened later takes it at once.
+    private var isFocused = false
+    /// Whether an input context is open and has the window's focus; tests read it.
+    var hasFocusedContext: Bool { context != nil && isFocused }
     /// The keys delivered for the keycodes that are down, so a release delivers the same key (the press of
     /// Shift+a was "A"; its release comes after Shift's and must still be "A").
     private var keysDown: [UInt32: Key] = [:]
@@ -27,9 +31,10 @@ import Proscenium
     }
 
     /// Opens the display's input method, if not yet, and the window's input context from it. Opening the
-    /// built-in input method parses the locale's Compose table, some 8 ms, so the host does it after the
-    /// first frame is on screen (and at once when focus or a key comes first): no key can reach a window
-    /// before it shows, and the first frame stays within its 20 ms.
+    /// built-in input method parses the locale's Compose table, some 8 ms, and makes round trips that wait
+    /// for whatever the server is drawing (a 4K frame: 20 ms in all), so the host does it once the window
+    /// is quiet after its first frame (and at once when a key comes first): the first frame stays within
+    /// its 20 ms, and a presentation running from launch loses no frame to it.
     func attachInputContext() {
         guard !isAttached else { return }
         isAttached = true
@@ -37,6 +42,7 @@ import Proscenium
         defer { display.events.dispatchQueuedEventsSoon() }
         guard let context = display.inputMethod?.makeContext(for: window) else { return }
         self.context = context
+        if isFocused { XSetICFocus(context) }
         // An input method may need events the window does not select yet (key releases for some servers).
         let extra = proscenium_ic_filter_events(context)
         if extra != 0 {
@@ -48,6 +54,14 @@ import Proscenium
 
     isolated deinit {
         if let context { XDestroyIC(context) }
+    }
+
+    /// Closes the input context, as if it had never been opened: the host opens it again when the window
+    /// is next quiet. Tests use it to start from a closed one.
+    func closeInputContext() {
+        if let context { XDestroyIC(context) }
+        context = nil
+        isAttached = false
     }
 
     /// Whether the window has an input context (text then goes through the input method), opening it if
@@ -89,13 +103,16 @@ import Proscenium
 
     /// The window got keyboard focus: the input method composes for it again.
     func focusIn() {
-        attachInputContext()
+        // Not opened for focus alone: a window manager focuses a window as it maps, while the app's first
+        // animation may be running. A context opened later takes the focus then.
+        isFocused = true
         if let context { XSetICFocus(context) }
     }
 
     /// The window lost keyboard focus: every held key is released (the server will not tell us when they
     /// come up now), so none is stuck down and the next press of it is not taken for a repeat.
     func focusOut(time: Double) -> [InputEvent] {
+        isFocused = false
         if let context { XUnsetICFocus(context) }
         let held = keysDown.values
         keysDown = [:]

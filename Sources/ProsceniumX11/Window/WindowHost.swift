@@ -86,6 +86,11 @@ import Proscenium
     /// Fires once, `idleDelay` after the last frame drawn, to let go of what only animation needs.
     private var idleTimer: DispatchSourceTimer?
     private var idleTimerArmed = false
+    /// Opens the input method once the window is quiet (see `scheduleInputMethod`).
+    private var inputMethodTimer: DispatchSourceTimer?
+    private var inputMethodTimerArmed = false
+    /// How long without a frame counts as quiet for opening the input method: a few frame intervals.
+    static let inputMethodQuiet = 0.05
     /// When the last frame was drawn, in Dispatch uptime nanoseconds.
     private var lastFrameUptime: UInt64 = 0
     /// How long after the last frame the renderer releases its animation resources.
@@ -141,6 +146,7 @@ import Proscenium
 
     isolated deinit {
         idleTimer?.cancel()
+        inputMethodTimer?.cancel()
         let dpy = display.pointer
         display.events.stopRouting(xWindow)
         // The back buffer, its picture and the GC are ours whatever happened to the window.
@@ -232,12 +238,7 @@ import Proscenium
         presentedSize = size
         presentedFrames += 1
         scheduleIdleRelease()
-        if presentedFrames == 1 {
-            // The input method takes some milliseconds to open: after the first frame, not before it.
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { self?.keyboard.attachInputContext() }
-            }
-        }
+        if !keyboard.isAttached { scheduleInputMethod() }
         framePresented?(drawn)
     }
 
@@ -261,6 +262,34 @@ import Proscenium
         }
         idleTimerArmed = true
         timer.schedule(deadline: .now() + Self.idleDelay, repeating: .never, leeway: .milliseconds(100))
+    }
+
+    /// Opens the input method once no frame has been drawn for `inputMethodQuiet` (see
+    /// `KeyboardInput.attachInputContext`): right after the first frame of a still window, after the last
+    /// frame of an animation that runs from launch. The timer is armed once and, while frames keep coming,
+    /// armed again from its own handler, not moved on every frame.
+    private func scheduleInputMethod() {
+        guard !inputMethodTimerArmed else { return }
+        inputMethodTimerArmed = true
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.setEventHandler { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                let quiet = Double(DispatchTime.now().uptimeNanoseconds - self.lastFrameUptime) / 1e9
+                if quiet >= Self.inputMethodQuiet || self.keyboard.isAttached {
+                    self.inputMethodTimer?.cancel()
+                    self.inputMethodTimer = nil
+                    self.inputMethodTimerArmed = false
+                    self.keyboard.attachInputContext()
+                } else {
+                    self.inputMethodTimer?.schedule(deadline: .now() + Self.inputMethodQuiet, repeating: .never,
+                                                    leeway: .milliseconds(5))
+                }
+            }
+        }
+        timer.schedule(deadline: .now() + Self.inputMethodQuiet, repeating: .never, leeway: .milliseconds(5))
+        timer.activate()
+        inputMethodTimer = timer
     }
 
     private func idleTimerFired() {
