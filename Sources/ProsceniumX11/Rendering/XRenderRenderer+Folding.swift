@@ -64,13 +64,16 @@ extension XRenderRenderer {
     /// The pixels of `area` outside `busy` (what lies between background and overlay) and outside what is
     /// drawn after the overlay are exactly that colour, folded or blended (`FoldingTests`), so retention may
     /// leave them alone wherever the last frame left the same colour.
-    func foldedFill(in commands: [DisplayCommand], target: Rect) -> RetainedFill? {
+    ///
+    /// Also answers the places of the top-level commands after the overlay, which retention's fills (the
+    /// card's, drawn after it) need too.
+    func foldedFill(in commands: [DisplayCommand], target: Rect) -> (fill: RetainedFill, extents: Extents)? {
         let start = Self.firstVisibleCommand(in: commands, covering: target)
         guard let overlay = foldableOverlay(in: commands, range: start..<commands.count) else { return nil }
         var above: [Rect] = []
         for box in overlay.busy where box.intersects(overlay.area) { above.append(box.intersection(overlay.area)) }
-        for drawn in Self.topLevelExtents(of: commands, from: overlay.end, target: target, extent: inkExtent(of:))
-            where drawn.rect.intersects(overlay.area) {
+        let extents = Self.topLevelExtents(of: commands, from: overlay.end, target: target, extent: inkExtent(of:))
+        for drawn in extents where drawn.rect.intersects(overlay.area) {
             above.append(drawn.rect.intersection(overlay.area))
         }
         // Only where they reach matters, not what each is: a card's shadow holds the card and everything on
@@ -92,7 +95,8 @@ extension XRenderRenderer {
         above = kept
         let color = Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
                           blue: Double(overlay.blue) / 255, alpha: 1)
-        return RetainedFill(interior: overlay.area, color: color, above: above, source: overlay.end - 1)
+        return (RetainedFill(interior: overlay.area, color: color, above: above, source: overlay.end - 1),
+                Extents(start: overlay.end, places: extents))
     }
 
     /// `foldableOverlay(in:range:groupEnds:target:busy:)` for this frame's list, worked out once a frame for

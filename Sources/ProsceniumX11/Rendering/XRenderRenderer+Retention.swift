@@ -131,12 +131,19 @@ extension XRenderRenderer {
         return kept
     }
 
+    /// The places of a list's top-level commands from `start` on (see `topLevelExtents`), for reuse.
+    struct Extents {
+        var start: Int
+        var places: [(index: Int, rect: Rect)]
+    }
+
     /// At most this many fills are retained per frame: each one cuts the damage into more rectangles.
     nonisolated static let maximumRetainedFills = 6
 
     /// The top-level opaque fills of `commands` whose interiors keep the most pixels clear of what is
     /// drawn after them (at least a 64th of the target each), with the places drawn after each.
-    nonisolated static func retainedFills(in commands: [DisplayCommand], target: Rect,
+    /// `known` may give the places of the top-level commands from some index on, already measured.
+    nonisolated static func retainedFills(in commands: [DisplayCommand], target: Rect, known: Extents? = nil,
                                           extent: (DisplayCommand) -> Rect? = { XRenderRenderer.extent(of: $0) }) -> [RetainedFill] {
         let minimum = target.width * target.height / 64
         var candidates: [(index: Int, interior: Rect, color: Color)] = []
@@ -156,7 +163,9 @@ extension XRenderRenderer {
         // Only what is drawn after the first candidate can cover one: a home screen's many commands
         // under the card are not measured.
         guard let first = candidates.first?.index else { return [] }
-        let extents = topLevelExtents(of: commands, from: first + 1, target: target, extent: extent)
+        // Places from before the first candidate are never above one (see the loop), so known ones serve.
+        let extents = known.flatMap { $0.start <= first + 1 ? $0.places : nil }
+            ?? topLevelExtents(of: commands, from: first + 1, target: target, extent: extent)
         var found: [(fill: RetainedFill, kept: Double)] = []
         for candidate in candidates {
             var above: [Rect] = []

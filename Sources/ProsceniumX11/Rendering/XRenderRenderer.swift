@@ -159,8 +159,9 @@ import Proscenium
         if Self.retentionEnabled {
             var current: [RetainedFill] = []
             if size == targetSize {
-                current = Self.retainedFills(in: list.commands, target: bounds, extent: inkExtent(of:))
-                if let folded = foldedFill(in: list.commands, target: bounds) { current.append(folded) }
+                let folded = foldedFill(in: list.commands, target: bounds)
+                current = Self.retainedFills(in: list.commands, target: bounds, known: folded?.extents, extent: inkExtent(of:))
+                if let folded { current.append(folded.fill) }
             }
             damage = Self.damage(damage, retaining: retained, under: current)
             retained = current
