@@ -10,19 +10,25 @@ import Testing
 /// running from launch. The host opens it once no frame has come for a while, or at once for a key.
 @MainActor @Suite("The input method opens when the window is quiet")
 struct InputMethodTimingTests {
-    /// Draws a frame every few milliseconds for `seconds` (a background colour flipping, as an animation
-    /// would), and answers the longest real time between two frames.
-    static func keepDrawing(_ fixture: HostFixture, for seconds: Double) async throws -> Double {
+    /// Draws one frame (a background colour flipping, as an animation would).
+    static func drawFrame(_ fixture: HostFixture) {
+        fixture.root.backgroundColor = fixture.root.backgroundColor == .white ? Color(white: 0.9) : .white
+        fixture.frame()
+    }
+
+    /// Closes the input context right after a frame, then draws a frame every few milliseconds for `seconds`;
+    /// answers the longest real time between two frames from that first one on. (A loaded machine may have
+    /// left the new window quiet long enough already: the test starts from a closed context, just drawn.)
+    static func closeThenKeepDrawing(_ fixture: HostFixture, for seconds: Double) async throws -> Double {
+        drawFrame(fixture)
+        fixture.host.keyboard.closeInputContext()
         var longestGap = 0.0, last = Date()
         let end = Date().addingTimeInterval(seconds)
-        var flip = false
         while Date() < end {
-            flip.toggle()
-            fixture.root.backgroundColor = flip ? .white : Color(white: 0.9)
-            fixture.frame()
+            try await Task.sleep(for: .milliseconds(3))
+            drawFrame(fixture)
             longestGap = max(longestGap, Date().timeIntervalSince(last))
             last = Date()
-            try await Task.sleep(for: .milliseconds(3))
         }
         return longestGap
     }
@@ -31,9 +37,7 @@ struct InputMethodTimingTests {
     func opensAfterTheLastFrame() async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
-        // A loaded machine may have left the new window quiet long enough already: start from a closed one.
-        fixture.host.keyboard.closeInputContext()
-        let longestGap = try await Self.keepDrawing(fixture, for: 0.3)
+        let longestGap = try await Self.closeThenKeepDrawing(fixture, for: 0.3)
         // A test machine may stall the loop for longer than the quiet spell; then the host rightly opened it.
         if longestGap < WindowHost.inputMethodQuiet * 0.8 {
             #expect(!fixture.host.keyboard.isAttached, "frames came at most \(longestGap) s apart")
@@ -46,6 +50,7 @@ struct InputMethodTimingTests {
     func aKeyOpensItAtOnce() async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
+        Self.drawFrame(fixture)
         fixture.host.keyboard.closeInputContext()
         XSetInputFocus(fixture.display.pointer, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
         fixture.display.sync()
@@ -55,8 +60,7 @@ struct InputMethodTimingTests {
         var opened = false
         let deadline = Date().addingTimeInterval(2)
         while !opened, Date() < deadline {
-            fixture.root.backgroundColor = fixture.root.backgroundColor == .white ? Color(white: 0.9) : .white
-            fixture.frame()
+            Self.drawFrame(fixture)
             opened = fixture.host.keyboard.isAttached
             try await Task.sleep(for: .milliseconds(3))
         }
