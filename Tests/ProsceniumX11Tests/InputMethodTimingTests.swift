@@ -4,6 +4,7 @@ import Proscenium
 @testable import ProsceniumX11
 import ProsceniumTesting
 import Testing
+import TestSupport
 
 /// Opening the X input method blocks the main thread for some 8 ms (the Compose table) plus round trips
 /// that wait for whatever the server is drawing: at 4K, 20 ms, which dropped a frame of a presentation
@@ -16,12 +17,21 @@ struct InputMethodTimingTests {
         fixture.frame()
     }
 
-    /// Closes the input context right after a frame, then draws a frame every few milliseconds for `seconds`;
-    /// answers the longest real time between two frames from that first one on. (A loaded machine may have
-    /// left the new window quiet long enough already: the test starts from a closed context, just drawn.)
-    static func closeThenKeepDrawing(_ fixture: HostFixture, for seconds: Double) async throws -> Double {
+    /// Waits for the host to open the input context (its timer then is done), draws a frame and closes the
+    /// context: the next frame arms the host's timer afresh. How long the fixture took to start, on a loaded
+    /// machine, then makes no difference.
+    static func startClosed(_ fixture: HostFixture) async throws {
+        try await fixture.waitUntil("the input method opens after the first frame", timeout: 5) {
+            fixture.host.keyboard.isAttached
+        }
         drawFrame(fixture)
         fixture.host.keyboard.closeInputContext()
+    }
+
+    /// From a closed input context (see `startClosed`), draws a frame every few milliseconds for `seconds`;
+    /// answers the longest real time between two frames from the one drawn before closing on.
+    static func closeThenKeepDrawing(_ fixture: HostFixture, for seconds: Double) async throws -> Double {
+        try await startClosed(fixture)
         var longestGap = 0.0, last = Date()
         let end = Date().addingTimeInterval(seconds)
         while Date() < end {
@@ -50,8 +60,7 @@ struct InputMethodTimingTests {
     func aKeyOpensItAtOnce() async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
-        Self.drawFrame(fixture)
-        fixture.host.keyboard.closeInputContext()
+        try await Self.startClosed(fixture)
         XSetInputFocus(fixture.display.pointer, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
         fixture.display.sync()
         let input = try XTestInput(displayName: fixture.server.displayName)
@@ -65,6 +74,41 @@ struct InputMethodTimingTests {
             try await Task.sleep(for: .milliseconds(3))
         }
         #expect(opened, "the key opened the input method")
-        #expect(fixture.host.keyboard.hasFocusedContext, "the focus the window got before is the context's")
+        #expect(fixture.host.keyboard.contextHasFocus, "the focus the window got before it opened is given to it")
+    }
+
+    @Test("frames that never stop keep it closed two seconds at most")
+    func opensWhileFramesNeverStop() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        let start = Date()
+        _ = try await Self.closeThenKeepDrawing(fixture, for: WindowHost.inputMethodLatest + 0.5)
+        #expect(fixture.host.keyboard.isAttached, "opened within \(Date().timeIntervalSince(start)) s of drawing")
+    }
+
+    @Test("a Compose sequence typed before the input method opened composes, its first key included")
+    func composeBeforeTheInputMethodOpened() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        _ = try await XClientTool.output(of: "setxkbmap", ["-display", fixture.server.displayName, "us", "-option", "compose:ralt"])
+        let log = KeyboardLayoutTests.PressLog(frame: Rect(x: 10, y: 10, width: 100, height: 30))
+        fixture.root.addSubview(log)
+        fixture.frame()
+        #expect(log.becomeFirstResponder())
+        try await Self.startClosed(fixture)
+        XSetInputFocus(fixture.display.pointer, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
+        fixture.display.sync()
+        // A new connection after setxkbmap: it reads the new keymap.
+        let input = try XTestInput(displayName: fixture.server.displayName)
+        #expect(input.type(keysym: UInt(XK_Multi_key)))
+        #expect(input.type(keysym: UInt(XK_asciitilde)))
+        #expect(input.type(keysym: UInt(XK_n)))
+        // Frames keep coming, so the input method opens for the first key, not on a quiet spell.
+        let deadline = Date().addingTimeInterval(3)
+        while log.typed.isEmpty, Date() < deadline {
+            Self.drawFrame(fixture)
+            try await Task.sleep(for: .milliseconds(3))
+        }
+        #expect(log.typed == "ñ")
     }
 }

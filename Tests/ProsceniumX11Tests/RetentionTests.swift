@@ -142,6 +142,29 @@ struct RetentionTests {
         #expect(fx.renderer.drawnRegion.rects.contains { $0.contains(margin) }, "the margin is redrawn")
     }
 
+    @Test("a scaled group's place is all its layer covers, its bounds rounded out: nothing stale around it")
+    func aScaledGroupsPlaceCoversItsLayer() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let reference = try await RendererFixture(width: 320, height: 240)
+        defer { reference.stop() }
+        // Bounds off the pixel grid: the layer holds them rounded out, half a local pixel more on each side,
+        // which a scale of 4 makes two target pixels.
+        let bounds = Rect(x: 10.5, y: 10.5, width: 30, height: 15)
+        for (step, color) in [Color(hex: 0xFF4A7D), .systemBlue].enumerated() {
+            let commands: [DisplayCommand] = [
+                .fill(rect: Rect(x: 0, y: 0, width: 320, height: 240), cornerRadius: 0, color: .white),
+                .pushTransform(AffineTransform(scaleX: 4, y: 4), bounds: bounds),
+                .fill(rect: bounds.integral, cornerRadius: 0, color: color),
+                .popTransform,
+            ]
+            fx.render(commands)
+            reference.renderer.retained = []
+            reference.render(commands)
+            try fx.expectSamePixels(as: reference, "step \(step)")
+        }
+    }
+
     @Test("a card of another colour keeps nothing of the card, a new target nothing at all")
     func nothingIsKeptAcrossTargetsOrColours() async throws {
         let fx = try await RendererFixture(width: 320, height: 240)

@@ -13,8 +13,8 @@ import Proscenium
     private(set) var isAttached = false
     /// Whether the window has keyboard focus, so that a context opened later takes it at once.
     private var isFocused = false
-    /// Whether an input context is open and has the window's focus; tests read it.
-    var hasFocusedContext: Bool { context != nil && isFocused }
+    /// Whether the open input context was last given the focus (`XSetICFocus`) rather than had it taken.
+    private(set) var contextHasFocus = false
     /// The keys delivered for the keycodes that are down, so a release delivers the same key (the press of
     /// Shift+a was "A"; its release comes after Shift's and must still be "A").
     private var keysDown: [UInt32: Key] = [:]
@@ -42,7 +42,7 @@ import Proscenium
         defer { display.events.dispatchQueuedEventsSoon() }
         guard let context = display.inputMethod?.makeContext(for: window) else { return }
         self.context = context
-        if isFocused { XSetICFocus(context) }
+        if isFocused { focusContext(true) }
         // An input method may need events the window does not select yet (key releases for some servers).
         let extra = proscenium_ic_filter_events(context)
         if extra != 0 {
@@ -61,7 +61,15 @@ import Proscenium
     func closeInputContext() {
         if let context { XDestroyIC(context) }
         context = nil
+        contextHasFocus = false
         isAttached = false
+    }
+
+    /// Gives the open context the window's focus, or takes it away (nothing without a context).
+    private func focusContext(_ focused: Bool) {
+        guard let context else { return }
+        if focused { XSetICFocus(context) } else { XUnsetICFocus(context) }
+        contextHasFocus = focused
     }
 
     /// Whether the window has an input context (text then goes through the input method), opening it if
@@ -77,7 +85,12 @@ import Proscenium
     /// The event must already have been offered to `XFilterEvent`, which swallows the keys of a Compose
     /// sequence until the input method commits its text.
     func press(_ event: inout XEvent, time: Double) -> InputEvent? {
-        attachInputContext()
+        if !isAttached {
+            attachInputContext()
+            // The key reached `XFilterEvent` before there was a context: offer it now, so that a dead key or
+            // the first key of a Compose sequence typed before the input method opened still composes.
+            if context != nil, XFilterEvent(&event, 0) != 0 { return nil }
+        }
         let (keysym, text) = lookUp(&event.xkey)
         let modifiers = EventTranslator.modifiers(event.xkey.state)
         let key: Key?
@@ -106,14 +119,14 @@ import Proscenium
         // Not opened for focus alone: a window manager focuses a window as it maps, while the app's first
         // animation may be running. A context opened later takes the focus then.
         isFocused = true
-        if let context { XSetICFocus(context) }
+        focusContext(true)
     }
 
     /// The window lost keyboard focus: every held key is released (the server will not tell us when they
     /// come up now), so none is stuck down and the next press of it is not taken for a repeat.
     func focusOut(time: Double) -> [InputEvent] {
         isFocused = false
-        if let context { XUnsetICFocus(context) }
+        focusContext(false)
         let held = keysDown.values
         keysDown = [:]
         return held.map { .keyUp($0, modifiers: [], time: time) }

@@ -60,7 +60,8 @@ extension XRenderRenderer {
             return execute(commands, range, in: moved)
         }
         let visible = surface.bounds.offsetBy(dx: surface.origin.x, dy: surface.origin.y)
-        let onParent = transform.apply(to: bounds)
+        // What the layer can reach: the bounds rounded out to whole local pixels (the layer's area), scaled.
+        let onParent = transform.apply(to: bounds.integral)
         guard transform.isFinite, let inverse = transform.inverted, inverse.isFinite, bounds.isFinite, !bounds.isEmpty,
               onParent.isFinite, onParent.intersects(visible) else {
             return cull(commands, range)

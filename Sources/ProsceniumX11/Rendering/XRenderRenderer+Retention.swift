@@ -210,8 +210,9 @@ extension XRenderRenderer {
             var extent: Rect?
             switch command {
             case let .pushTransform(transform, bounds):
-                // A group whose bounds are not finite may still draw: count all of the target.
-                if transformDepth == 0 { extent = bounds.isFinite ? transform.apply(to: bounds) : target }
+                // A group whose bounds are not finite may still draw: count all of the target. Its layer holds
+                // the bounds rounded out to whole local pixels, and all of that reaches the target, scaled.
+                if transformDepth == 0 { extent = bounds.isFinite ? transform.apply(to: bounds.integral) : target }
                 transformDepth += 1
             case .popTransform:
                 transformDepth -= 1

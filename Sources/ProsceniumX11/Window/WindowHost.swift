@@ -91,6 +91,8 @@ import Proscenium
     private var inputMethodTimerArmed = false
     /// How long without a frame counts as quiet for opening the input method: a few frame intervals.
     static let inputMethodQuiet = 0.05
+    /// How long frames that never stop may keep the input method closed.
+    static let inputMethodLatest = 2.0
     /// When the last frame was drawn, in Dispatch uptime nanoseconds.
     private var lastFrameUptime: UInt64 = 0
     /// How long after the last frame the renderer releases its animation resources.
@@ -266,17 +268,20 @@ import Proscenium
 
     /// Opens the input method once no frame has been drawn for `inputMethodQuiet` (see
     /// `KeyboardInput.attachInputContext`): right after the first frame of a still window, after the last
-    /// frame of an animation that runs from launch. The timer is armed once and, while frames keep coming,
-    /// armed again from its own handler, not moved on every frame.
+    /// frame of an animation that runs from launch, and at the latest `inputMethodLatest` after the first
+    /// frame while frames never stop (a spinner), so that typing composes. The timer is armed once and,
+    /// while frames keep coming, armed again from its own handler, not moved on every frame.
     private func scheduleInputMethod() {
         guard !inputMethodTimerArmed else { return }
         inputMethodTimerArmed = true
+        let armed = DispatchTime.now().uptimeNanoseconds
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.setEventHandler { [weak self] in
             MainActor.assumeIsolated {
                 guard let self else { return }
-                let quiet = Double(DispatchTime.now().uptimeNanoseconds - self.lastFrameUptime) / 1e9
-                if quiet >= Self.inputMethodQuiet || self.keyboard.isAttached {
+                let now = DispatchTime.now().uptimeNanoseconds
+                let quiet = Double(now - self.lastFrameUptime) / 1e9, waited = Double(now - armed) / 1e9
+                if quiet >= Self.inputMethodQuiet || waited >= Self.inputMethodLatest || self.keyboard.isAttached {
                     self.inputMethodTimer?.cancel()
                     self.inputMethodTimer = nil
                     self.inputMethodTimerArmed = false
