@@ -74,9 +74,7 @@ struct RetentionTests {
             }
             fx.render(commands, damage: damage)
             if fx.renderer.statistics.retainedPixels > 0 { retainedFrames += 1 }
-            reference.renderer.retained = []  // the reference draws every frame whole
-            reference.render(commands)
-            try fx.expectSamePixels(as: reference, "frame \(frame)")
+            try fx.expectSamePixels(asWholeRedrawOf: commands, by: reference, "frame \(frame)")
             previous = commands
             previousCard = card
             previousTop = top
@@ -124,9 +122,7 @@ struct RetentionTests {
             let commands = Self.frame(card: moved, color: Color(hex: 0xFF4A7D), dimming: dimming, label: "Card",
                                       buttonY: 120, topCard: nil)
             fx.render(commands)
-            reference.renderer.retained = []
-            reference.render(commands)
-            try fx.expectSamePixels(as: reference, "step \(step)")
+            try fx.expectSamePixels(asWholeRedrawOf: commands, by: reference, "step \(step)")
             if step > 0 {
                 #expect(!fx.renderer.drawnRegion.rects.contains { $0.contains(margin) }, "step \(step): the margin is kept")
             }
@@ -136,9 +132,7 @@ struct RetentionTests {
         let commands = Self.frame(card: card.offsetBy(dx: 0, dy: 6), color: Color(hex: 0xFF4A7D), dimming: dimming + 0.01,
                                   label: "Card", buttonY: 120, topCard: nil)
         fx.render(commands)
-        reference.renderer.retained = []
-        reference.render(commands)
-        try fx.expectSamePixels(as: reference, "after a whole step")
+        try fx.expectSamePixels(asWholeRedrawOf: commands, by: reference, "after a whole step")
         #expect(fx.renderer.drawnRegion.rects.contains { $0.contains(margin) }, "the margin is redrawn")
     }
 
@@ -159,9 +153,7 @@ struct RetentionTests {
                 .popTransform,
             ]
             fx.render(commands)
-            reference.renderer.retained = []
-            reference.render(commands)
-            try fx.expectSamePixels(as: reference, "step \(step)")
+            try fx.expectSamePixels(asWholeRedrawOf: commands, by: reference, "step \(step)")
         }
     }
 
@@ -181,6 +173,16 @@ struct RetentionTests {
         #expect(fx.renderer.retained.isEmpty)
         fx.render(Self.frame(card: card, color: Color(hex: 0x4D96FF), dimming: 0.3, label: "Card", buttonY: 120, topCard: nil))
         #expect(fx.renderer.statistics.retainedPixels == 0)
+    }
+}
+
+extension RendererFixture {
+    /// Expects the back buffer to hold what `reference` draws for `commands` from scratch, nothing kept.
+    func expectSamePixels(asWholeRedrawOf commands: [DisplayCommand], by reference: RendererFixture, _ what: String,
+                          sourceLocation: SourceLocation = #_sourceLocation) throws {
+        reference.renderer.retained = []
+        reference.render(commands)
+        try expectSamePixels(as: reference, what, sourceLocation: sourceLocation)
     }
 }
 

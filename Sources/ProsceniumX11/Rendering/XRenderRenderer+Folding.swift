@@ -76,27 +76,26 @@ extension XRenderRenderer {
         for drawn in extents where drawn.rect.intersects(overlay.area) {
             above.append(drawn.rect.intersection(overlay.area))
         }
-        // Only where they reach matters, not what each is: a card's shadow holds the card and everything on
-        // it. Dropping the rectangles others hold spares retention cutting the damage by each of them.
+        let color = Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
+                          blue: Double(overlay.blue) / 255, alpha: 1)
+        return (RetainedFill(interior: overlay.area, color: color, above: Self.droppingHeld(above), source: overlay.end - 1),
+                Extents(start: overlay.end, places: extents))
+    }
+
+    /// `rects` without those another one holds (the first of equal ones stays): where they reach is all
+    /// retention needs, and a card's shadow holds the card and everything on it. Each rectangle left out
+    /// spares retention cutting the damage by it.
+    nonisolated static func droppingHeld(_ rects: [Rect]) -> [Rect] {
         var kept: [Rect] = []
-        kept.reserveCapacity(above.count)
-        for index in above.indices {
-            let rect = above[index]
-            var held = false
-            for other in above.indices where other != index {
-                let box = above[other]
-                if box.contains(rect), box != rect || other < index {
-                    held = true
-                    break
-                }
+        kept.reserveCapacity(rects.count)
+        for index in rects.indices {
+            let rect = rects[index]
+            let held = rects.indices.contains { other in
+                other != index && rects[other].contains(rect) && (rects[other] != rect || other < index)
             }
             if !held { kept.append(rect) }
         }
-        above = kept
-        let color = Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
-                          blue: Double(overlay.blue) / 255, alpha: 1)
-        return (RetainedFill(interior: overlay.area, color: color, above: above, source: overlay.end - 1),
-                Extents(start: overlay.end, places: extents))
+        return kept
     }
 
     /// `foldableOverlay(in:range:groupEnds:target:busy:)` for this frame's list, worked out once a frame for
@@ -159,21 +158,15 @@ extension XRenderRenderer {
     /// merged into at most `maximumBusyBoxes` boxes. The answers for the last frame's commands are kept: a
     /// home screen under a fading dimming is the same every frame, and its texts' ink is not measured anew.
     func busyBoxes(of commands: ArraySlice<DisplayCommand>, target: Rect) -> [Rect] {
-        // Within a frame the slice's indices say which it is; across frames its commands must be compared.
-        for known in busyThisFrame where known.range == commands.indices && known.target == target { return known.boxes }
         // Two are kept: retention asks about the list from its first cover of the window, drawing from its
         // first cover of the damage, and the two may start at different commands.
-        for cached in recentBusyBoxes where cached.target == target && cached.commands == commands {
-            busyThisFrame.append((commands.indices, target, cached.boxes))
-            return cached.boxes
-        }
+        for cached in recentBusyBoxes where cached.target == target && cached.commands == commands { return cached.boxes }
         var busy = Proscenium.Region(maximumRectangles: Self.maximumBusyBoxes)
         for drawn in Self.topLevelExtents(of: Array(commands), target: target, extent: inkExtent(of:)) {
             busy.add(drawn.rect)
         }
         if recentBusyBoxes.count >= 2 { recentBusyBoxes.removeFirst() }
         recentBusyBoxes.append((commands, target, busy.rects))
-        busyThisFrame.append((commands.indices, target, busy.rects))
         return busy.rects
     }
 

@@ -25,8 +25,6 @@ import Proscenium
     var inkBoxes: [InkKey: XGlyphInfo] = [:]
     /// The busy boxes worked out for the last two folds, with what they were worked out from.
     var recentBusyBoxes: [(commands: ArraySlice<DisplayCommand>, target: Rect, boxes: [Rect])] = []
-    /// This frame's busy boxes by the range of the list they were worked out for.
-    var busyThisFrame: [(range: Range<Int>, target: Rect, boxes: [Rect])] = []
     /// This frame's foldable overlays by the start of the range searched, with how far it was searched.
     var overlaysThisFrame: [Int: (overlay: FoldableOverlay?, searched: Int)] = [:]
     /// Whether a translucent overlay over a flat background is drawn as one fill (see
@@ -149,7 +147,6 @@ import Proscenium
     public func render(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         statistics = RenderStatistics()
         drawnRegion = Proscenium.Region()
-        busyThisFrame.removeAll(keepingCapacity: true)
         overlaysThisFrame.removeAll(keepingCapacity: true)
         guard target != 0 else { return }
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)

@@ -86,9 +86,8 @@ import Proscenium
     /// Fires once, `idleDelay` after the last frame drawn, to let go of what only animation needs.
     private var idleTimer: DispatchSourceTimer?
     private var idleTimerArmed = false
-    /// Opens the input method once the window is quiet (see `scheduleInputMethod`).
+    /// Opens the input method once the window is quiet (see `scheduleInputMethod`); nil when not armed.
     private var inputMethodTimer: DispatchSourceTimer?
-    private var inputMethodTimerArmed = false
     /// How long without a frame counts as quiet for opening the input method: a few frame intervals.
     static let inputMethodQuiet = 0.05
     /// How long frames that never stop may keep the input method closed.
@@ -272,8 +271,7 @@ import Proscenium
     /// frame while frames never stop (a spinner), so that typing composes. The timer is armed once and,
     /// while frames keep coming, armed again from its own handler, not moved on every frame.
     private func scheduleInputMethod() {
-        guard !inputMethodTimerArmed else { return }
-        inputMethodTimerArmed = true
+        guard inputMethodTimer == nil else { return }
         let armed = DispatchTime.now().uptimeNanoseconds
         let timer = DispatchSource.makeTimerSource(queue: .main)
         timer.setEventHandler { [weak self] in
@@ -284,7 +282,6 @@ import Proscenium
                 if quiet >= Self.inputMethodQuiet || waited >= Self.inputMethodLatest || self.keyboard.isAttached {
                     self.inputMethodTimer?.cancel()
                     self.inputMethodTimer = nil
-                    self.inputMethodTimerArmed = false
                     self.keyboard.attachInputContext()
                 } else {
                     self.inputMethodTimer?.schedule(deadline: .now() + Self.inputMethodQuiet, repeating: .never,
