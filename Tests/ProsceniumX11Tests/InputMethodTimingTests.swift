@@ -28,26 +28,28 @@ struct InputMethodTimingTests {
         fixture.host.keyboard.closeInputContext()
     }
 
-    /// From a closed input context (see `startClosed`), draws a frame every few milliseconds for `seconds`;
-    /// answers the longest real time between two frames from the one drawn before closing on.
-    static func closeThenKeepDrawing(_ fixture: HostFixture, for seconds: Double) async throws -> Double {
+    /// From a closed input context (see `startClosed`), draws a frame every few milliseconds for `seconds`
+    /// or until `stop` holds; answers the longest real time between two frames from the one drawn before
+    /// closing on, and how long it drew.
+    static func closeThenKeepDrawing(_ fixture: HostFixture, for seconds: Double,
+                                     until stop: () -> Bool = { false }) async throws -> (longestGap: Double, drew: Double) {
         try await startClosed(fixture)
         var longestGap = 0.0, last = Date()
-        let end = Date().addingTimeInterval(seconds)
-        while Date() < end {
+        let start = Date(), end = start.addingTimeInterval(seconds)
+        while Date() < end, !stop() {
             try await Task.sleep(for: .milliseconds(3))
             drawFrame(fixture)
             longestGap = max(longestGap, Date().timeIntervalSince(last))
             last = Date()
         }
-        return longestGap
+        return (longestGap, Date().timeIntervalSince(start))
     }
 
     @Test("not while frames keep coming, soon after they stop")
     func opensAfterTheLastFrame() async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
-        let longestGap = try await Self.closeThenKeepDrawing(fixture, for: 0.3)
+        let (longestGap, _) = try await Self.closeThenKeepDrawing(fixture, for: 0.3)
         // A test machine may stall the loop for longer than the quiet spell; then the host rightly opened it.
         if longestGap < WindowHost.inputMethodQuiet * 0.8 {
             #expect(!fixture.host.keyboard.isAttached, "frames came at most \(longestGap) s apart")
@@ -81,9 +83,15 @@ struct InputMethodTimingTests {
     func opensWhileFramesNeverStop() async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
-        let start = Date()
-        _ = try await Self.closeThenKeepDrawing(fixture, for: WindowHost.inputMethodLatest + 0.5)
-        #expect(fixture.host.keyboard.isAttached, "opened within \(Date().timeIntervalSince(start)) s of drawing")
+        // Draws until it opens: a loaded test machine may hold the loop back for longer than the two seconds,
+        // so the time is bounded only from below, and only when no gap between frames let the quiet rule in.
+        let (longestGap, drew) = try await Self.closeThenKeepDrawing(fixture, for: WindowHost.inputMethodLatest + 10) {
+            fixture.host.keyboard.isAttached
+        }
+        #expect(fixture.host.keyboard.isAttached, "opened while frames kept coming (drew for \(drew) s)")
+        if longestGap < WindowHost.inputMethodQuiet * 0.8 {
+            #expect(drew >= WindowHost.inputMethodLatest - 0.1, "frames came at most \(longestGap) s apart")
+        }
     }
 
     @Test("a Compose sequence typed before the input method opened composes, its first key included")
