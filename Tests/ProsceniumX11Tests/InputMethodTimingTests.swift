@@ -8,7 +8,8 @@ import TestSupport
 
 /// Opening the X input method blocks the main thread for some 8 ms (the Compose table) plus round trips
 /// that wait for whatever the server is drawing: at 4K, 20 ms, which dropped a frame of a presentation
-/// running from launch. The host opens it once no frame has come for a while, or at once for a key.
+/// running from launch. The host opens it once no frame has come for a while, or at once for a key, and makes
+/// the cursors then too (the first one loads the cursor theme).
 @MainActor @Suite("The input method opens when the window is quiet")
 struct InputMethodTimingTests {
     /// Draws one frame (a background colour flipping, as an animation would).
@@ -56,6 +57,16 @@ struct InputMethodTimingTests {
         }
         try await fixture.waitUntil("the input method opens", timeout: 3) { fixture.host.keyboard.isAttached }
         #expect(fixture.host.keyboardHasInputMethod, "Xlib's built-in input method in a UTF-8 locale")
+    }
+
+    @Test("the cursors are made when the window is first quiet, not at the first hover")
+    func cursorsAreMadeWhenQuiet() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        InputMethodTimingTests.drawFrame(fixture)
+        try await fixture.waitUntil("the window is quiet", timeout: 5) { fixture.host.keyboard.isAttached }
+        // No pointer has been over the window: only the quiet spell can have made them.
+        #expect(fixture.host.cursors.count == Proscenium.Cursor.allCases.count)
     }
 
     @Test("a key that comes first opens it at once, and focus given before it reaches the context")

@@ -6,7 +6,8 @@ import TestSupport
 import Testing
 
 /// Rasterized groups (`View.shouldRasterize`) and the one-fill opacity shortcut: same pixels as drawing
-/// directly, a layer rendered only for still content, reused while it stays still, freed once unused.
+/// directly, a layer rendered only for still content, reused while it stays still, kept as a bounded spare once
+/// unused.
 @Suite(.serialized) @MainActor struct RasterizedLayerTests {
     private let everything = Rect(x: 0, y: 0, width: 160, height: 120)
 
@@ -102,14 +103,46 @@ import Testing
         #expect(ImageComparison.pixelsDiffering(drawn, try fx.capture(), tolerance: 2).mismatchedPixels == 0)
     }
 
-    @Test func aLayerNoListUsesIsFreedAtTheEndOfTheFrame() async throws {
+    @Test("a layer no list uses is kept as a spare: the group back unchanged is composited from it, not rendered again")
+    func anUnusedLayerIsKeptForTheGroupsReturn() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
-        fx.render(rasterized(home()))
-        fx.render(rasterized(home()))
+        fx.render(rasterized(home()) + dimming(0.3))
+        fx.render(rasterized(home()) + dimming(0.3))
+        #expect(fx.renderer.statistics.layersRendered == 1)
+        // The presentation settled: the home is drawn as it is, its layer is a spare.
+        fx.render(home() + dimming(0.5))
         #expect(fx.renderer.rasterizedLayers.layers.count == 1)
-        fx.render(home())
-        #expect(fx.renderer.rasterizedLayers.layers.isEmpty)
+        #expect(fx.renderer.rasterizedLayers.spareBytes == 160 * 120 * 4)
+        #expect(fx.renderer.freeLayerBytes >= fx.renderer.rasterizedLayers.spareBytes, "counted with the free layers")
+        // Dismissed: rasterized again, unchanged, at once from the layer.
+        fx.render(rasterized(home()) + dimming(0.4))
+        #expect(fx.renderer.statistics.layersRendered == 0)
+        #expect(fx.renderer.statistics.layersReused == 1)
+        #expect(fx.renderer.rasterizedLayers.spareBytes == 0)
+        let drawn = try fx.capture()
+        fx.render(home() + dimming(0.4))
+        #expect(ImageComparison.pixelsDiffering(drawn, try fx.capture(), tolerance: 0).mismatchedPixels == 0)
+    }
+
+    @Test("spares hold one window's worth at most, the least recently used let go first; idle keeps one window's worth in all")
+    func sparesAreBounded() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        for label in ["A", "A", "B", "B"] { fx.render(rasterized(home(label: label))) }
+        #expect(fx.renderer.statistics.layersRendered == 1, "B's layer")
+        #expect(fx.renderer.rasterizedLayers.layers.count == 2, "A's a spare, within one window's worth")
+        fx.render(home(label: "B"))
+        #expect(fx.renderer.rasterizedLayers.layers.count == 1, "two windows' worth of spares: A, the older, let go")
+        fx.render(rasterized(home(label: "B")))
+        #expect(fx.renderer.statistics.layersReused == 1, "B kept")
+        fx.render(rasterized(home(label: "A")))
+        #expect(fx.renderer.statistics.layersReused == 0 && fx.renderer.statistics.layersRendered == 0, "A a candidate again")
+        // A group that changes is never a layer: it leaves no spare behind.
+        fx.render(home(label: "C"))
+        fx.renderer.releaseIdleResources()
+        #expect(fx.renderer.freeLayerBytes <= 160 * 120 * 4)
+        #expect(fx.renderer.rasterizedLayers.layers.count == 1)
     }
 
     @Test func aGroupOutsideTheDamageKeepsItsLayer() async throws {

@@ -1,5 +1,5 @@
 /// Pointer shapes a view can ask for while the pointer is over it.
-public enum Cursor: Sendable, Hashable {
+public enum Cursor: Sendable, Hashable, CaseIterable {
     /// The ordinary arrow.
     case arrow
     /// The hand shown over links and enabled buttons.

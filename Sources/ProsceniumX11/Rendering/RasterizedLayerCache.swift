@@ -9,8 +9,10 @@ import Proscenium
 /// instead of paying for a whole layer each frame. A layer is rendered only where frames composite from
 /// it, part by part as they need more: under a dimming that is folded into flat fills almost all of a
 /// screen never is, and rendering all of it at each transition's start was the dearest frame of the
-/// transition in the X server. Layers not used in a frame are freed at its end, so a group that stops
-/// being rasterized (a transition has ended) holds no server memory afterwards.
+/// transition in the X server. A layer no frame used is kept as a spare, at most one window's worth of
+/// them: the group that stopped being rasterized when a presentation settled is usually rasterized again,
+/// unchanged, when it is dismissed, and finds its pixels still there (making and filling a window-size
+/// pixmap was that transition's dearest frame in the X server). The host lets spares go when idle.
 @MainActor final class RasterizedLayerCache {
     private struct Entry {
         var commands: [DisplayCommand]
@@ -21,11 +23,17 @@ import Proscenium
         var layer: Layer?
         /// Where the layer holds the group's pixels, in layer pixels: disjoint whole-pixel rectangles.
         var rendered: [Rect] = []
-        var usedThisFrame: Bool
+        /// The last frame a list used the group (see `frame`).
+        var lastUsedFrame: Int
+
+        var pixels: Int { layer.map { $0.width * $0.height } ?? 0 }
     }
 
     private var entries: [Entry] = []
     private let display: Display
+    /// Frames ended so far: the one being drawn. A group not used in the last frame ended (`frame - 1`),
+    /// nor yet in this one, is a spare (or, without a layer, a forgotten candidate).
+    private var frame = 0
     /// Layers created so far; tests check that a still group is not rendered again.
     private(set) var layersRendered = 0
     /// Layers cleared when made (the others were about to be covered by their group's first fill).
@@ -61,12 +69,13 @@ import Proscenium
     /// Looks up the group with these commands at `area` (target pixels) and `origin`, and marks it used.
     func lookup(_ commands: ArraySlice<DisplayCommand>, area: Rect, origin: Point) -> Lookup {
         if let index = entries.firstIndex(where: { $0.area == area && $0.origin == origin && $0.commands.elementsEqual(commands) }) {
-            entries[index].usedThisFrame = true
+            entries[index].lastUsedFrame = frame
             if let layer = entries[index].layer { return .cached(layer) }
             let pixels = Int(area.width * area.height)
+            releaseSpares(keepingPixels: Self.maximumTotalPixels - pixels - activePixels)
             return pixels + heldPixels <= Self.maximumTotalPixels ? .render : .drawDirectly
         }
-        entries.append(Entry(commands: Array(commands), area: area, origin: origin, layer: nil, usedThisFrame: true))
+        entries.append(Entry(commands: Array(commands), area: area, origin: origin, layer: nil, lastUsedFrame: frame))
         return .drawDirectly
     }
 
@@ -127,17 +136,37 @@ import Proscenium
         entries.removeAll()
     }
 
-    /// Ends a frame that drew something: entries its list did not use are dropped and their layers freed.
-    func endFrame() {
-        entries.removeAll { entry in
-            if entry.usedThisFrame { return false }
-            if let layer = entry.layer { destroy(layer) }
-            return true
-        }
-        for index in entries.indices { entries[index].usedThisFrame = false }
+    /// Ends a frame that drew something: candidates its list did not use are forgotten, and layers it did
+    /// not use become spares, kept while they hold at most `sparePixels` together (most recently used first).
+    func endFrame(sparePixels: Int) {
+        frame += 1
+        releaseSpares(keepingPixels: sparePixels)
     }
 
-    private var heldPixels: Int { entries.reduce(0) { $0 + ($1.layer.map { $0.width * $0.height } ?? 0) } }
+    /// Frees the least recently used spares until they hold at most `pixels` together, and forgets
+    /// candidates the last frame did not see.
+    func releaseSpares(keepingPixels pixels: Int) {
+        var kept = 0
+        for index in entries.indices.sorted(by: { entries[$0].lastUsedFrame > entries[$1].lastUsedFrame })
+        where isSpare(entries[index]) {
+            if kept + entries[index].pixels <= pixels {
+                kept += entries[index].pixels
+            } else {
+                destroy(entries[index].layer!)
+                entries[index].layer = nil
+            }
+        }
+        entries.removeAll { $0.layer == nil && $0.lastUsedFrame < frame - 1 }
+    }
+
+    /// What the spares hold in the X server, in bytes.
+    var spareBytes: Int { entries.reduce(0) { $0 + (isSpare($1) ? 4 * $1.pixels : 0) } }
+
+    private func isSpare(_ entry: Entry) -> Bool { entry.layer != nil && entry.lastUsedFrame < frame - 1 }
+
+    private var activePixels: Int { entries.reduce(0) { $0 + (isSpare($1) ? 0 : $1.pixels) } }
+
+    private var heldPixels: Int { entries.reduce(0) { $0 + $1.pixels } }
 
     /// A layer exactly `width`x`height` (not pooled: these are large and long-lived), its contents
     /// undefined: `clear(_:of:)` each part before rendering into it, unless the group covers it at once.

@@ -101,13 +101,15 @@ import Proscenium
     private var windowBytes: Int { Int(max(targetSize.width, 64) * max(targetSize.height, 64)) * 4 }
 
     /// Lets go of what only animation needs, once the window has been idle a while: the free layers
-    /// beyond one window's worth (frames, which trim them, have stopped).
+    /// beyond one window's worth (frames, which trim them, have stopped). Spare rasterized layers count
+    /// first: they hold pixels a next transition can use as they are, the pool's only memory.
     public func releaseIdleResources() {
-        layers.trim(toCount: LayerPool.maximumFreeLayers, bytes: windowBytes)
+        rasterizedLayers.releaseSpares(keepingPixels: windowBytes / 4)
+        layers.trim(toCount: LayerPool.maximumFreeLayers, bytes: windowBytes - rasterizedLayers.spareBytes)
     }
 
-    /// What the pooled free layers hold in the X server, in bytes.
-    public var freeLayerBytes: Int { layers.freeBytes }
+    /// What the free layers hold in the X server, in bytes: the pool's and the spare rasterized ones.
+    public var freeLayerBytes: Int { layers.freeBytes + rasterizedLayers.spareBytes }
 
     /// Frees everything the renderer keeps in the X server between frames (cached and pooled layers,
     /// shadow masks, image uploads, solid fills, fonts): for when memory is short, or to see what is left
@@ -192,7 +194,7 @@ import Proscenium
             } else {
                 executeFolding(list.commands, start..<list.commands.count, clip: damage.rects)
             }
-            rasterizedLayers.endFrame()
+            rasterizedLayers.endFrame(sparePixels: windowBytes / 4)
         } else {
             statistics.commandsCulled = list.commands.drawingCount
         }

@@ -1,7 +1,8 @@
 import CX11
 import Proscenium
 
-/// X font cursors for the core's cursor shapes, created on first use and freed with the cache.
+/// X font cursors for the core's cursor shapes, created on first use (or by `prepareAll`) and freed with
+/// the cache.
 @MainActor final class CursorCache {
     private let display: Display
     private var cursors: [Proscenium.Cursor: CX11.Cursor] = [:]
@@ -12,6 +13,17 @@ import Proscenium
 
     isolated deinit {
         for cursor in cursors.values { XFreeCursor(display.pointer, cursor) }
+    }
+
+    /// How many shapes have their cursor made.
+    var count: Int { cursors.count }
+
+    /// Makes the cursor of every shape not made yet. A process's first cursor loads the cursor theme
+    /// (Xlib opens libXcursor and searches the theme's folders: some 0.5 ms, the next cursor 0.05 ms):
+    /// the host calls this once its window is quiet, so the first hover over a control, usually on the
+    /// way to the press that starts a transition, does not pay for it in that transition's first frame.
+    func prepareAll() {
+        for shape in Proscenium.Cursor.allCases { _ = cursor(for: shape) }
     }
 
     func cursor(for shape: Proscenium.Cursor) -> CX11.Cursor {

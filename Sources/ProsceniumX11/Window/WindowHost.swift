@@ -76,7 +76,7 @@ import Proscenium
     private(set) var backSize: Size = .zero
     private(set) var hasDrawnFrame = false
     let syncCounter: SyncCounter?
-    private let cursors: CursorCache
+    let cursors: CursorCache
     /// Decodes the window's keys (input method, layouts, repeats); see WindowHost+Keyboard.swift.
     var keyboard: KeyboardInput!
     /// The window's pasteboard: the X CLIPBOARD and PRIMARY selections.
@@ -265,11 +265,12 @@ import Proscenium
         timer.schedule(deadline: .now() + Self.idleDelay, repeating: .never, leeway: .milliseconds(100))
     }
 
-    /// Opens the input method once no frame has been drawn for `inputMethodQuiet` (see
-    /// `KeyboardInput.attachInputContext`): right after the first frame of a still window, after the last
-    /// frame of an animation that runs from launch, and at the latest `inputMethodLatest` after the first
-    /// frame while frames never stop (a spinner), so that typing composes. The timer is armed once and,
-    /// while frames keep coming, armed again from its own handler, not moved on every frame.
+    /// Opens the input method and makes the cursors once no frame has been drawn for `inputMethodQuiet`
+    /// (see `KeyboardInput.attachInputContext` and `CursorCache.prepareAll`): right after the first frame
+    /// of a still window, after the last frame of an animation that runs from launch, and at the latest
+    /// `inputMethodLatest` after the first frame while frames never stop (a spinner), so that typing
+    /// composes. The timer is armed once and, while frames keep coming, armed again from its own handler,
+    /// not moved on every frame.
     private func scheduleInputMethod() {
         guard inputMethodTimer == nil else { return }
         let armed = DispatchTime.now().uptimeNanoseconds
@@ -283,6 +284,7 @@ import Proscenium
                     self.inputMethodTimer?.cancel()
                     self.inputMethodTimer = nil
                     self.keyboard.attachInputContext()
+                    self.cursors.prepareAll()
                 } else {
                     self.inputMethodTimer?.schedule(deadline: .now() + Self.inputMethodQuiet, repeating: .never,
                                                     leeway: .milliseconds(5))
