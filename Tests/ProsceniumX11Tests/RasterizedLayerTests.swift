@@ -145,6 +145,19 @@ import Testing
         #expect(fx.renderer.rasterizedLayers.layers.count == 1)
     }
 
+    @Test("a spare made for another window size is let go when the size changes")
+    func sparesGoWithTheWindowSize() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        fx.render(rasterized(home()))
+        fx.render(rasterized(home()))
+        fx.render(home())
+        #expect(fx.renderer.rasterizedLayers.spareBytes > 0)
+        fx.renderer.setTarget(picture: fx.renderer.target, size: Size(width: 100, height: 100))
+        #expect(fx.renderer.rasterizedLayers.layers.isEmpty)
+        #expect(fx.renderer.freeLayerBytes == fx.renderer.layers.freeBytes)
+    }
+
     @Test func aGroupOutsideTheDamageKeepsItsLayer() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }

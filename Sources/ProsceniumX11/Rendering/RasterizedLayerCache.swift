@@ -25,12 +25,18 @@ import Proscenium
         var rendered: [Rect] = []
         /// The last frame a list used the group (see `frame`).
         var lastUsedFrame: Int
+        /// The target's size when the entry was made: a spare made for another window size is let go.
+        var targetSize: Size
 
         var pixels: Int { layer.map { $0.width * $0.height } ?? 0 }
     }
 
     private var entries: [Entry] = []
     private let display: Display
+    /// The size of the target frames draw into (the renderer sets it with the target).
+    var targetSize: Size = .zero {
+        didSet { if targetSize != oldValue { releaseSpares(keepingPixels: 0) } }
+    }
     /// Frames ended so far: the one being drawn. A group not used in the last frame ended (`frame - 1`),
     /// nor yet in this one, is a spare (or, without a layer, a forgotten candidate).
     private var frame = 0
@@ -70,12 +76,14 @@ import Proscenium
     func lookup(_ commands: ArraySlice<DisplayCommand>, area: Rect, origin: Point) -> Lookup {
         if let index = entries.firstIndex(where: { $0.area == area && $0.origin == origin && $0.commands.elementsEqual(commands) }) {
             entries[index].lastUsedFrame = frame
+            entries[index].targetSize = targetSize
             if let layer = entries[index].layer { return .cached(layer) }
             let pixels = Int(area.width * area.height)
             releaseSpares(keepingPixels: Self.maximumTotalPixels - pixels - activePixels)
             return pixels + heldPixels <= Self.maximumTotalPixels ? .render : .drawDirectly
         }
-        entries.append(Entry(commands: Array(commands), area: area, origin: origin, layer: nil, lastUsedFrame: frame))
+        entries.append(Entry(commands: Array(commands), area: area, origin: origin, layer: nil, lastUsedFrame: frame,
+                             targetSize: targetSize))
         return .drawDirectly
     }
 
@@ -143,13 +151,13 @@ import Proscenium
         releaseSpares(keepingPixels: sparePixels)
     }
 
-    /// Frees the least recently used spares until they hold at most `pixels` together, and forgets
-    /// candidates the last frame did not see.
+    /// Frees the least recently used spares until they hold at most `pixels` together (and any made for
+    /// another target size), and forgets candidates the last frame did not see.
     func releaseSpares(keepingPixels pixels: Int) {
         var kept = 0
         for index in entries.indices.sorted(by: { entries[$0].lastUsedFrame > entries[$1].lastUsedFrame })
         where isSpare(entries[index]) {
-            if kept + entries[index].pixels <= pixels {
+            if entries[index].targetSize == targetSize, kept + entries[index].pixels <= pixels {
                 kept += entries[index].pixels
             } else {
                 destroy(entries[index].layer!)

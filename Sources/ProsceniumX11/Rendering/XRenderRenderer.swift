@@ -92,6 +92,7 @@ import Proscenium
         appliedClips[target] = nil
         target = picture
         targetSize = size
+        rasterizedLayers.targetSize = size
         retained = []  // a new target holds nothing of the last frame
         appliedClips[picture] = nil
         layers.maximumFreeBytes = 2 * windowBytes
