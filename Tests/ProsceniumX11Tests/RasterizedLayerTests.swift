@@ -145,6 +145,23 @@ import Testing
         #expect(fx.renderer.rasterizedLayers.layers.count == 1)
     }
 
+    @Test("free layers, the spares counted, stay within two windows' worth while frames run")
+    func sparesCountAgainstThePoolsBound() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        // Two fills at half opacity: a group drawn through a pooled layer (192x128, bucketed).
+        let faded: [DisplayCommand] = [.pushOpacity(alpha: 0.5, bounds: everything),
+                                       .fill(rect: Rect(x: 0, y: 0, width: 150, height: 100), cornerRadius: 0, color: .red),
+                                       .fill(rect: Rect(x: 10, y: 10, width: 150, height: 110), cornerRadius: 0, color: .blue),
+                                       .popOpacity]
+        fx.render(rasterized(home()) + faded)
+        fx.render(rasterized(home()) + faded)
+        #expect(fx.renderer.layers.freeBytes > 0 && fx.renderer.rasterizedLayers.spareBytes == 0)
+        fx.render(home())
+        #expect(fx.renderer.rasterizedLayers.spareBytes == 160 * 120 * 4)
+        #expect(fx.renderer.freeLayerBytes <= 2 * 160 * 120 * 4)
+    }
+
     @Test("a spare made for another window size is let go when the size changes")
     func sparesGoWithTheWindowSize() async throws {
         let fx = try await RendererFixture()

@@ -204,6 +204,8 @@ import Proscenium
         removeClip(of: target)
         appliedClips[target] = nil
         transformLayers.endFrame(into: layers)
+        // The spare rasterized layers are free layers too: the pool keeps what is left of two windows' worth.
+        layers.maximumFreeBytes = max(0, 2 * windowBytes - rasterizedLayers.spareBytes)
         layers.endFrame()
         shadows.endFrame()
         cornerMasks.endFrame()
