@@ -95,13 +95,15 @@ struct InputMethodTimingTests {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
         // Draws until it opens: a loaded test machine may hold the loop back for longer than the two seconds,
-        // so the time is bounded only from below, and only when no gap between frames let the quiet rule in.
+        // so the time is bounded (loosely above) only when no gap between frames let the quiet rule in.
         let (longestGap, drew) = try await Self.closeThenKeepDrawing(fixture, for: WindowHost.inputMethodLatest + 10) {
             fixture.host.keyboard.isAttached
         }
         #expect(fixture.host.keyboard.isAttached, "opened while frames kept coming (drew for \(drew) s)")
         if longestGap < WindowHost.inputMethodQuiet * 0.8 {
+            // The main queue ran every few milliseconds: the host's timer, on it too, was not held back long.
             #expect(drew >= WindowHost.inputMethodLatest - 0.1, "frames came at most \(longestGap) s apart")
+            #expect(drew < WindowHost.inputMethodLatest + 3, "frames came at most \(longestGap) s apart")
         }
     }
 

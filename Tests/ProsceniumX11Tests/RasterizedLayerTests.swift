@@ -162,6 +162,81 @@ import Testing
         #expect(fx.renderer.freeLayerBytes <= 2 * 160 * 120 * 4)
     }
 
+    @Test("a spare rendered in part, brought back under other pixels, composes whole: the same pixels as drawing directly")
+    func aPartlyRenderedSpareComposesWhole() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let reference = try await RendererFixture()
+        defer { reference.stop() }
+        let left = Proscenium.Region(Rect(x: 0, y: 0, width: 80, height: 120))
+        let translucent: [DisplayCommand] = [
+            .fill(rect: Rect(x: 10, y: 10, width: 140, height: 100), cornerRadius: 0, color: Color(white: 0, alpha: 0.5)),
+            .fill(rect: Rect(x: 20, y: 20, width: 80, height: 30), cornerRadius: 8, color: .blue)]
+        for group in [home(), translucent] {
+            let below: [DisplayCommand] = [.fill(rect: everything, cornerRadius: 0, color: .green)]
+            fx.render(below + rasterized(group))
+            fx.render(below + rasterized(group), damage: left)  // the layer made, its left half rendered
+            fx.render([.fill(rect: everything, cornerRadius: 0, color: .red)])  // a spare; the target all red
+            fx.render(below + rasterized(group))  // from the spare, its right half rendered now
+            #expect(fx.renderer.statistics.layersReused == 1)
+            reference.render(below + group)
+            #expect(ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 0).mismatchedPixels == 0)
+            fx.renderer.purgeCaches()
+        }
+    }
+
+    /// Drives the cache as the renderer does: looks a group up and, when told to, makes and keeps its layer.
+    private func use(_ cache: RasterizedLayerCache, _ commands: ArraySlice<DisplayCommand>, at area: Rect) {
+        if case .render = cache.lookup(commands, area: area, origin: .zero) {
+            cache.store(cache.makeLayer(width: Int(area.width), height: Int(area.height)), area: area, origin: .zero,
+                        commands: commands)
+        }
+    }
+
+    @Test("a lookup whose layer cannot fit keeps the spares: a later group of the frame may composite from one")
+    func aLookupThatCannotRenderKeepsTheSpares() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let cache = RasterizedLayerCache(display: fx.display)
+        cache.targetSize = Size(width: 4000, height: 3000)
+        let small = Rect(x: 0, y: 0, width: 100, height: 100)
+        let bigA = Rect(x: 0, y: 0, width: 3000, height: 3000), bigB = Rect(x: 1000, y: 0, width: 3000, height: 3000)
+        let h: ArraySlice<DisplayCommand> = [.fill(rect: small, cornerRadius: 0, color: .red)]
+        let a: ArraySlice<DisplayCommand> = [.fill(rect: bigA, cornerRadius: 0, color: .green)]
+        let b: ArraySlice<DisplayCommand> = [.fill(rect: bigB, cornerRadius: 0, color: .blue)]
+        let window = 4000 * 3000
+        for _ in 0..<2 {
+            use(cache, h, at: small); use(cache, a, at: bigA); cache.endFrame(sparePixels: window)
+        }
+        use(cache, a, at: bigA); use(cache, b, at: bigB); cache.endFrame(sparePixels: window)
+        #expect(cache.spareBytes == 4 * 100 * 100, "h a spare, b a candidate")
+        use(cache, a, at: bigA)
+        guard case .drawDirectly = cache.lookup(b, area: bigB, origin: .zero) else {
+            Issue.record("9M + 9M pixels cannot be held")
+            return
+        }
+        guard case .cached = cache.lookup(h, area: small, origin: .zero) else {
+            Issue.record("the spare was let go by a lookup that did not render")
+            return
+        }
+    }
+
+    @Test("a layer in use when the window's size changed, unused after, is let go, not kept as a spare")
+    func aLayerOfTheOldSizeIsNoSpare() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        let cache = RasterizedLayerCache(display: fx.display)
+        cache.targetSize = Size(width: 160, height: 120)
+        let area = Rect(x: 0, y: 0, width: 160, height: 120)
+        let group: ArraySlice<DisplayCommand> = [.fill(rect: area, cornerRadius: 0, color: .red)]
+        for _ in 0..<2 { use(cache, group, at: area); cache.endFrame(sparePixels: 160 * 120) }
+        #expect(cache.layers.count == 1)
+        cache.targetSize = Size(width: 200, height: 150)
+        #expect(cache.layers.count == 1, "in use in the last frame: not a spare yet")
+        cache.endFrame(sparePixels: 200 * 150)
+        #expect(cache.layers.isEmpty, "made for 160x120, unused at 200x150")
+    }
+
     @Test("a spare made for another window size is let go when the size changes")
     func sparesGoWithTheWindowSize() async throws {
         let fx = try await RendererFixture()

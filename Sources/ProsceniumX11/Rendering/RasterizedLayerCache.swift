@@ -79,8 +79,11 @@ import Proscenium
             entries[index].targetSize = targetSize
             if let layer = entries[index].layer { return .cached(layer) }
             let pixels = Int(area.width * area.height)
+            // Spares give way to a new layer, but only to one that then fits: a later group of this frame
+            // may still composite from them.
+            guard pixels + activePixels <= Self.maximumTotalPixels else { return .drawDirectly }
             releaseSpares(keepingPixels: Self.maximumTotalPixels - pixels - activePixels)
-            return pixels + heldPixels <= Self.maximumTotalPixels ? .render : .drawDirectly
+            return .render
         }
         entries.append(Entry(commands: Array(commands), area: area, origin: origin, layer: nil, lastUsedFrame: frame,
                              targetSize: targetSize))
@@ -151,8 +154,8 @@ import Proscenium
         releaseSpares(keepingPixels: sparePixels)
     }
 
-    /// Frees the least recently used spares until they hold at most `pixels` together (and any made for
-    /// another target size), and forgets candidates the last frame did not see.
+    /// Keeps the spares that fit within `pixels` together, the most recently used first, and frees the
+    /// others (and any made for another target size); forgets candidates the last frame did not see.
     func releaseSpares(keepingPixels pixels: Int) {
         var kept = 0
         for index in entries.indices.sorted(by: { entries[$0].lastUsedFrame > entries[$1].lastUsedFrame })
@@ -174,7 +177,6 @@ import Proscenium
 
     private var activePixels: Int { entries.reduce(0) { $0 + (isSpare($1) ? 0 : $1.pixels) } }
 
-    private var heldPixels: Int { entries.reduce(0) { $0 + $1.pixels } }
 
     /// A layer exactly `width`x`height` (not pooled: these are large and long-lived), its contents
     /// undefined: `clear(_:of:)` each part before rendering into it, unless the group covers it at once.
