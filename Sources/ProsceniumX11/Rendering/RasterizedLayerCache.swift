@@ -158,8 +158,9 @@ import Proscenium
     /// others (and any made for another target size); forgets candidates the last frame did not see.
     func releaseSpares(keepingPixels pixels: Int) {
         var kept = 0
-        for index in entries.indices.sorted(by: { entries[$0].lastUsedFrame > entries[$1].lastUsedFrame })
-        where isSpare(entries[index]) {
+        // Only the spares are sorted: most frames have none, and this runs at the end of every frame.
+        let spares = entries.indices.filter { isSpare(entries[$0]) }
+        for index in spares.sorted(by: { entries[$0].lastUsedFrame > entries[$1].lastUsedFrame }) {
             if entries[index].targetSize == targetSize, kept + entries[index].pixels <= pixels {
                 kept += entries[index].pixels
             } else {

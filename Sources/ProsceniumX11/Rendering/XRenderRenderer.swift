@@ -95,17 +95,17 @@ import Proscenium
         rasterizedLayers.targetSize = size
         retained = []  // a new target holds nothing of the last frame
         appliedClips[picture] = nil
-        layers.maximumFreeBytes = 2 * windowBytes
     }
 
-    /// One window's worth of ARGB pixels, in bytes.
-    private var windowBytes: Int { Int(max(targetSize.width, 64) * max(targetSize.height, 64)) * 4 }
+    /// One window's worth of pixels, and of ARGB pixels in bytes.
+    private var windowPixels: Int { Int(max(targetSize.width, 64) * max(targetSize.height, 64)) }
+    private var windowBytes: Int { windowPixels * 4 }
 
     /// Lets go of what only animation needs, once the window has been idle a while: the free layers
     /// beyond one window's worth (frames, which trim them, have stopped). Spare rasterized layers count
     /// first: they hold pixels a next transition can use as they are, the pool's only memory.
     public func releaseIdleResources() {
-        rasterizedLayers.releaseSpares(keepingPixels: windowBytes / 4)
+        rasterizedLayers.releaseSpares(keepingPixels: windowPixels)
         layers.trim(toCount: LayerPool.maximumFreeLayers, bytes: windowBytes - rasterizedLayers.spareBytes)
     }
 
@@ -195,7 +195,7 @@ import Proscenium
             } else {
                 executeFolding(list.commands, start..<list.commands.count, clip: damage.rects)
             }
-            rasterizedLayers.endFrame(sparePixels: windowBytes / 4)
+            rasterizedLayers.endFrame(sparePixels: windowPixels)
         } else {
             statistics.commandsCulled = list.commands.drawingCount
         }
