@@ -124,7 +124,7 @@ import Proscenium
     }
 
     /// How long the stretched edge strips are: an edge is composited in pieces of at most this many pixels.
-    nonisolated static let stripLength = 256
+    nonisolated static let stripLength = 1024
 
     /// One piece of a shadow's nine-patch (a corner, an edge or the middle) on its way to the target.
     struct Piece {

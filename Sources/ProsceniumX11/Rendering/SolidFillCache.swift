@@ -6,6 +6,8 @@ import Proscenium
 @MainActor final class SolidFillCache {
     private let display: Display
     private var pictures: [Color: Picture] = [:]
+    /// The colour asked for last and its picture.
+    private var last: (color: Color, picture: Picture)?
     private let capacity: Int
 
     init(display: Display, capacity: Int = 256) {
@@ -19,11 +21,17 @@ import Proscenium
 
     /// The solid picture for `color` (straight alpha; premultiplied here).
     func picture(for color: Color) -> Picture {
-        if let picture = pictures[color] { return picture }
+        // A frame's fills and texts come in runs of one colour: the last answer is checked before hashing.
+        if let last, last.color == color { return last.picture }
+        if let picture = pictures[color] {
+            last = (color, picture)
+            return picture
+        }
         if pictures.count >= capacity { removeAll() }
         var xColor = XRenderColor(premultiplying: color)
         let picture = XRenderCreateSolidFill(display.pointer, &xColor)
         pictures[color] = picture
+        last = (color, picture)
         return picture
     }
 
@@ -36,5 +44,6 @@ import Proscenium
     func removeAll() {
         for picture in pictures.values { XRenderFreePicture(display.pointer, picture) }
         pictures.removeAll()
+        last = nil
     }
 }

@@ -13,11 +13,12 @@ extension XRenderRenderer {
     nonisolated static let occlusionEnabled = getenv("PROSCENIUM_NO_OCCLUSION").map { String(cString: $0) != "1" } ?? true
 
     /// The index of the top-level opaque fill after `start` with the largest opaque interior inside
-    /// `damage`, and that interior in whole pixels of the target; nil when none covers enough of it.
+    /// `damage`, that interior in whole pixels of the target, and the bars the fill covers opaquely (see
+    /// `opaqueBars(of:radius:)`: all of a rounded fill but its corners); nil when none covers enough of it.
     nonisolated static func occluder(in commands: [DisplayCommand], after start: Int, damage: Proscenium.Region)
-        -> (index: Int, interior: Rect)? {
+        -> (index: Int, interior: Rect, bars: [Rect])? {
         var depth = 0
-        var best: (index: Int, interior: Rect, area: Double)?
+        var best: (index: Int, interior: Rect, area: Double, rect: Rect, radius: Double)?
         for (index, command) in commands.enumerated() {
             if command.isPush { depth += 1; continue }
             if command.isGroupMarker { depth -= 1; continue }
@@ -27,10 +28,13 @@ extension XRenderRenderer {
                 let covered = damaged.intersection(interior)
                 return total + (covered.isEmpty ? 0 : covered.width * covered.height)
             }
-            if area > (best?.area ?? 0) { best = (index, interior, area) }
+            if area > (best?.area ?? 0) { best = (index, interior, area, rect, corners.isEmpty ? 0 : radius) }
         }
         guard let best, best.area >= minimumOccludedShare * damage.area else { return nil }
-        return (best.index, best.interior)
+        // The straight edges of a rounded card hide what lies under them as well as its middle does: a
+        // card's shadow reaches well inside it, and a moving card's edges are damaged every frame.
+        let bars = opaqueBars(of: best.rect, radius: best.radius)
+        return (best.index, best.interior, bars.isEmpty ? [best.interior] : bars)
     }
 
     /// The whole pixels a fill of `rect` with corners of `radius` is sure to cover opaquely: inside the
@@ -43,6 +47,13 @@ extension XRenderRenderer {
         let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// `rects` with every rectangle of `holes` taken out, hole after hole.
+    nonisolated static func subtract(_ holes: [Rect], from rects: [Rect]) -> [Rect] {
+        var result = rects
+        for hole in holes { result = subtract(hole, from: result) }
+        return result
     }
 
     /// `rects` with `hole` taken out of each: up to four bands per rectangle (above, below, left, right).

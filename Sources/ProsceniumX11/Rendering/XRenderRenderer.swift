@@ -184,7 +184,7 @@ import Proscenium
             cull(list.commands, 0..<start)
             if Self.occlusionEnabled, let occluder = Self.occluder(in: list.commands, after: start, damage: damage) {
                 // What lies under the largest opaque fill is not drawn: only the bands around it are.
-                let bands = Self.subtract(occluder.interior, from: damage.rects)
+                let bands = Self.subtract(occluder.bars, from: damage.rects)
                 statistics.occludedPixels = Int(saturating: damage.area) - Int(bands.totalArea)
                 if !bands.isEmpty {
                     executeFolding(list.commands, start..<occluder.index, clip: bands)
