@@ -86,6 +86,59 @@ struct FoldingTests {
         }
     }
 
+    @Test("a black shadow over the folded colour, drawn with it in one pass: the same pixels as a fill and the shadow over it")
+    func shadowsFoldWithTheColourUnderThem() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let reference = try await RendererFixture(width: 320, height: 240)
+        defer { reference.stop() }
+        reference.renderer.foldsShadows = false
+        var random = SeededGenerator(seed: 23)
+        for round in 0..<24 {
+            await Task.yield()
+            let background = Color(red: random.double(in: 0...1), green: random.double(in: 0...1), blue: random.double(in: 0...1))
+            let dimming = Color(white: 0, alpha: random.double(in: 0.05...0.9))
+            // Cards of every size (wider than the shadow's strips too), fractional places and offsets.
+            let card = Rect(x: random.double(in: -40...120), y: random.double(in: -30...100),
+                            width: random.double(in: 40...420), height: random.double(in: 30...200))
+            let shadow = DisplayCommand.shadow(rect: card, cornerRadius: random.double(in: 0...30), blurRadius: random.double(in: 1...24),
+                                               offset: Point(x: random.double(in: -6...6), y: random.double(in: -4...12)),
+                                               color: Color(white: 0, alpha: random.double(in: 0.02...1)))
+            var commands = Self.frame(background: background, dimming: dimming, fadedBy: round % 2 == 0 ? 0.7 : nil,
+                                      rasterized: round % 3 == 0, card: nil)
+            commands += [shadow, .fill(rect: card, cornerRadius: 16, color: Color(hex: 0xFF4A7D))]
+            fx.render(commands)
+            reference.render(commands)
+            #expect(fx.renderer.statistics.shadowFoldedPixels > 0, "round \(round): the shadow went with the folded colour")
+            #expect(reference.renderer.statistics.shadowFoldedPixels == 0)
+            try fx.expectSamePixels(as: reference, "round \(round)")
+        }
+    }
+
+    @Test("a coloured shadow, or one over content, is drawn over what lies under it as before")
+    func onlyBlackShadowsOverTheFoldedColourFold() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let reference = try await RendererFixture(width: 320, height: 240)
+        defer { reference.stop() }
+        reference.renderer.foldsShadows = false
+        let card = Rect(x: 60, y: 60, width: 200, height: 120)
+        let home = Self.frame(background: .white, dimming: Color(white: 0, alpha: 0.4), fadedBy: nil, rasterized: false, card: nil)
+        let blue = DisplayCommand.shadow(rect: card, cornerRadius: 12, blurRadius: 10, offset: .zero,
+                                         color: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        fx.render(home + [blue, .fill(rect: card, cornerRadius: 12, color: .white)])
+        reference.render(home + [blue, .fill(rect: card, cornerRadius: 12, color: .white)])
+        #expect(fx.renderer.statistics.shadowFoldedPixels == 0)
+        try fx.expectSamePixels(as: reference, "a blue shadow")
+        // Over the button and the text (busy places) the shadow is composited as usual, beside the folded part.
+        let high = Rect(x: 4, y: 4, width: 200, height: 60)
+        let black = DisplayCommand.shadow(rect: high, cornerRadius: 12, blurRadius: 10, offset: .zero, color: Color(white: 0, alpha: 0.6))
+        fx.render(home + [black, .fill(rect: high, cornerRadius: 12, color: .white)])
+        reference.render(home + [black, .fill(rect: high, cornerRadius: 12, color: .white)])
+        #expect(fx.renderer.statistics.shadowFoldedPixels > 0)
+        try fx.expectSamePixels(as: reference, "a shadow over the home's button")
+    }
+
     @Test("what lies between the background and the dimming keeps its pixels: text, a button, a square")
     func contentUnderTheDimmingIsDrawnAsBefore() async throws {
         let fx = try await RendererFixture(width: 320, height: 240)

@@ -14,6 +14,8 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Damaged pixels where a translucent overlay over a flat background was drawn as one opaque fill of
     /// the colour the two make (see `XRenderRenderer+Folding.swift`).
     public var foldedPixels = 0
+    /// Folded pixels under a black shadow, drawn with it in one pass (see `ShadowCache.drawOverFlatColor`).
+    public var shadowFoldedPixels = 0
     /// Offscreen layers rendered (opacity groups, transformed groups, rounded clips).
     public var layersRendered = 0
     /// Transformed groups composited from a cached layer without redrawing their contents.

@@ -17,17 +17,30 @@ import Proscenium
         var width: Int, height: Int, radiusEighths: Int, blurHalves: Int
     }
 
-    /// One uploaded mask with the strips that stretch its middle.
+    /// One uploaded mask with the strips that stretch its middle, and the same inverted for a black shadow
+    /// over a flat colour (see `drawOverFlatColor`), per shadow alpha.
     private struct Entry {
+        var masks: MaskSet
+        var maskWidth: Int, maskHeight: Int
+        var lastUsedFrame: Int
+        /// The mask's bytes and its middle column, row and pixel, kept to build inverted sets from.
+        var bytes: [UInt8], column: [UInt8], row: [UInt8], center: UInt8
+        var inverted: [(alpha: UInt8, masks: MaskSet)] = []
+    }
+
+    /// The four masks of a nine-patch: the whole small mask, the strips stretching its middle column and
+    /// row, and its middle pixel.
+    struct MaskSet {
         var pictures: [Picture]
         var pixmaps: [Pixmap]
         var full: Picture { pictures[0] }
         var column: Picture { pictures[1] }
         var row: Picture { pictures[2] }
         var center: Picture { pictures[3] }
-        var maskWidth: Int, maskHeight: Int
-        var lastUsedFrame: Int
     }
+
+    /// Inverted sets kept per shadow: a shadow's alpha rarely changes, and each set costs an upload.
+    static let maximumInvertedSets = 2
 
     private let display: Display
     private let uploader: PixmapUploader
@@ -73,6 +86,40 @@ import Proscenium
     /// The uniform middle of the shadow is left out inside `occluder`, which the caller is about to cover.
     func draw(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect,
               occluder: Rect? = nil) {
+        drawPieces(rect: rect, radius: radius, blurRadius: blurRadius, source: source, target: target, limit: limit,
+                   occluder: occluder, op: PictOpOver, middle: nil) { entry in entry.masks }
+    }
+
+    /// Draws the shadow of `rect` (as `draw` does) in black with 8-bit alpha `alpha` over pixels that all hold
+    /// the opaque colour of the solid picture `flat`, as one `Src` composite of that colour through the mask
+    /// inverted, instead of filling the colour and compositing the shadow over it. Pixman composites a black
+    /// source `Over` a pixel `d` as `d × (255 − α·m)` and `Src` through a mask as `colour × m'`, both with the
+    /// same rounded 8-bit product, so with `m' = 255 − α·m` (rounded the same way) the pixels are the
+    /// same, bit for bit. Every pixel `target`'s clip lets through must lie inside `extent(of:blurRadius:)`
+    /// (the nine-patch covers exactly that) and hold `flat`'s colour before.
+    ///
+    /// The middle, one mask value repeated, is one colour: it is filled with it (pixman has no fast way to
+    /// composite `Src` through a one-pixel mask).
+    func drawOverFlatColor(rect: Rect, radius: Double, blurRadius: Double, alpha: UInt8, flat: Picture,
+                           red: UInt8, green: UInt8, blue: UInt8, target: Picture, limit: Rect) {
+        var middle = XRenderColor()
+        drawPieces(rect: rect, radius: radius, blurRadius: blurRadius, source: flat, target: target, limit: limit,
+                   occluder: nil, op: PictOpSrc, middle: { middle }) { entry in
+            let inverted = 255 - Self.multiply(alpha, entry.center)
+            func channel(_ value: UInt8) -> UInt16 { UInt16(Self.multiply(value, inverted)) * 257 }
+            middle = XRenderColor(red: channel(red), green: channel(green), blue: channel(blue), alpha: 0xFFFF)
+            return invertedMasks(of: &entry, alpha: alpha)
+        }
+    }
+
+    /// The pixels a shadow of the whole-pixel `rect` with `blurRadius` covers: its nine-patch.
+    nonisolated static func extent(of rect: Rect, blurRadius: Double) -> Rect {
+        let k = Double(ShadowMaskRasterizer.margin(blurRadius: sanitizedBlur(blurRadius)))
+        return rect.insetBy(dx: -k, dy: -k)
+    }
+
+    private func drawPieces(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect,
+                            occluder: Rect?, op: Int32, middle: (() -> XRenderColor)?, masks: (inout Entry) -> MaskSet) {
         guard rect.isFinite, limit.isFinite, !rect.isEmpty, !limit.isEmpty else { return }
         let blur = Self.sanitizedBlur(blurRadius)
         let k = ShadowMaskRasterizer.margin(blurRadius: blur)
@@ -89,7 +136,9 @@ import Proscenium
         let (corner, small) = Self.ninePatch(radius: r, margin: k)
         let key = Key(width: min(width, small), height: min(height, small),
                       radiusEighths: Int(r * 8), blurHalves: Int(blur * 2))
-        let entry = self.entry(for: key)
+        var entry = self.entry(for: key)
+        let set = masks(&entry)
+        entries[key] = entry
         let maskWidth = width + 2 * k, maskHeight = height + 2 * k
         let xs = Self.segments(length: maskWidth, smallLength: entry.maskWidth, corner: corner)
         let ys = Self.segments(length: maskHeight, smallLength: entry.maskHeight, corner: corner)
@@ -102,12 +151,14 @@ import Proscenium
                 guard !clipped.isEmpty else { continue }
                 let mask: Picture
                 switch (sx.stretched, sy.stretched) {
-                case (false, false): mask = entry.full
-                case (true, false): mask = entry.column
-                case (false, true): mask = entry.row
-                case (true, true): mask = entry.center
+                case (false, false): mask = set.full
+                case (true, false): mask = set.column
+                case (false, true): mask = set.row
+                case (true, true): mask = set.center
                 }
-                let piece = Piece(display: display.pointer, source: source, mask: mask, target: target, destination: dst, x: sx, y: sy)
+                var piece = Piece(display: display.pointer, op: op, source: source, mask: mask, target: target,
+                                  destination: dst, x: sx, y: sy)
+                if sx.stretched, sy.stretched { piece.fill = middle?() }
                 // The middle is one repeated pixel, so any part of it can be left out.
                 if sx.stretched, sy.stretched, let occluder {
                     var kept = 0.0
@@ -129,19 +180,27 @@ import Proscenium
     /// One piece of a shadow's nine-patch (a corner, an edge or the middle) on its way to the target.
     struct Piece {
         var display: OpaquePointer
+        var op: Int32
         var source: Picture, mask: Picture, target: Picture
         /// Where the whole piece lies in the target, and how each axis samples the mask.
         var destination: Rect
         var x: Segment, y: Segment
+        /// The colour the piece comes to, when it is one: filled instead of composited.
+        var fill: XRenderColor?
 
         /// Composites the part `part` (in target pixels) of the piece: an edge in strips at most
         /// `stripLength` long, as its mask is, the rest in one request.
         func composite(_ part: Rect) {
+            if var color = fill {
+                var rect = part.xRectangle
+                XRenderFillRectangles(display, PictOpSrc, target, &color, &rect, 1)
+                return
+            }
             let strip = Double(ShadowCache.stripLength)
             let alongX = x.stretched && !y.stretched ? strip : nil, alongY = y.stretched && !x.stretched ? strip : nil
             ShadowCache.forEachChunk(of: part, alongX: alongX, alongY: alongY) { chunk in
                 let dx = Int(chunk.minX - destination.minX), dy = Int(chunk.minY - destination.minY)
-                XRenderComposite(display, PictOpOver, source, mask, target, 0, 0,
+                XRenderComposite(display, op, source, mask, target, 0, 0,
                                  Int32(x.stretched ? 0 : x.src + dx), Int32(y.stretched ? 0 : y.src + dy),
                                  Int32(xCoordinate: chunk.minX), Int32(xCoordinate: chunk.minY),
                                  UInt32(xSize: chunk.width), UInt32(xSize: chunk.height))
@@ -212,7 +271,17 @@ import Proscenium
         let midX = mw / 2, midY = mh / 2
         let column = (0..<mh).map { mask.bytes[$0 * mw + midX] }
         let row = Array(mask.bytes[(midY * mw)..<(midY * mw + mw)])
-        let center = [mask.bytes[midY * mw + midX]]
+        let center = mask.bytes[midY * mw + midX]
+        let masks = upload(full: mask.bytes, width: mw, height: mh, column: column, row: row, center: center)
+        let entry = Entry(masks: masks, maskWidth: mw, maskHeight: mh, lastUsedFrame: frame,
+                          bytes: mask.bytes, column: column, row: row, center: center)
+        entries[key] = entry
+        return entry
+    }
+
+    /// Uploads a nine-patch's masks: the whole small mask, its middle column and row as strips
+    /// `stripLength` long, and its middle pixel.
+    private func upload(full: [UInt8], width mw: Int, height mh: Int, column: [UInt8], row: [UInt8], center: UInt8) -> MaskSet {
         var pictures: [Picture] = [], pixmaps: [Pixmap] = []
         let n = Self.stripLength
         var columns: [UInt8] = [], rows: [UInt8] = []
@@ -221,21 +290,46 @@ import Proscenium
         for value in column { columns.append(contentsOf: repeatElement(value, count: n)) }
         for _ in 0..<n { rows.append(contentsOf: row) }
         // The centre is one pixel, repeated: pixman takes a 1x1 repeating picture for a solid colour.
-        for (bytes, w, h, repeats) in [(mask.bytes, mw, mh, false), (columns, n, mh, false), (rows, mw, n, false),
-                                       (center, 1, 1, true)] {
+        for (bytes, w, h, repeats) in [(full, mw, mh, false), (columns, n, mh, false), (rows, mw, n, false),
+                                       ([center], 1, 1, true)] {
             let created = uploader.createPicture(width: w, height: h, depth: 8, format: display.a8Format,
                                                  repeatMode: repeats ? RepeatNormal : RepeatNone)
             uploader.putA8(bytes, width: w, height: h, into: created.pixmap)
             pictures.append(created.picture)
             pixmaps.append(created.pixmap)
         }
-        let entry = Entry(pictures: pictures, pixmaps: pixmaps, maskWidth: mw, maskHeight: mh, lastUsedFrame: frame)
-        entries[key] = entry
-        return entry
+        return MaskSet(pictures: pictures, pixmaps: pixmaps)
+    }
+
+    /// The entry's masks inverted for a black shadow of 8-bit `alpha` (`255 − α·m`, see
+    /// `drawOverFlatColor`), made on first use and kept for the last `maximumInvertedSets` alphas.
+    private func invertedMasks(of entry: inout Entry, alpha: UInt8) -> MaskSet {
+        if let index = entry.inverted.firstIndex(where: { $0.alpha == alpha }) {
+            let found = entry.inverted.remove(at: index)
+            entry.inverted.append(found)
+            return found.masks
+        }
+        if entry.inverted.count >= Self.maximumInvertedSets { destroy(entry.inverted.removeFirst().masks) }
+        let invert = { (m: UInt8) in 255 - Self.multiply(alpha, m) }
+        let masks = upload(full: entry.bytes.map(invert), width: entry.maskWidth, height: entry.maskHeight,
+                           column: entry.column.map(invert), row: entry.row.map(invert), center: invert(entry.center))
+        entry.inverted.append((alpha, masks))
+        return masks
+    }
+
+    /// `a × b / 255` rounded as pixman rounds its 8-bit products (`MUL_UN8`).
+    nonisolated static func multiply(_ a: UInt8, _ b: UInt8) -> UInt8 {
+        let t = Int(a) * Int(b) + 0x80
+        return UInt8(((t >> 8) + t) >> 8)
     }
 
     private func destroy(_ entry: Entry) {
-        for picture in entry.pictures { XRenderFreePicture(display.pointer, picture) }
-        for pixmap in entry.pixmaps { XFreePixmap(display.pointer, pixmap) }
+        destroy(entry.masks)
+        for inverted in entry.inverted { destroy(inverted.masks) }
+    }
+
+    private func destroy(_ masks: MaskSet) {
+        for picture in masks.pictures { XRenderFreePicture(display.pointer, picture) }
+        for pixmap in masks.pixmaps { XFreePixmap(display.pointer, pixmap) }
     }
 }

@@ -42,19 +42,85 @@ extension XRenderRenderer {
               let (folded, rest) = Self.split(clip, folding: overlay) else {
             return execute(commands, range, in: whole)
         }
+        // A black shadow drawn right after the overlay darkens the folded colour where it falls on it.
+        let shadow = folded.isEmpty || overlay.end >= range.upperBound ? nil : foldableShadow(commands[overlay.end])
+        var shadowed: [Rect] = []
         if !folded.isEmpty {
             let pixels = folded.totalArea
             statistics.foldedPixels += Int(pixels)
-            statistics.count(.fill, pixels: countsRequestPixels ? pixels : 0)
             var color = XRenderColor(red: UInt16(overlay.red * 257), green: UInt16(overlay.green * 257),
                                      blue: UInt16(overlay.blue * 257), alpha: 0xFFFF)
-            var rects = folded.xRectangles
-            // The rectangles are the whole area to fill: no clip needed (and none to set up in the server).
-            removeClip(of: target)
-            XRenderFillRectangles(display.pointer, PictOpSrc, target, &color, &rects, Int32(rects.count))
+            var plain = folded
+            if let shadow {
+                plain.removeAll(keepingCapacity: true)
+                Self.split(folded, by: shadow.extent, outside: &plain, inside: &shadowed)
+            }
+            if !plain.isEmpty {
+                statistics.count(.fill, pixels: countsRequestPixels ? plain.totalArea : 0)
+                var rects = plain.xRectangles
+                // The rectangles are the whole area to fill: no clip needed (and none to set up in the server).
+                removeClip(of: target)
+                XRenderFillRectangles(display.pointer, PictOpSrc, target, &color, &rects, Int32(rects.count))
+            }
+            if let shadow, !shadowed.isEmpty {
+                // The folded colour and the shadow over it in one pass (see `ShadowCache.drawOverFlatColor`).
+                let surface = RenderSurface(picture: target, origin: .zero, clip: shadowed)
+                prepare(surface)
+                let flat = solids.picture(for: Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
+                                                     blue: Double(overlay.blue) / 255))
+                statistics.shadowFoldedPixels += Int(shadowed.totalArea)
+                statistics.count(.shadow, pixels: countsRequestPixels ? shadowed.totalArea : 0)
+                // Limited as the shadow drawn as usual would be (by the whole clip): the same nine-patch, the
+                // same cached mask, however the folded part is cut up.
+                shadows.drawOverFlatColor(rect: shadow.rect, radius: shadow.radius, blurRadius: shadow.blur, alpha: shadow.alpha,
+                                          flat: flat, red: UInt8(overlay.red), green: UInt8(overlay.green),
+                                          blue: UInt8(overlay.blue), target: target, limit: whole.bounds)
+            }
         }
         execute(commands, range.lowerBound..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: rest))
-        execute(commands, overlay.end..<range.upperBound, in: whole)
+        if let shadow, !shadowed.isEmpty {
+            // The shadow is drawn as usual only where the overlay was not folded, limited as before by the
+            // whole clip's bounds: the same nine-patch and cached mask as the folded part's.
+            if rest.contains(where: { $0.intersects(shadow.extent[0]) }) {
+                var unfolded = RenderSurface(picture: target, origin: .zero, clip: rest)
+                unfolded.bounds = whole.bounds
+                execute(commands, overlay.end..<(overlay.end + 1), in: unfolded)
+            } else {
+                cull(commands, overlay.end..<(overlay.end + 1))
+            }
+            execute(commands, (overlay.end + 1)..<range.upperBound, in: whole)
+        } else {
+            execute(commands, overlay.end..<range.upperBound, in: whole)
+        }
+    }
+
+    /// A shadow that `executeFolding` may draw together with the folded colour under it.
+    struct FoldableShadow {
+        /// The shadow's rectangle on whole target pixels, as `draw` composites it, and its nine-patch.
+        var rect: Rect, extent: [Rect]
+        var radius: Double, blur: Double
+        /// Its 8-bit alpha, as pixman takes it from the solid colour.
+        var alpha: UInt8
+    }
+
+    /// Whether shadows are folded with the colour under them; `PROSCENIUM_NO_SHADOW_FOLDING=1` turns it off.
+    nonisolated static let shadowFoldingEnabled = getenv("PROSCENIUM_NO_SHADOW_FOLDING").map { String(cString: $0) != "1" } ?? true
+
+    /// `command` as a shadow `executeFolding` can draw in one pass with the folded colour: black (what a
+    /// shadow's darkening is), blurred (a mask, not a fill), drawn into a target without alpha (the pass
+    /// writes the mask into the unused alpha byte). Nil otherwise.
+    func foldableShadow(_ command: DisplayCommand) -> FoldableShadow? {
+        guard foldsShadows, targetIsOpaque, case let .shadow(rect, radius, blurRadius, offset, color) = command,
+              color.red == 0, color.green == 0, color.blue == 0, color.alpha > 0, rect.isFinite, radius.isFinite else { return nil }
+        let blur = ShadowCache.sanitizedBlur(blurRadius)
+        guard blur >= 0.5 else { return nil }
+        let alpha = UInt8(XRenderColor(premultiplying: color).alpha >> 8)
+        guard alpha > 0 else { return nil }
+        let shape = rect.offsetBy(dx: offset.x, dy: offset.y).roundedToPixels
+        guard shape.isFinite, !shape.isEmpty else { return nil }
+        let extent = ShadowCache.extent(of: shape, blurRadius: blur).intersection(Rect(origin: .zero, size: targetSize))
+        guard !extent.isEmpty else { return nil }
+        return FoldableShadow(rect: shape, extent: [extent], radius: radius, blur: blur, alpha: alpha)
     }
 
     /// The colour a foldable overlay makes over its background, as a fill retention can keep: in the slow
@@ -216,6 +282,27 @@ extension XRenderRenderer {
             if folded.count > maximumFoldedRectangles { return nil }
         }
         return (folded, rest)
+    }
+
+    /// Appends the parts of `rects` outside every rectangle of `holes` to `outside`, and the parts inside
+    /// one to `inside` (pieces inside two holes may overlap).
+    nonisolated static func split(_ rects: [Rect], by holes: [Rect], outside: inout [Rect], inside: inout [Rect]) {
+        var pieces: [Rect] = [], next: [Rect] = []
+        for rect in rects {
+            pieces.removeAll(keepingCapacity: true)
+            pieces.append(rect)
+            for hole in holes where hole.intersects(rect) {
+                next.removeAll(keepingCapacity: true)
+                for piece in pieces {
+                    let overlap = piece.intersection(hole)
+                    if !overlap.isEmpty { inside.append(overlap) }
+                    piece.forEachPiece(subtracting: hole) { next.append($0) }
+                }
+                swap(&pieces, &next)
+                if pieces.isEmpty { break }
+            }
+            outside += pieces
+        }
     }
 
     /// The 8-bit channels of the premultiplied `overlay` composited Over an opaque `base`, exactly as pixman

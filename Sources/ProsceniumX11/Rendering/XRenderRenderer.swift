@@ -30,6 +30,11 @@ import Proscenium
     /// Whether a translucent overlay over a flat background is drawn as one fill (see
     /// `XRenderRenderer+Folding.swift`); on unless `PROSCENIUM_NO_FOLDING=1`. Tests turn it off to compare.
     var foldsOverlays = XRenderRenderer.foldingEnabled
+    /// Whether a black shadow over a folded colour is drawn with it in one pass (see `executeFolding`); on
+    /// unless `PROSCENIUM_NO_SHADOW_FOLDING=1`. Tests turn it off to compare.
+    var foldsShadows = XRenderRenderer.shadowFoldingEnabled
+    /// Whether the target's format has no alpha channel (the window's usual depth 24).
+    var targetIsOpaque: Bool { display.windowFormat.pointee.direct.alphaMask == 0 }
     /// Whether the corners of rounded rectangles on whole pixels come from kept masks (see
     /// `CornerMaskCache`); on unless `PROSCENIUM_NO_CORNER_MASKS=1`. Tests turn it off to compare.
     var usesCornerMasks = getenv("PROSCENIUM_NO_CORNER_MASKS").map { String(cString: $0) != "1" } ?? true
