@@ -53,7 +53,16 @@ extension XRenderRenderer {
             var plain = folded
             if let shadow {
                 plain.removeAll(keepingCapacity: true)
-                Self.split(folded, by: shadow.extent, outside: &plain, inside: &shadowed)
+                shadowed.reserveCapacity(folded.count)
+                for rect in folded {
+                    let inside = rect.intersection(shadow.extent)
+                    guard !inside.isEmpty else {
+                        plain.append(rect)
+                        continue
+                    }
+                    shadowed.append(inside)
+                    rect.forEachPiece(subtracting: inside) { plain.append($0) }
+                }
             }
             if !plain.isEmpty {
                 statistics.count(.fill, pixels: countsRequestPixels ? plain.totalArea : 0)
@@ -81,7 +90,7 @@ extension XRenderRenderer {
         if let shadow, !shadowed.isEmpty {
             // The shadow is drawn as usual only where the overlay was not folded, limited as before by the
             // whole clip's bounds: the same nine-patch and cached mask as the folded part's.
-            if rest.contains(where: { $0.intersects(shadow.extent[0]) }) {
+            if rest.contains(where: { $0.intersects(shadow.extent) }) {
                 var unfolded = RenderSurface(picture: target, origin: .zero, clip: rest)
                 unfolded.bounds = whole.bounds
                 execute(commands, overlay.end..<(overlay.end + 1), in: unfolded)
@@ -97,7 +106,7 @@ extension XRenderRenderer {
     /// A shadow that `executeFolding` may draw together with the folded colour under it.
     struct FoldableShadow {
         /// The shadow's rectangle on whole target pixels, as `draw` composites it, and its nine-patch.
-        var rect: Rect, extent: [Rect]
+        var rect: Rect, extent: Rect
         var radius: Double, blur: Double
         /// Its 8-bit alpha, as pixman takes it from the solid colour.
         var alpha: UInt8
@@ -120,7 +129,7 @@ extension XRenderRenderer {
         guard shape.isFinite, !shape.isEmpty else { return nil }
         let extent = ShadowCache.extent(of: shape, blurRadius: blur).intersection(Rect(origin: .zero, size: targetSize))
         guard !extent.isEmpty else { return nil }
-        return FoldableShadow(rect: shape, extent: [extent], radius: radius, blur: blur, alpha: alpha)
+        return FoldableShadow(rect: shape, extent: extent, radius: radius, blur: blur, alpha: alpha)
     }
 
     /// The colour a foldable overlay makes over its background, as a fill retention can keep: in the slow
@@ -282,27 +291,6 @@ extension XRenderRenderer {
             if folded.count > maximumFoldedRectangles { return nil }
         }
         return (folded, rest)
-    }
-
-    /// Appends the parts of `rects` outside every rectangle of `holes` to `outside`, and the parts inside
-    /// one to `inside` (pieces inside two holes may overlap).
-    nonisolated static func split(_ rects: [Rect], by holes: [Rect], outside: inout [Rect], inside: inout [Rect]) {
-        var pieces: [Rect] = [], next: [Rect] = []
-        for rect in rects {
-            pieces.removeAll(keepingCapacity: true)
-            pieces.append(rect)
-            for hole in holes where hole.intersects(rect) {
-                next.removeAll(keepingCapacity: true)
-                for piece in pieces {
-                    let overlap = piece.intersection(hole)
-                    if !overlap.isEmpty { inside.append(overlap) }
-                    piece.forEachPiece(subtracting: hole) { next.append($0) }
-                }
-                swap(&pieces, &next)
-                if pieces.isEmpty { break }
-            }
-            outside += pieces
-        }
     }
 
     /// The 8-bit channels of the premultiplied `overlay` composited Over an opaque `base`, exactly as pixman
