@@ -65,6 +65,8 @@ import Proscenium
     func removeAll() {
         for entry in entries.values { destroy(entry) }
         entries.removeAll()
+        if let flatSource { XRenderFreePicture(display.pointer, flatSource.picture) }
+        flatSource = nil
     }
 
     /// Blurs beyond this many pixels are drawn with this blur (a mask costs its square).
@@ -91,18 +93,19 @@ import Proscenium
     }
 
     /// Draws the shadow of `rect` (as `draw` does) in black with 8-bit alpha `alpha` over pixels that all hold
-    /// the opaque colour of the solid picture `flat`, as one `Src` composite of that colour through the mask
+    /// the opaque colour `red`, `green`, `blue` (8-bit), as one `Src` composite of that colour through the mask
     /// inverted, instead of filling the colour and compositing the shadow over it. Pixman composites a black
     /// source `Over` a pixel `d` as `d × (255 − α·m)` and `Src` through a mask as `colour × m'`, both with the
     /// same rounded 8-bit product, so with `m' = 255 − α·m` (rounded the same way) the pixels are the
     /// same, bit for bit. Every pixel `target`'s clip lets through must lie inside `extent(of:blurRadius:)`
-    /// (the nine-patch covers exactly that) and hold `flat`'s colour before.
+    /// (the nine-patch covers exactly that); what those pixels held before does not matter.
     ///
     /// The middle, one mask value repeated, is one colour: it is filled with it (pixman has no fast way to
     /// composite `Src` through a one-pixel mask).
-    func drawOverFlatColor(rect: Rect, radius: Double, blurRadius: Double, alpha: UInt8, flat: Picture,
+    func drawOverFlatColor(rect: Rect, radius: Double, blurRadius: Double, alpha: UInt8,
                            red: UInt8, green: UInt8, blue: UInt8, target: Picture, limit: Rect) {
         var middle = XRenderColor()
+        let flat = flatPicture(red: red, green: green, blue: blue)
         drawPieces(rect: rect, radius: radius, blurRadius: blurRadius, source: flat, target: target, limit: limit,
                    occluder: nil, op: PictOpSrc, middle: { middle }) { entry in
             let inverted = 255 - Self.multiply(alpha, entry.center)
@@ -110,6 +113,19 @@ import Proscenium
             middle = XRenderColor(red: channel(red), green: channel(green), blue: channel(blue), alpha: 0xFFFF)
             return invertedMasks(of: &entry, alpha: alpha)
         }
+    }
+
+    /// The solid picture of the last flat colour a shadow was drawn over, replaced when the colour changes: a
+    /// fading dimming changes it every frame, which would fill the solid-fill cache with colours used once.
+    private var flatSource: (red: UInt8, green: UInt8, blue: UInt8, picture: Picture)?
+
+    private func flatPicture(red: UInt8, green: UInt8, blue: UInt8) -> Picture {
+        if let flatSource, flatSource.red == red, flatSource.green == green, flatSource.blue == blue { return flatSource.picture }
+        if let flatSource { XRenderFreePicture(display.pointer, flatSource.picture) }
+        var color = XRenderColor(red: UInt16(red) * 257, green: UInt16(green) * 257, blue: UInt16(blue) * 257, alpha: 0xFFFF)
+        let picture = XRenderCreateSolidFill(display.pointer, &color)
+        flatSource = (red, green, blue, picture)
+        return picture
     }
 
     /// The pixels a shadow of the whole-pixel `rect` with `blurRadius` covers: its nine-patch.

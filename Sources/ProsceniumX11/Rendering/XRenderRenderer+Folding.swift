@@ -75,14 +75,12 @@ extension XRenderRenderer {
                 // The folded colour and the shadow over it in one pass (see `ShadowCache.drawOverFlatColor`).
                 let surface = RenderSurface(picture: target, origin: .zero, clip: shadowed)
                 prepare(surface)
-                let flat = solids.picture(for: Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
-                                                     blue: Double(overlay.blue) / 255))
                 statistics.shadowFoldedPixels += Int(shadowed.totalArea)
                 statistics.count(.shadow, pixels: countsRequestPixels ? shadowed.totalArea : 0)
                 // Limited as the shadow drawn as usual would be (by the whole clip): the same nine-patch, the
                 // same cached mask, however the folded part is cut up.
                 shadows.drawOverFlatColor(rect: shadow.rect, radius: shadow.radius, blurRadius: shadow.blur, alpha: shadow.alpha,
-                                          flat: flat, red: UInt8(overlay.red), green: UInt8(overlay.green),
+                                          red: UInt8(overlay.red), green: UInt8(overlay.green),
                                           blue: UInt8(overlay.blue), target: target, limit: whole.bounds)
             }
         }
