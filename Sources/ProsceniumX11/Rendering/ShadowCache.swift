@@ -23,9 +23,11 @@ import Proscenium
         var masks: MaskSet
         var maskWidth: Int, maskHeight: Int
         var lastUsedFrame: Int
-        /// The mask's bytes and its middle column, row and pixel, kept to build inverted sets from.
-        var bytes: [UInt8], column: [UInt8], row: [UInt8], center: UInt8
+        /// The small mask's bytes, row by row, kept to build inverted sets from.
+        var bytes: [UInt8]
         var inverted: [(alpha: UInt8, masks: MaskSet)] = []
+        /// The mask's middle pixel, which the stretched middle of a shadow repeats.
+        var center: UInt8 { bytes[(maskHeight / 2) * maskWidth + maskWidth / 2] }
     }
 
     /// The four masks of a nine-patch: the whole small mask, the strips stretching its middle column and
@@ -89,7 +91,7 @@ import Proscenium
     func draw(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect,
               occluder: Rect? = nil) {
         drawPieces(rect: rect, radius: radius, blurRadius: blurRadius, source: source, target: target, limit: limit,
-                   occluder: occluder, op: PictOpOver, middle: nil) { entry in entry.masks }
+                   occluder: occluder, op: PictOpOver) { entry in (entry.masks, nil) }
     }
 
     /// Draws the shadow of `rect` (as `draw` does) in black with 8-bit alpha `alpha` over pixels that all hold
@@ -104,14 +106,13 @@ import Proscenium
     /// composite `Src` through a one-pixel mask).
     func drawOverFlatColor(rect: Rect, radius: Double, blurRadius: Double, alpha: UInt8,
                            red: UInt8, green: UInt8, blue: UInt8, target: Picture, limit: Rect) {
-        var middle = XRenderColor()
         let flat = flatPicture(red: red, green: green, blue: blue)
         drawPieces(rect: rect, radius: radius, blurRadius: blurRadius, source: flat, target: target, limit: limit,
-                   occluder: nil, op: PictOpSrc, middle: { middle }) { entry in
+                   occluder: nil, op: PictOpSrc) { entry in
             let inverted = 255 - Self.multiply(alpha, entry.center)
             func channel(_ value: UInt8) -> UInt16 { UInt16(Self.multiply(value, inverted)) * 257 }
-            middle = XRenderColor(red: channel(red), green: channel(green), blue: channel(blue), alpha: 0xFFFF)
-            return invertedMasks(of: &entry, alpha: alpha)
+            let middle = XRenderColor(red: channel(red), green: channel(green), blue: channel(blue), alpha: 0xFFFF)
+            return (invertedMasks(of: &entry, alpha: alpha), middle)
         }
     }
 
@@ -135,7 +136,7 @@ import Proscenium
     }
 
     private func drawPieces(rect: Rect, radius: Double, blurRadius: Double, source: Picture, target: Picture, limit: Rect,
-                            occluder: Rect?, op: Int32, middle: (() -> XRenderColor)?, masks: (inout Entry) -> MaskSet) {
+                            occluder: Rect?, op: Int32, masks: (inout Entry) -> (set: MaskSet, middle: XRenderColor?)) {
         guard rect.isFinite, limit.isFinite, !rect.isEmpty, !limit.isEmpty else { return }
         let blur = Self.sanitizedBlur(blurRadius)
         let k = ShadowMaskRasterizer.margin(blurRadius: blur)
@@ -153,7 +154,7 @@ import Proscenium
         let key = Key(width: min(width, small), height: min(height, small),
                       radiusEighths: Int(r * 8), blurHalves: Int(blur * 2))
         var entry = self.entry(for: key)
-        let set = masks(&entry)
+        let (set, middle) = masks(&entry)
         entries[key] = entry
         let maskWidth = width + 2 * k, maskHeight = height + 2 * k
         let xs = Self.segments(length: maskWidth, smallLength: entry.maskWidth, corner: corner)
@@ -174,7 +175,7 @@ import Proscenium
                 }
                 var piece = Piece(display: display.pointer, op: op, source: source, mask: mask, target: target,
                                   destination: dst, x: sx, y: sy)
-                if sx.stretched, sy.stretched { piece.fill = middle?() }
+                if sx.stretched, sy.stretched { piece.fill = middle }
                 // The middle is one repeated pixel, so any part of it can be left out.
                 if sx.stretched, sy.stretched, let occluder {
                     var kept = 0.0
@@ -274,37 +275,26 @@ import Proscenium
                 Segment(src: smallLength - corner, dst: length - corner, length: corner, stretched: false)]
     }
 
+    /// The entry for `key`, made (its mask computed and uploaded) on first use, marked used this frame; the
+    /// caller stores it back.
     private func entry(for key: Key) -> Entry {
         if var entry = entries[key] {
             entry.lastUsedFrame = frame
-            entries[key] = entry
             return entry
         }
         computed += 1
         let mask = ShadowMaskRasterizer.mask(width: key.width, height: key.height, radius: Double(key.radiusEighths) / 8,
                                              blurRadius: Double(key.blurHalves) / 2)
-        let mw = mask.width, mh = mask.height
-        let midX = mw / 2, midY = mh / 2
-        let column = (0..<mh).map { mask.bytes[$0 * mw + midX] }
-        let row = Array(mask.bytes[(midY * mw)..<(midY * mw + mw)])
-        let center = mask.bytes[midY * mw + midX]
-        let masks = upload(full: mask.bytes, width: mw, height: mh, column: column, row: row, center: center)
-        let entry = Entry(masks: masks, maskWidth: mw, maskHeight: mh, lastUsedFrame: frame,
-                          bytes: mask.bytes, column: column, row: row, center: center)
-        entries[key] = entry
-        return entry
+        return Entry(masks: upload(mask.bytes, width: mask.width, height: mask.height), maskWidth: mask.width,
+                     maskHeight: mask.height, lastUsedFrame: frame, bytes: mask.bytes)
     }
 
-    /// Uploads a nine-patch's masks: the whole small mask, its middle column and row as strips
-    /// `stripLength` long, and its middle pixel.
-    private func upload(full: [UInt8], width mw: Int, height mh: Int, column: [UInt8], row: [UInt8], center: UInt8) -> MaskSet {
-        var pictures: [Picture] = [], pixmaps: [Pixmap] = []
+    /// Uploads a nine-patch's masks from the small mask's bytes (`mw` x `mh`): the whole mask, its middle
+    /// column and row as strips `stripLength` long, and its middle pixel.
+    private func upload(_ full: [UInt8], width mw: Int, height mh: Int) -> MaskSet {
+        let (columns, rows, center) = Self.stretchedParts(of: full, width: mw, height: mh)
         let n = Self.stripLength
-        var columns: [UInt8] = [], rows: [UInt8] = []
-        columns.reserveCapacity(n * mh)
-        rows.reserveCapacity(n * mw)
-        for value in column { columns.append(contentsOf: repeatElement(value, count: n)) }
-        for _ in 0..<n { rows.append(contentsOf: row) }
+        var pictures: [Picture] = [], pixmaps: [Pixmap] = []
         // The centre is one pixel, repeated: pixman takes a 1x1 repeating picture for a solid colour.
         for (bytes, w, h, repeats) in [(full, mw, mh, false), (columns, n, mh, false), (rows, mw, n, false),
                                        ([center], 1, 1, true)] {
@@ -317,6 +307,26 @@ import Proscenium
         return MaskSet(pictures: pictures, pixmaps: pixmaps)
     }
 
+    /// A small mask's middle column as a strip `stripLength` wide, its middle row as one `stripLength` tall,
+    /// and its middle pixel. Nonisolated: a closure formed in a main-actor method checks its executor on
+    /// every call, here every byte.
+    nonisolated static func stretchedParts(of full: [UInt8], width mw: Int, height mh: Int)
+        -> (columns: [UInt8], rows: [UInt8], center: UInt8) {
+        let midX = mw / 2, midY = mh / 2, n = stripLength
+        var columns: [UInt8] = [], rows: [UInt8] = []
+        columns.reserveCapacity(n * mh)
+        rows.reserveCapacity(n * mw)
+        for y in 0..<mh { columns.append(contentsOf: repeatElement(full[y * mw + midX], count: n)) }
+        let row = full[(midY * mw)..<(midY * mw + mw)]
+        for _ in 0..<n { rows.append(contentsOf: row) }
+        return (columns, rows, full[midY * mw + midX])
+    }
+
+    /// `bytes` as the mask of a black shadow of 8-bit `alpha` over a flat colour: `255 − α·m` each.
+    nonisolated static func inverted(_ bytes: [UInt8], alpha: UInt8) -> [UInt8] {
+        bytes.map { 255 - multiply(alpha, $0) }
+    }
+
     /// The entry's masks inverted for a black shadow of 8-bit `alpha` (`255 − α·m`, see
     /// `drawOverFlatColor`), made on first use and kept for the last `maximumInvertedSets` alphas.
     private func invertedMasks(of entry: inout Entry, alpha: UInt8) -> MaskSet {
@@ -326,9 +336,7 @@ import Proscenium
             return found.masks
         }
         if entry.inverted.count >= Self.maximumInvertedSets { destroy(entry.inverted.removeFirst().masks) }
-        let invert = { (m: UInt8) in 255 - Self.multiply(alpha, m) }
-        let masks = upload(full: entry.bytes.map(invert), width: entry.maskWidth, height: entry.maskHeight,
-                           column: entry.column.map(invert), row: entry.row.map(invert), center: invert(entry.center))
+        let masks = upload(Self.inverted(entry.bytes, alpha: alpha), width: entry.maskWidth, height: entry.maskHeight)
         entry.inverted.append((alpha, masks))
         return masks
     }
