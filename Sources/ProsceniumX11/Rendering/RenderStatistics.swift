@@ -16,6 +16,9 @@ public struct RenderStatistics: Sendable, Equatable {
     public var foldedPixels = 0
     /// Folded pixels under a black shadow, drawn with it in one pass (see `ShadowCache.drawOverFlatColor`).
     public var shadowFoldedPixels = 0
+    /// Folded pixels filled straight into the window, not into the back buffer (see
+    /// `XRenderRenderer+WindowFills.swift`): neither drawn there nor copied.
+    public var windowFilledPixels = 0
     /// Offscreen layers rendered (opacity groups, transformed groups, rounded clips).
     public var layersRendered = 0
     /// Transformed groups composited from a cached layer without redrawing their contents.

@@ -65,11 +65,15 @@ extension XRenderRenderer {
                 }
             }
             if !plain.isEmpty {
-                statistics.count(.fill, pixels: countsRequestPixels ? plain.totalArea : 0)
-                var rects = plain.xRectangles
-                // The rectangles are the whole area to fill: no clip needed (and none to set up in the server).
-                removeClip(of: target)
-                XRenderFillRectangles(display.pointer, PictOpSrc, target, &color, &rects, Int32(rects.count))
+                // What nothing drawn later reaches goes straight to the window; the rest into the back buffer.
+                let back = fillWindow(plain, color: &color, overlayEnd: overlay.end)
+                if !back.isEmpty {
+                    statistics.count(.fill, pixels: countsRequestPixels ? back.totalArea : 0)
+                    var rects = back.xRectangles
+                    // The rectangles are the whole area to fill: no clip needed (and none to set up in the server).
+                    removeClip(of: target)
+                    XRenderFillRectangles(display.pointer, PictOpSrc, target, &color, &rects, Int32(rects.count))
+                }
             }
             if let shadow, !shadowed.isEmpty {
                 // The folded colour and the shadow over it in one pass (see `ShadowCache.drawOverFlatColor`).

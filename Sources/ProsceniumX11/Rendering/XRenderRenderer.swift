@@ -19,6 +19,21 @@ import Proscenium
     /// What the last `render` call drew: its damage less what the back buffer already held (see
     /// `XRenderRenderer+Retention.swift`). Only this needs copying to the screen.
     public private(set) var drawnRegion = Proscenium.Region()
+    /// What the host copies from the back buffer to the window after the last `render` call: `drawnRegion`
+    /// less what that frame filled straight into the window (see `XRenderRenderer+WindowFills.swift`).
+    public internal(set) var copyRects: [Rect] = []
+    /// The picture on the window the back buffer is copied to, which finished folded pixels are filled into
+    /// directly; 0 (the default) keeps all drawing in the back buffer.
+    public var windowPicture: Picture = 0
+    /// Whether finished folded pixels go straight to `windowPicture`; on unless
+    /// `PROSCENIUM_NO_WINDOW_FILLS=1`. Tests turn it off to compare.
+    var fillsWindow = XRenderRenderer.windowFillsEnabled
+    /// Where this frame draws after its foldable overlay, when retention worked it out.
+    var laterPlaces: LaterPlaces?
+    /// What this frame filled into the window only, in target pixels.
+    var windowFilledThisFrame: [Rect] = []
+    /// Fills the window shows and the back buffer lacks, oldest first (see `restoreBackBuffer()`).
+    var staleFills: [StaleFill] = []
     /// The opaque fills the last frame left in the target.
     var retained: [RetainedFill] = []
     /// Ink boxes of the texts drawn lately (see `inkExtent(of:)`).
@@ -99,6 +114,7 @@ import Proscenium
         targetSize = size
         rasterizedLayers.targetSize = size
         retained = []  // a new target holds nothing of the last frame
+        staleFills = []  // and is drawn whole before it is copied
         appliedClips[picture] = nil
     }
 
@@ -110,6 +126,8 @@ import Proscenium
     /// beyond one window's worth (frames, which trim them, have stopped). Spare rasterized layers count
     /// first: they hold pixels a next transition can use as they are, the pool's only memory.
     public func releaseIdleResources() {
+        // An idle window's back buffer holds all of what the window shows, as it did before window fills.
+        restoreBackBuffer()
         rasterizedLayers.releaseSpares(keepingPixels: windowPixels)
         layers.trim(toCount: LayerPool.maximumFreeLayers, bytes: windowBytes - rasterizedLayers.spareBytes)
     }
@@ -155,8 +173,12 @@ import Proscenium
     public func render(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
         statistics = RenderStatistics()
         drawnRegion = Proscenium.Region()
+        copyRects.removeAll(keepingCapacity: true)
         overlaysThisFrame.removeAll(keepingCapacity: true)
+        laterPlaces = nil
+        windowFilledThisFrame.removeAll(keepingCapacity: true)
         guard target != 0 else { return }
+        let staleBefore = staleFills.count
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)
         statistics.damagePixels = Int(saturating: damage.area)
@@ -166,7 +188,10 @@ import Proscenium
             if size == targetSize {
                 let folded = foldedFill(in: list.commands, target: bounds)
                 current = Self.retainedFills(in: list.commands, target: bounds, known: folded?.extents, extent: inkExtent(of:))
-                if let folded { current.append(folded.fill) }
+                if let folded {
+                    current.append(folded.fill)
+                    laterPlaces = LaterPlaces(folded.extents)
+                }
             }
             damage = Self.damage(damage, retaining: retained, under: current)
             retained = current
@@ -204,6 +229,7 @@ import Proscenium
         } else {
             statistics.commandsCulled = list.commands.drawingCount
         }
+        endWindowFills(staleBefore: staleBefore)
         // The host owns the target and may composite from it: always leave it without a clip, and unknown.
         appliedClips[target] = nil
         removeClip(of: target)

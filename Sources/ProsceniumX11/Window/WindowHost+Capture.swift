@@ -16,6 +16,7 @@ extension WindowHost {
     /// screen, covered or unmapped, where reading the window itself fails or returns other pixels.
     public func captureBackBuffer() throws(ScreenCaptureError) -> Image {
         defer { drainQueuedEventsSoon() }
+        renderer.restoreBackBuffer()
         display.sync()
         return try ScreenCapture.capture(display: display.pointer, drawable: backPixmap,
                                          width: Int(backSize.width), height: Int(backSize.height))

@@ -38,6 +38,7 @@ extension WindowHost {
         case Expose:
             let e = event.xexpose
             if hasDrawnFrame, backSize == size, !needsWholeFrame {
+                renderer.restoreBackBuffer()
                 XCopyArea(display.pointer, backPixmap, xWindow, gc, e.x, e.y, UInt32(e.width), UInt32(e.height), e.x, e.y)
                 if e.count == 0 { XFlush(display.pointer) }
             } else {

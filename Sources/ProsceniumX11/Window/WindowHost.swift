@@ -35,7 +35,8 @@ import Proscenium
     public internal(set) var isMapped = false
     /// Frames copied to the window so far.
     public private(set) var presentedFrames = 0
-    /// Called after every frame that was copied to the window, with the region copied.
+    /// Called after every frame that was copied to the window, with the region it changed there: copied
+    /// from the back buffer, or filled into the window straight (see `XRenderRenderer.copyRects`).
     public var framePresented: (@MainActor (Proscenium.Region) -> Void)?
     /// The size of the frame last copied to the window.
     public private(set) var presentedSize: Size = .zero
@@ -118,6 +119,7 @@ import Proscenium
         gc = XCreateGC(dpy, xWindow, UInt(GCGraphicsExposures), &gcValues)
         windowFormatPicture = XRenderCreatePicture(dpy, xWindow, display.windowFormat, 0, nil)
         renderer = XRenderRenderer(display: display)
+        renderer.windowPicture = windowFormatPicture
         syncCounter = display.hasSync ? SyncCounter(display: display) : nil
         cursors = CursorCache(display: display)
         window = Proscenium.Window(size: configuration.size, clock: clock)
@@ -225,11 +227,17 @@ import Proscenium
         let damage = Self.pixels(damage, scale: scale)
         ensureBackBuffer(size: size)
         renderer.render(list.scaled(by: scale), damage: damage, size: size)
-        // What the renderer left alone is on screen already: copy only what it drew. Not after the window
-        // was shown again: the server kept none of its pixels, so all of the back buffer goes.
+        // What the renderer left alone is on screen already: copy only what it drew into the back buffer
+        // (what it filled straight into the window is there too). Not after the window was shown again: the
+        // server kept none of its pixels, so all of the back buffer goes, made whole first.
         var drawn = renderer.drawnRegion
-        if needsWholeFrame { drawn = Proscenium.Region(Rect(x: 0, y: 0, width: size.width, height: size.height)) }
-        for rect in drawn.rects {
+        var copies = renderer.copyRects
+        if needsWholeFrame {
+            renderer.restoreBackBuffer()
+            drawn = Proscenium.Region(Rect(x: 0, y: 0, width: size.width, height: size.height))
+            copies = drawn.rects
+        }
+        for rect in copies {
             XCopyArea(dpy, backPixmap, xWindow, gc, Int32(rect.minX), Int32(rect.minY),
                       UInt32(rect.width), UInt32(rect.height), Int32(rect.minX), Int32(rect.minY))
         }

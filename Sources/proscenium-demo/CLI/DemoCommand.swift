@@ -99,7 +99,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Print the event log: one JSON object per line on standard output, flushed per line.")
     var logEvents = false
 
-    @Flag(help: "On exit, print a stats JSON line: frames, dropped frames, frame time percentiles (frames after the first), first frame, peak RSS, pixels damaged, retained, occluded and copied per drawn frame.")
+    @Flag(help: "On exit, print a stats JSON line: frames, dropped frames, frame time percentiles (frames after the first), first frame, peak RSS, pixels damaged, retained, occluded, folded, copied and filled straight into the window per drawn frame.")
     var stats = false
 
     func validate() throws {

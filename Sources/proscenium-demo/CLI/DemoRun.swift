@@ -66,7 +66,7 @@ import ProsceniumX11
         statistics.measureFrames(of: clock) { [self] in
             if options.stats, host.presentedFrames > countedFrames {
                 countedFrames = host.presentedFrames
-                statistics.recordPixels(host.renderer.statistics, copied: host.renderer.drawnRegion.area)
+                statistics.recordPixels(host.renderer.statistics, copied: host.renderer.copyRects.reduce(0) { $0 + $1.width * $1.height })
             }
             if !isReady, host.presentedFrames > 0 {
                 isReady = true
