@@ -30,6 +30,20 @@
         visit(root, toGroup: .identity, groupToWindow: .identity, clip: windowBounds, ancestorDirty: false)
     }
 
+    /// What a subtree's kept commands were built for: besides the subtree itself (`View.subtreeChanged`),
+    /// everything a walk of it reads: where its group puts it, the clip, the scale and the focus ring.
+    struct BuildKey: Equatable {
+        var toGroup: AffineTransform, groupToWindow: AffineTransform
+        var clip: Rect, scale: Double
+        var focusRingOwner: ObjectIdentifier?, focusRing: FocusRing?
+    }
+
+    /// A rasterizing subtree's commands and what they were built for (see `View.keptCommands`).
+    struct KeptCommands {
+        var key: BuildKey
+        var commands: [DisplayCommand]
+    }
+
     private mutating func visit(_ view: View, toGroup parentToGroup: AffineTransform, groupToWindow: AffineTransform,
                                 clip: Rect, ancestorDirty: Bool) {
         let p = view.presentation
@@ -38,6 +52,26 @@
         guard !view.isHidden, p.alpha > 0 else {
             if dirty { forgetSubtree(view) }
             return
+        }
+        // A rasterizing view (the presenting view under a transition) whose subtree changed in nothing its
+        // walk reads: the same commands as last frame, no damage, nothing to record on its views.
+        var key: BuildKey?
+        let commandsStart = list.commands.count
+        if view.rasterizes {
+            let built = BuildKey(toGroup: parentToGroup, groupToWindow: groupToWindow, clip: clip, scale: scale,
+                                 focusRingOwner: focusRingOwner.map(ObjectIdentifier.init), focusRing: focusRing)
+            if !dirty, !view.subtreeChanged, let kept = view.keptCommands, kept.key == built {
+                list.commands.append(contentsOf: kept.commands)
+                return
+            }
+            key = built
+            // Cleared before the walk: a change made during it (a view's drawing marking another) still counts.
+            view.subtreeChanged = false
+        } else if view.keptCommands != nil {
+            view.keptCommands = nil
+        }
+        defer {
+            if let key { view.keptCommands = KeptCommands(key: key, commands: Array(list.commands[commandsStart...])) }
         }
         var toGroup = view.superview == nil ? AffineTransform.identity : p.transformToSuperview.concatenating(parentToGroup)
         var groupToWindow = groupToWindow

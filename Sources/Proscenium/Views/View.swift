@@ -134,7 +134,7 @@
     /// The view this one is a subview of; nil for a root.
     public private(set) weak var superview: View?
     /// Subviews from back to front: later ones draw above and are hit-tested first.
-    public private(set) var subviews: [View] = []
+    public private(set) var subviews: [View] = [] { didSet { markSubtreeChanged() } }
 
     /// The window the view is in, found through its superviews.
     public var window: Window? {
@@ -278,7 +278,25 @@
     // MARK: - Display
 
     /// Set when the view's pixels (or position) changed since the last frame; the window redraws its area.
-    public internal(set) var needsDisplay = true
+    public internal(set) var needsDisplay = true { didSet { if needsDisplay { markSubtreeChanged() } } }
+
+    /// Set when anything in this view's subtree, itself included, was marked for display or gained, lost or
+    /// reordered subviews since the frame builder last kept the subtree's commands (see `keptCommands`).
+    var subtreeChanged = true
+    /// The display commands a rasterizing view's subtree made in the last frame that built them, and what
+    /// they were built for: while nothing in the subtree changes, later frames reuse them instead of walking
+    /// it again (a presenting view holds still under a transition for dozens of frames).
+    var keptCommands: FrameBuilder.KeptCommands?
+
+    /// Marks this view and every view above it: their subtrees changed. All the way up, every time: a flag
+    /// left set below a skipped (hidden) subtree must not stop the mark short of a rasterizing ancestor.
+    func markSubtreeChanged() {
+        var view: View? = self
+        while let current = view {
+            current.subtreeChanged = true
+            view = current.superview
+        }
+    }
 
     /// Where this view's own drawing landed in window coordinates in the last frame; the old half of its damage.
     var lastRenderedRect: Rect = .zero
