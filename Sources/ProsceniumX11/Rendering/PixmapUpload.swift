@@ -32,6 +32,8 @@ import CX11
         guard width > 0, height > 0 else { return }
         precondition(bytes.count >= width * height, "an A8 image needs width x height bytes")
         let stride = (width + 3) & ~3
+        // Rows already 4-byte aligned (a shadow's long strips) go as they are: no zeroed copy to fill in.
+        if stride == width { return put(bytes, width: width, height: height, depth: 8, bitsPerPixel: 8, stride: stride, into: pixmap) }
         var padded = [UInt8](repeating: 0, count: stride * height)
         padded.withUnsafeMutableBufferPointer { padded in
             bytes.withUnsafeBufferPointer { bytes in
@@ -40,22 +42,23 @@ import CX11
                 }
             }
         }
-        put(&padded, width: width, height: height, depth: 8, bitsPerPixel: 8, stride: stride, into: pixmap)
+        put(padded, width: width, height: height, depth: 8, bitsPerPixel: 8, stride: stride, into: pixmap)
     }
 
     /// Uploads premultiplied ARGB32 pixels given as little-endian words (B, G, R, A bytes), `width` per row.
     func putARGB32(_ bytes: [UInt8], width: Int, height: Int, into pixmap: Pixmap) {
-        var bytes = bytes
-        put(&bytes, width: width, height: height, depth: 32, bitsPerPixel: 32, stride: width * 4, into: pixmap)
+        put(bytes, width: width, height: height, depth: 32, bitsPerPixel: 32, stride: width * 4, into: pixmap)
     }
 
-    private func put(_ bytes: inout [UInt8], width: Int, height: Int, depth: Int32, bitsPerPixel: Int32,
+    /// `XPutImage` only reads the image's data, so the caller's bytes are lent to it as they are (a mutable
+    /// buffer would copy an array whose storage is shared).
+    private func put(_ bytes: [UInt8], width: Int, height: Int, depth: Int32, bitsPerPixel: Int32,
                      stride: Int, into pixmap: Pixmap) {
         guard width > 0, height > 0 else { return }
         let dpy = display.pointer
         let gc = gc(for: depth, drawable: pixmap)
-        bytes.withUnsafeMutableBufferPointer { buffer in
-            buffer.baseAddress!.withMemoryRebound(to: CChar.self, capacity: buffer.count) { data in
+        bytes.withUnsafeBufferPointer { buffer in
+            UnsafeMutableRawPointer(mutating: buffer.baseAddress!).withMemoryRebound(to: CChar.self, capacity: buffer.count) { data in
                 guard let image = XCreateImage(dpy, display.visual, UInt32(depth), ZPixmap, 0, data,
                                                UInt32(width), UInt32(height), bitsPerPixel == 8 ? 8 : 32,
                                                Int32(stride)) else { return }
