@@ -76,6 +76,38 @@ struct KeptCommandsTests {
         #expect(fx.home.keptCommands == nil, "a view that stops rasterizing lets its commands go")
     }
 
+    @Test("the home's group keeps its identity while its commands are kept, and gets a new one when walked again")
+    func identitiesFollowTheKeptCommands() {
+        let fx = Fixture()
+        func homeIdentity() -> UInt64? {
+            guard let list = fx.surface.lastList,
+                  let push = list.commands.firstIndex(where: { if case .pushRasterized = $0 { true } else { false } })
+            else { return nil }
+            return list.identityOfRasterizedGroup(at: push)
+        }
+        func frame() {
+            fx.outside.center.x += 3  // so that the frame presents
+            fx.window.setNeedsFrame()
+            fx.clock.step()
+        }
+        frame()
+        let kept = homeIdentity()
+        #expect(kept != nil, "the list names the home's group")
+        frame()
+        frame()
+        #expect(homeIdentity() == kept, "kept commands keep their identity")
+        fx.label.text = "Changed"
+        frame()
+        let walked = homeIdentity()
+        #expect(walked != nil && walked != kept, "commands walked again get a new identity")
+        frame()
+        #expect(homeIdentity() == walked)
+        var scaled = fx.surface.lastList!.scaled(by: 2)
+        #expect(scaled.rasterizedGroupIdentities == fx.surface.lastList!.rasterizedGroupIdentities, "scaling keeps them")
+        scaled.rasterizedGroupIdentities = []
+        #expect(scaled == fx.surface.lastList!.scaled(by: 2), "lists compare by their commands alone")
+    }
+
     @Test("a change anywhere in the home shows in the next frame: text, colour, geometry, hiding, subviews added, removed and reordered")
     func everyKindOfChangeIsSeen() {
         let fx = Fixture()

@@ -55,6 +55,35 @@ import Testing
         #expect(fx.renderer.rasterizedLayers.layers.count == 1)
     }
 
+    @Test("a group's identity finds its layer without comparing commands; another identity or none compares them")
+    func groupIdentitiesStandForTheirCommands() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        func render(_ commands: [DisplayCommand], identity: UInt64?) {
+            var list = DisplayList(commands: commands)
+            if let identity { list.rasterizedGroupIdentities = [RasterizedGroupIdentity(index: 0, identity: identity)] }
+            fx.renderer.render(list, damage: Proscenium.Region(everything), size: Size(width: 160, height: 120))
+        }
+        render(rasterized(home()) + dimming(0.2), identity: 7)
+        render(rasterized(home()) + dimming(0.3), identity: 7)
+        #expect(fx.renderer.statistics.layersRendered == 1, "held still for two frames: its layer is made")
+        render(rasterized(home()) + dimming(0.4), identity: 7)
+        #expect(fx.renderer.statistics.layersReused == 1)
+        // The same commands under a new identity (walked again, found unchanged), or with none: compared.
+        render(rasterized(home()) + dimming(0.5), identity: 8)
+        #expect(fx.renderer.statistics.layersReused == 1, "equal commands, new identity: still the same layer")
+        render(rasterized(home()) + dimming(0.5), identity: nil)
+        #expect(fx.renderer.statistics.layersReused == 1, "no identity: compared, and equal")
+        // Other commands under another identity are another group.
+        render(rasterized(home(label: "Changed")) + dimming(0.5), identity: 9)
+        #expect(fx.renderer.statistics.layersReused == 0)
+        let changed = try fx.capture()
+        let reference = try await RendererFixture()
+        defer { reference.stop() }
+        reference.render(home(label: "Changed") + dimming(0.5))
+        #expect(ImageComparison.pixelsDiffering(changed, try reference.capture(), tolerance: 2).mismatchedPixels == 0)
+    }
+
     @Test("a layer holds only what frames composite from it, and gets the rest when a frame needs it")
     func aLayerIsRenderedOnlyWhereItIsComposited() async throws {
         let fx = try await RendererFixture()

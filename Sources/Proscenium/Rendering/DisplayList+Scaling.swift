@@ -5,7 +5,11 @@ extension DisplayList {
     /// This list with every length multiplied by `scale`; the same list when `scale` is 1.
     public func scaled(by scale: Double) -> DisplayList {
         guard scale != 1 else { return self }
-        return DisplayList(commands: commands.map { $0.scaled(by: scale) })
+        var scaled = DisplayList(commands: commands.map { $0.scaled(by: scale) })
+        // Scaling keeps every command where it was, so the groups keep their indices (and their identities:
+        // a scale change walks the views again, which makes new ones).
+        scaled.rasterizedGroupIdentities = rasterizedGroupIdentities
+        return scaled
     }
 }
 

@@ -7,10 +7,23 @@
 public struct DisplayList: Sendable, Equatable {
     /// The commands in drawing order; later ones draw on top.
     public var commands: [DisplayCommand]
+    /// Rasterized groups whose commands are the same as in an earlier list, each with an identity that
+    /// stays while they do (see `RasterizedGroupIdentity`): a renderer that keeps a group's pixels may
+    /// compare identities instead of commands. A hint only: lists are equal when their commands are.
+    public var rasterizedGroupIdentities: [RasterizedGroupIdentity] = []
 
     /// A display list holding `commands`, empty by default.
     public init(commands: [DisplayCommand] = []) {
         self.commands = commands
+    }
+
+    /// Two lists are equal when they hold the same commands, whatever identities their groups carry.
+    public static func == (a: DisplayList, b: DisplayList) -> Bool { a.commands == b.commands }
+
+    /// The identity of the rasterized group whose `pushRasterized` is at `index`, if the list carries one.
+    public func identityOfRasterizedGroup(at index: Int) -> UInt64? {
+        for group in rasterizedGroupIdentities where group.index == index { return group.identity }
+        return nil
     }
 
     /// Adds a command at the end, so it draws over everything before it.
@@ -71,5 +84,21 @@ public enum DisplayCommand: Sendable, Equatable {
         case let (.pushTransform(t1, b1), .pushTransform(t2, b2)): return t1 == t2 && b1 == b2
         default: return false
         }
+    }
+}
+
+/// A rasterized group of a display list and an identity of its commands: two lists whose groups carry the
+/// same identity hold the same commands in them (the frame builder gives a subtree a new identity each
+/// time it walks it, and reuses it with the commands it kept).
+public struct RasterizedGroupIdentity: Sendable, Hashable {
+    /// The index of the group's `pushRasterized` command.
+    public var index: Int
+    /// Unique among all the identities the process handed out.
+    public var identity: UInt64
+
+    /// The group at `index` with commands known by `identity`.
+    public init(index: Int, identity: UInt64) {
+        self.index = index
+        self.identity = identity
     }
 }

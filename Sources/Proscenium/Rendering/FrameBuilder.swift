@@ -38,11 +38,17 @@
         var focusRingOwner: ObjectIdentifier?, focusRing: FocusRing?
     }
 
-    /// A rasterizing subtree's commands and what they were built for (see `View.keptCommands`).
+    /// A rasterizing subtree's commands and what they were built for (see `View.keptCommands`), with the
+    /// identity they carry in lists and where in them its `pushRasterized` is.
     struct KeptCommands {
         var key: BuildKey
         var commands: [DisplayCommand]
+        var identity: UInt64
+        var groupOffset: Int
     }
+
+    /// The last identity handed to a rasterized group's commands.
+    private static var lastGroupIdentity: UInt64 = 0
 
     private mutating func visit(_ view: View, toGroup parentToGroup: AffineTransform, groupToWindow: AffineTransform,
                                 clip: Rect, ancestorDirty: Bool) {
@@ -61,6 +67,8 @@
             let built = BuildKey(toGroup: parentToGroup, groupToWindow: groupToWindow, clip: clip, scale: scale,
                                  focusRingOwner: focusRingOwner.map(ObjectIdentifier.init), focusRing: focusRing)
             if !dirty, !view.subtreeChanged, let kept = view.keptCommands, kept.key == built {
+                list.rasterizedGroupIdentities.append(RasterizedGroupIdentity(index: commandsStart + kept.groupOffset,
+                                                                              identity: kept.identity))
                 list.commands.append(contentsOf: kept.commands)
                 return
             }
@@ -71,7 +79,21 @@
             view.keptCommands = nil
         }
         defer {
-            if let key { view.keptCommands = KeptCommands(key: key, commands: Array(list.commands[commandsStart...])) }
+            if let key {
+                Self.lastGroupIdentity += 1
+                // Its push comes after those of the transform and opacity groups the view may open first.
+                var offset = 0
+                for index in commandsStart..<min(commandsStart + 3, list.commands.count) {
+                    if case .pushRasterized = list.commands[index] {
+                        offset = index - commandsStart
+                        break
+                    }
+                }
+                view.keptCommands = KeptCommands(key: key, commands: Array(list.commands[commandsStart...]),
+                                                 identity: Self.lastGroupIdentity, groupOffset: offset)
+                list.rasterizedGroupIdentities.append(RasterizedGroupIdentity(index: commandsStart + offset,
+                                                                              identity: Self.lastGroupIdentity))
+            }
         }
         var toGroup = view.superview == nil ? AffineTransform.identity : p.transformToSuperview.concatenating(parentToGroup)
         var groupToWindow = groupToWindow

@@ -16,6 +16,8 @@ import Proscenium
 @MainActor final class RasterizedLayerCache {
     private struct Entry {
         var commands: [DisplayCommand]
+        /// The identity the list gave these commands (`DisplayList.rasterizedGroupIdentities`), if any.
+        var identity: UInt64?
         /// The layer's area in the target's pixels, and the command-space point at the target's (0, 0).
         var area: Rect
         var origin: Point
@@ -73,8 +75,11 @@ import Proscenium
     }
 
     /// Looks up the group with these commands at `area` (target pixels) and `origin`, and marks it used.
-    func lookup(_ commands: ArraySlice<DisplayCommand>, area: Rect, origin: Point) -> Lookup {
-        if let index = entries.firstIndex(where: { $0.area == area && $0.origin == origin && $0.commands.elementsEqual(commands) }) {
+    /// With the identity the list gave the commands, an entry with the same one matches without comparing
+    /// them (the same identity means the same commands); otherwise commands are compared.
+    func lookup(_ commands: ArraySlice<DisplayCommand>, area: Rect, origin: Point, identity: UInt64? = nil) -> Lookup {
+        if let index = Self.index(in: entries, of: commands, area: area, origin: origin, identity: identity) {
+            entries[index].identity = identity
             entries[index].lastUsedFrame = frame
             entries[index].targetSize = targetSize
             if let layer = entries[index].layer { return .cached(layer) }
@@ -85,9 +90,22 @@ import Proscenium
             releaseSpares(keepingPixels: Self.maximumTotalPixels - pixels - activePixels)
             return .render
         }
-        entries.append(Entry(commands: Array(commands), area: area, origin: origin, layer: nil, lastUsedFrame: frame,
-                             targetSize: targetSize))
+        entries.append(Entry(commands: Array(commands), identity: identity, area: area, origin: origin, layer: nil,
+                             lastUsedFrame: frame, targetSize: targetSize))
         return .drawDirectly
+    }
+
+    /// The entry for the group at `area` and `origin` with these commands, matched by identity when both
+    /// have one. Nonisolated: a predicate formed on the main actor checks its executor on every call.
+    private nonisolated static func index(in entries: [Entry], of commands: ArraySlice<DisplayCommand>, area: Rect,
+                                          origin: Point, identity: UInt64?) -> Int? {
+        for index in entries.indices {
+            let entry = entries[index]
+            guard entry.area == area, entry.origin == origin else { continue }
+            if let identity, entry.identity == identity { return index }
+            if entry.commands.elementsEqual(commands) { return index }
+        }
+        return nil
     }
 
     /// Keeps `layer`, rendered from the group last looked up at `area` and `origin`; the cache owns it.

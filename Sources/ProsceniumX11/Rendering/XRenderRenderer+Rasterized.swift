@@ -10,16 +10,19 @@ extension XRenderRenderer {
         guard surface.picture == target, bounds.isFinite, !range.isEmpty else { return execute(commands, range, in: surface) }
         let area = surface.pixels(bounds).integral.intersection(Rect(origin: .zero, size: targetSize))
         guard !area.isEmpty else { return cull(commands, range) }
+        // The group's push is just before its range.
+        var identity: UInt64?
+        for group in groupIdentities where group.index == range.lowerBound - 1 { identity = group.identity }
         guard area.intersects(surface.bounds) else {
             // Out of this frame's damage: nothing to draw, but the group still counts as seen.
-            _ = rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin)
+            _ = rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin, identity: identity)
             return cull(commands, range)
         }
         // A group that starts with an opaque square fill over its whole area is an opaque layer: a copy.
         let opaque = Self.isOpaqueCover(commands[range.lowerBound],
                                         of: area.offsetBy(dx: surface.origin.x, dy: surface.origin.y))
         let layer: Layer
-        switch rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin) {
+        switch rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin, identity: identity) {
         case .drawDirectly:
             return execute(commands, range, in: surface)
         case let .cached(cached):

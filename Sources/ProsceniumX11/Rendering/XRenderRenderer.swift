@@ -28,6 +28,8 @@ import Proscenium
     /// Whether finished folded pixels go straight to `windowPicture`; on unless
     /// `PROSCENIUM_NO_WINDOW_FILLS=1`. Tests turn it off to compare.
     var fillsWindow = XRenderRenderer.windowFillsEnabled
+    /// The identities the list being rendered gives its rasterized groups (see `RasterizedLayerCache`).
+    var groupIdentities: [RasterizedGroupIdentity] = []
     /// Where this frame draws after its foldable overlay, when retention worked it out.
     var laterPlaces: LaterPlaces?
     /// What this frame filled into the window only, in target pixels.
@@ -177,6 +179,7 @@ import Proscenium
         overlaysThisFrame.removeAll(keepingCapacity: true)
         laterPlaces = nil
         windowFilledThisFrame.removeAll(keepingCapacity: true)
+        groupIdentities = list.rasterizedGroupIdentities
         guard target != 0 else { return }
         let staleBefore = staleFills.count
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
