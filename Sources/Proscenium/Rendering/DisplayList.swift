@@ -22,8 +22,7 @@ public struct DisplayList: Sendable, Equatable {
 
     /// The identity of the rasterized group whose `pushRasterized` is at `index`, if the list carries one.
     public func identityOfRasterizedGroup(at index: Int) -> UInt64? {
-        for group in rasterizedGroupIdentities where group.index == index { return group.identity }
-        return nil
+        RasterizedGroupIdentity.identity(ofGroupAt: index, in: rasterizedGroupIdentities)
     }
 
     /// Adds a command at the end, so it draws over everything before it.
@@ -95,6 +94,12 @@ public struct RasterizedGroupIdentity: Sendable, Hashable {
     public var index: Int
     /// Unique among all the identities the process handed out.
     public var identity: UInt64
+
+    /// The identity `groups` give the group whose `pushRasterized` is at `index`, if any.
+    public static func identity(ofGroupAt index: Int, in groups: [RasterizedGroupIdentity]) -> UInt64? {
+        for group in groups where group.index == index { return group.identity }
+        return nil
+    }
 
     /// The group at `index` with commands known by `identity`.
     public init(index: Int, identity: UInt64) {

@@ -288,16 +288,6 @@
     /// it again (a presenting view holds still under a transition for dozens of frames).
     var keptCommands: FrameBuilder.KeptCommands?
 
-    /// Marks this view and every view above it: their subtrees changed. All the way up, every time: a flag
-    /// left set below a skipped (hidden) subtree must not stop the mark short of a rasterizing ancestor.
-    func markSubtreeChanged() {
-        var view: View? = self
-        while let current = view {
-            current.subtreeChanged = true
-            view = current.superview
-        }
-    }
-
     /// Where this view's own drawing landed in window coordinates in the last frame; the old half of its damage.
     var lastRenderedRect: Rect = .zero
 

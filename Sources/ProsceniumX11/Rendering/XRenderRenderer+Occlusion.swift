@@ -49,19 +49,40 @@ extension XRenderRenderer {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
-    /// `rects` with every rectangle of `holes` taken out, hole after hole.
+    /// `rects` with every rectangle of `holes` taken out.
     nonisolated static func subtract(_ holes: [Rect], from rects: [Rect]) -> [Rect] {
-        var result = rects
-        for hole in holes { result = subtract(hole, from: result) }
+        var result: [Rect] = []
+        subtract(holes, from: rects, into: &result)
         return result
+    }
+
+    /// Appends to `result` the parts of `rects` outside every rectangle of `holes`, rectangle by rectangle,
+    /// cutting each only by the holes it meets, in two buffers reused throughout.
+    nonisolated static func subtract(_ holes: [Rect], from rects: [Rect], into result: inout [Rect]) {
+        var pieces: [Rect] = [], next: [Rect] = []
+        for rect in rects {
+            // Inside one hole (the common case: a damage rectangle filled whole): nothing left, nothing cut.
+            if isInsideOne(rect, of: holes) { continue }
+            pieces.removeAll(keepingCapacity: true)
+            pieces.append(rect)
+            for hole in holes where hole.intersects(rect) {
+                next.removeAll(keepingCapacity: true)
+                for piece in pieces { piece.forEachPiece(subtracting: hole) { next.append($0) } }
+                swap(&pieces, &next)
+                if pieces.isEmpty { break }
+            }
+            result += pieces
+        }
+    }
+
+    /// Whether one of `holes` holds all of `rect`.
+    nonisolated static func isInsideOne(_ rect: Rect, of holes: [Rect]) -> Bool {
+        for hole in holes where hole.contains(rect) { return true }
+        return false
     }
 
     /// `rects` with `hole` taken out of each: up to four bands per rectangle (above, below, left, right).
     nonisolated static func subtract(_ hole: Rect, from rects: [Rect]) -> [Rect] {
-        // One array for all the bands, not one per rectangle cut: this runs several times a frame.
-        var bands: [Rect] = []
-        bands.reserveCapacity(rects.count + 3)
-        for rect in rects { rect.forEachPiece(subtracting: hole) { bands.append($0) } }
-        return bands
+        subtract([hole], from: rects)
     }
 }

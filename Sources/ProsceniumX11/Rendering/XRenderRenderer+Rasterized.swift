@@ -11,8 +11,7 @@ extension XRenderRenderer {
         let area = surface.pixels(bounds).integral.intersection(Rect(origin: .zero, size: targetSize))
         guard !area.isEmpty else { return cull(commands, range) }
         // The group's push is just before its range.
-        var identity: UInt64?
-        for group in groupIdentities where group.index == range.lowerBound - 1 { identity = group.identity }
+        let identity = RasterizedGroupIdentity.identity(ofGroupAt: range.lowerBound - 1, in: groupIdentities)
         guard area.intersects(surface.bounds) else {
             // Out of this frame's damage: nothing to draw, but the group still counts as seen.
             _ = rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin, identity: identity)

@@ -90,7 +90,7 @@ extension XRenderRenderer {
         if windowFilledThisFrame.isEmpty {
             copies += drawn
         } else {
-            Self.cut(drawn, by: windowFilledThisFrame, into: &copies)
+            Self.subtract(windowFilledThisFrame, from: drawn, into: &copies)
         }
         copyRects = copies
         guard staleBefore > 0, !drawn.isEmpty else { return }
@@ -103,7 +103,7 @@ extension XRenderRenderer {
             // rectangles go without being cut into pieces.
             if Self.touches(fill.rects, drawn) {
                 var rects: [Rect] = []
-                Self.cut(fill.rects, by: drawn, into: &rects)
+                Self.subtract(drawn, from: fill.rects, into: &rects)
                 fill.rects = rects
             }
             if !fill.rects.isEmpty {
@@ -173,30 +173,6 @@ extension XRenderRenderer {
         for rect in rects {
             for hole in holes where hole.intersects(rect) { return true }
         }
-        return false
-    }
-
-    /// Appends to `result` the parts of `rects` outside every rectangle of `holes`.
-    nonisolated static func cut(_ rects: [Rect], by holes: [Rect], into result: inout [Rect]) {
-        var pieces: [Rect] = [], next: [Rect] = []
-        for rect in rects {
-            // Inside one hole (the common case: a damage rectangle filled whole): nothing left, nothing cut.
-            if Self.isInsideOne(rect, of: holes) { continue }
-            pieces.removeAll(keepingCapacity: true)
-            pieces.append(rect)
-            for hole in holes where hole.intersects(rect) {
-                next.removeAll(keepingCapacity: true)
-                for piece in pieces { piece.forEachPiece(subtracting: hole) { next.append($0) } }
-                swap(&pieces, &next)
-                if pieces.isEmpty { break }
-            }
-            result += pieces
-        }
-    }
-
-    /// Whether one of `holes` holds all of `rect`.
-    nonisolated static func isInsideOne(_ rect: Rect, of holes: [Rect]) -> Bool {
-        for hole in holes where hole.contains(rect) { return true }
         return false
     }
 }

@@ -344,29 +344,6 @@ import Proscenium
         display.events.dispatchQueuedEventsSoon()
     }
 
-    // MARK: - Points and pixels
-
-    /// A size in points as whole device pixels.
-    nonisolated static func pixels(_ size: Size, scale: Double) -> Size {
-        Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
-    }
-
-    /// A region in points as the device pixels it touches.
-    nonisolated static func pixels(_ region: Proscenium.Region, scale: Double) -> Proscenium.Region {
-        guard scale != 1 else { return region }
-        var result = Proscenium.Region()
-        for rect in region.rects { result.add(rect.scaled(by: scale)) }
-        return result
-    }
-
-    /// The configuration with its sizes in device pixels, for the window manager's hints.
-    nonisolated static func inPixels(_ configuration: WindowConfiguration, scale: Double) -> WindowConfiguration {
-        var pixels = configuration
-        pixels.size = Self.pixels(configuration.size, scale: scale)
-        pixels.minimumSize = Self.pixels(configuration.minimumSize, scale: scale)
-        return pixels
-    }
-
     /// Follows a changed `Xft.dpi`: the window keeps its size in points (so it asks for a new size in
     /// pixels), and the core redraws everything at the new scale, in the middle of a transition too.
     func desktopResourcesChanged() {
