@@ -50,17 +50,39 @@ package final class ChildSpawner: @unchecked Sendable {
         return nil
     }
 
+    /// Where a spawned child's standard output and error go.
+    package enum Output {
+        /// Both into the file at this path, created or truncated.
+        case file(String)
+        /// Into these descriptors (the writing ends of pipes, say), which the child gets as 1 and 2.
+        case descriptors(standardOutput: Int32, standardError: Int32)
+    }
+
     /// Starts `arguments[0]` (an absolute path) with stdin from /dev/null, stdout and stderr into `logPath`,
     /// `inherit` (if any) placed at descriptor 3, and every other descriptor closed. Returns the pid, or
     /// errno. `environment` entries override (nil: remove) this process's own variables.
     package static func spawn(_ arguments: [String], logPath: String, inherit: Int32?,
                       environment: [String: String?] = [:]) -> Result<pid_t, SpawnError> {
+        spawn(arguments, output: .file(logPath), inherit: inherit, environment: environment)
+    }
+
+    /// Starts `arguments[0]` (an absolute path) with stdin from /dev/null, stdout and stderr to `output`,
+    /// `inherit` (if any) placed at descriptor 3, and every other descriptor closed, with a fresh signal
+    /// state. Returns the pid, or errno. `environment` entries override (nil: remove) this process's own.
+    package static func spawn(_ arguments: [String], output: Output, inherit: Int32?,
+                      environment: [String: String?] = [:]) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
-        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        switch output {
+        case let .file(path):
+            posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        case let .descriptors(standardOutput, standardError):
+            posix_spawn_file_actions_adddup2(&actions, standardOutput, 1)
+            posix_spawn_file_actions_adddup2(&actions, standardError, 2)
+        }
         if let inherit { posix_spawn_file_actions_adddup2(&actions, inherit, 3) }
         // Without this the child would keep other tests' pipes and X connections open.
         closeDescriptors(from: inherit == nil ? 3 : 4, in: &actions)
@@ -95,6 +117,24 @@ package final class ChildSpawner: @unchecked Sendable {
         guard status == 0 else { return .failure(SpawnError(code: status)) }
         return .success(pid)
     }
+
+    /// A pipe whose two ends are close-on-exec from the start (glibc's `pipe2(O_CLOEXEC)`, which Swift does
+    /// not see either), so a child another thread starts meanwhile does not inherit them; nil, with errno
+    /// set, when the process has no descriptors left.
+    package static func closeOnExecPipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [-1, -1]
+        if let symbol = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "pipe2") {
+            let pipe2 = unsafeBitCast(symbol, to: Pipe2.self)
+            guard pipe2(&ends, O_CLOEXEC) == 0 else { return nil }
+            return (ends[0], ends[1])
+        }
+        // Older C libraries: a window in which another thread's child could inherit them.
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
+    }
+
+    private typealias Pipe2 = @convention(c) (UnsafeMutablePointer<Int32>, Int32) -> Int32
 
     /// glibc's `posix_spawn_file_actions_addclosefrom_np`, which Swift does not see (it needs _GNU_SOURCE).
     private typealias AddCloseFrom = @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, Int32) -> Int32

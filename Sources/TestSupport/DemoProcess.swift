@@ -1,41 +1,56 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// The demo executable run as a child process, with its JSON lines on stdout and its stderr collected;
 /// used by the tests that run it as a user would and by the launch benchmarks.
+///
+/// Started with `posix_spawn` (every descriptor but its pipes closed in the child, a fresh signal state)
+/// and reaped by a thread of its own, not through Foundation's `Process`: that one's exit watching (a run
+/// loop source per child on a shared thread, `waitUntilExit` spinning the caller's run loop) is what two
+/// rare aborts of the test process in glibc's allocator ("unaligned tcache chunk", "unsorted double linked
+/// list corrupted") had in common, each while several demos were starting and stopping on other threads.
 public final class DemoProcess: @unchecked Sendable {
-    private let process = Process()
     private let lock = NSLock()
     private var outLines: [String] = []
     private var errText = ""
     private var partial = ""
+    private let exitWatch: ExitWatch
 
     /// Starts `proscenium-demo` with `arguments`; `environment` entries override (nil: remove) the test's own.
     /// A `launcher` (an absolute path and its arguments, such as `unshare … sh -c SCRIPT sh`) runs the demo
     /// instead, with the demo's path and `arguments` appended to its own.
     public init(arguments: [String] = [], environment: [String: String?], launcher: [String] = []) throws {
         let demo = try ProductLocator.executable(named: "proscenium-demo")
-        if let program = launcher.first {
-            process.executableURL = URL(fileURLWithPath: program)
-            process.arguments = Array(launcher.dropFirst()) + [demo] + arguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: demo)
-            process.arguments = arguments
+        let command = launcher.isEmpty ? [demo] + arguments : launcher + [demo] + arguments
+        guard let out = ChildSpawner.closeOnExecPipe() else {
+            throw DemoProcessError.launch("pipe: \(String(cString: strerror(errno)))")
         }
-        var env = ProcessInfo.processInfo.environment
-        for (key, value) in environment { env[key] = value }
-        process.environment = env
-        let (stdout, stderr) = try ProcessLaunch.serialized { [process] in
-            let stdout = Pipe(), stderr = Pipe()
-            process.standardOutput = stdout
-            process.standardError = stderr
-            try process.run()
-            return (stdout, stderr)
+        guard let err = ChildSpawner.closeOnExecPipe() else {
+            let reason = String(cString: strerror(errno))
+            close(out.read)
+            close(out.write)
+            throw DemoProcessError.launch("pipe: \(reason)")
         }
-        // Each stream is read by a thread of its own with blocking reads until the demo closes it, not by
-        // FileHandle's readabilityHandler: that one is a Dispatch read source, and closing the pipe while
-        // its cancellation is still on the way leaves Dispatch's manager thread a freed registration (it
-        // crashed the test process, rarely, under load).
-        Self.read(stdout.fileHandleForReading) { [weak self] data in
+        let spawned = ChildSpawner.spawn(command, output: .descriptors(standardOutput: out.write, standardError: err.write),
+                                         inherit: nil, environment: environment)
+        // The child has its own copies of the writing ends; ours would keep the pipes from ever ending.
+        close(out.write)
+        close(err.write)
+        let pid: pid_t
+        switch spawned {
+        case let .success(child): pid = child
+        case let .failure(error):
+            close(out.read)
+            close(err.read)
+            throw DemoProcessError.launch("\(command[0]): \(error)")
+        }
+        exitWatch = ExitWatch(pid: pid)
+        // Each stream is read by a thread of its own with blocking reads until the demo closes it, not by a
+        // Dispatch read source: closing a descriptor while its source's cancellation is still on the way
+        // leaves Dispatch's manager thread a freed registration (it crashed the test process, rarely).
+        Self.read(out.read) { [weak self] data in
             guard let self else { return }
             self.lock.lock(); defer { self.lock.unlock() }
             self.partial += String(decoding: data, as: UTF8.self)
@@ -44,40 +59,44 @@ public final class DemoProcess: @unchecked Sendable {
                 self.partial = String(self.partial[self.partial.index(after: newline)...])
             }
         }
-        Self.read(stderr.fileHandleForReading) { [weak self] data in
+        Self.read(err.read) { [weak self] data in
             guard let self else { return }
             self.lock.lock(); defer { self.lock.unlock() }
             self.errText += String(decoding: data, as: UTF8.self)
         }
     }
 
-    /// Reads `handle` on a thread of its own until end of file, handing each chunk to `received`.
-    private static func read(_ handle: FileHandle, _ received: @escaping @Sendable (Data) -> Void) {
+    /// Reads `descriptor` on a thread of its own until end of file, handing each chunk to `received`, then
+    /// closes it.
+    private static func read(_ descriptor: Int32, _ received: @escaping @Sendable (Data) -> Void) {
         let thread = Thread {
+            var buffer = [UInt8](repeating: 0, count: 16_384)
             while true {
-                let data = handle.availableData
-                if data.isEmpty { return }
-                received(data)
+                let count = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                if count <= 0 { break }
+                received(Data(buffer[0..<count]))
             }
+            close(descriptor)
         }
         thread.stackSize = 1 << 18
         thread.start()
     }
 
     deinit {
-        if process.isRunning { process.terminate() }
+        if exitWatch.status == nil { kill(exitWatch.pid, SIGTERM) }
     }
 
-    /// Whether the process still runs (as far as Foundation has noticed).
-    public var isRunning: Bool { process.isRunning }
+    /// Whether the process still runs (it has not been reaped).
+    public var isRunning: Bool { exitWatch.status == nil }
 
     /// The process id, for reading its CPU time.
-    public var pid: Int32 { process.processIdentifier }
+    public var pid: Int32 { exitWatch.pid }
 
-    /// Ends the process if it still runs and waits for it.
+    /// Ends the process if it still runs (SIGTERM) and waits for it.
     public func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
+        if isRunning { kill(pid, SIGTERM) }
+        _ = exitWatch.wait(timeout: nil)
     }
 
     /// Lines written to standard output so far.
@@ -88,7 +107,6 @@ public final class DemoProcess: @unchecked Sendable {
     /// What the process is doing, for a test's message when a wait runs out: the kernel's state for it
     /// (running, asleep and where, or exited but not yet noticed) and the last things it wrote.
     public var diagnosis: String {
-        let pid = process.processIdentifier
         var state = "unknown"
         if let letter = ProcessStat(pid: pid)?.state {
             let wchan = (try? String(contentsOfFile: "/proc/\(pid)/wchan", encoding: .utf8)) ?? ""
@@ -98,8 +116,8 @@ public final class DemoProcess: @unchecked Sendable {
             case "Z": state = "exited, but its end not noticed (a zombie: does another child hold its descriptors?)"
             default: state = String(letter)
             }
-        } else if !process.isRunning {
-            state = "exited with \(process.terminationStatus)"
+        } else if let status = exitWatch.status {
+            state = "exited with \(status)"
         }
         let last = lines.suffix(3).joined(separator: "\n    ")
         return "pid \(pid) \(state); last stdout lines:\n    \(last)\n  stderr: \(errorOutput.suffix(800))"
@@ -122,7 +140,7 @@ public final class DemoProcess: @unchecked Sendable {
                 if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                    object["type"] as? String == name { return object }
             }
-            if !process.isRunning { break }
+            if !isRunning { break }
             usleep(1_000)  // fine-grained: the launch benchmark times the first frame with it
         }
         throw DemoProcessError.noEvent(name, stderr: errorOutput)
@@ -134,7 +152,7 @@ public final class DemoProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(timeout)
         while Date() < deadline {
             if let object = events(name).first { return object }
-            if !process.isRunning { break }
+            if !isRunning { break }
             try await Task.sleep(for: .milliseconds(2))
         }
         if let object = events(name).first { return object }
@@ -145,36 +163,39 @@ public final class DemoProcess: @unchecked Sendable {
     /// wait took, or nil on timeout.
     nonisolated(nonsending) public func exit(timeout: Double) async -> (status: Int32, seconds: Double)? {
         let start = Date()
-        while process.isRunning {
+        while isRunning {
             if Date().timeIntervalSince(start) > timeout { return nil }
             try? await Task.sleep(for: .milliseconds(2))
         }
         let seconds = Date().timeIntervalSince(start)
         // Let the pipes deliver what the process wrote last.
         try? await Task.sleep(for: .milliseconds(50))
-        return (process.terminationStatus, seconds)
+        return (exitWatch.status ?? -1, seconds)
     }
 
     /// Waits for the process to exit; returns its status and how long the wait took, or nil on timeout.
     public func waitForExit(timeout: Double) -> (status: Int32, seconds: Double)? {
         let start = Date()
-        while process.isRunning {
+        while isRunning {
             if Date().timeIntervalSince(start) > timeout { return nil }
             usleep(2_000)
         }
         // Let the pipes deliver what the process wrote last.
         usleep(50_000)
-        return (process.terminationStatus, Date().timeIntervalSince(start))
+        return (exitWatch.status ?? -1, Date().timeIntervalSince(start))
     }
 }
 
 /// The demo did not do what a test or benchmark waited for.
 public enum DemoProcessError: Error, CustomStringConvertible {
     case noEvent(String, stderr: String)
+    /// The demo could not be started (a pipe or `posix_spawn` failed), with why.
+    case launch(String)
 
     public var description: String {
         switch self {
         case let .noEvent(name, stderr): return "the demo never reported '\(name)'; its stderr: \(stderr)"
+        case let .launch(reason): return "the demo could not be started: \(reason)"
         }
     }
 }

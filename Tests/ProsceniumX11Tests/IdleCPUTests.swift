@@ -1,4 +1,5 @@
 import Foundation
+import ProsceniumX11
 import Testing
 import TestSupport
 
@@ -21,13 +22,17 @@ struct IdleCPUTests {
                 ProcessCPU.seconds(from: samples.server, to: ProcessCPU.sample(pid: server.pid)))
     }
 
-    /// Waits until the demo has done its start-up work: neither process ran at all for 300 ms (up to
-    /// `limit` seconds; on a loaded machine that work finishes late). A demo that never idles fails after.
-    private static func settle(demo: DemoProcess, server: PrivateXvfb, limit: Double = 5) async throws {
+    /// Waits until the demo has gone idle: neither process ran at all for a little longer than
+    /// `WindowHost.idleDelay` (up to `limit` seconds; on a loaded machine start-up work finishes late). A
+    /// shorter quiet spell is not idle yet: that long after its last frame the window lets go of what only
+    /// animation needs, once (the back buffer made whole again, spare layers freed), a fraction of a
+    /// millisecond that lands in a 10 ms tick now and then. A demo that never idles fails after.
+    private static func settle(demo: DemoProcess, server: PrivateXvfb, limit: Double = 8) async throws {
+        let quiet = WindowHost.idleDelay + 0.25
         let deadline = Date().addingTimeInterval(limit)
         while Date() < deadline {
             let before = (demo: ProcessCPU.sample(pid: demo.pid), server: ProcessCPU.sample(pid: server.pid))
-            try await Task.sleep(for: .milliseconds(300))
+            try await Task.sleep(for: .seconds(quiet))
             if ProcessCPU.seconds(from: before.demo, to: ProcessCPU.sample(pid: demo.pid)) == 0,
                ProcessCPU.seconds(from: before.server, to: ProcessCPU.sample(pid: server.pid)) == 0 { return }
         }

@@ -96,7 +96,7 @@ import Proscenium
     /// When the last frame was drawn, in Dispatch uptime nanoseconds.
     private var lastFrameUptime: UInt64 = 0
     /// How long after the last frame the renderer releases its animation resources.
-    public static let idleDelay = 1.0
+    public nonisolated static let idleDelay = 1.0
 
     /// Creates the X window with `configuration`, a core window of the same size driven by `clock`, and
     /// maps it. The first frame is drawn on the clock's first tick.

@@ -88,6 +88,8 @@ import ProsceniumGallery
 
     /// Every view with an identifier and its model frame in window coordinates.
     private func reportTree() {
+        // Walking every view costs a frame's worth of work: not for a run that logs nothing.
+        guard log.isEnabled else { return }
         let views: [LogValue] = window.allViews().compactMap { view in
             guard let id = view.identifier else { return nil }
             let frame = view.convert(view.bounds, to: nil)
