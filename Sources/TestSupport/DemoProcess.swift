@@ -6,11 +6,10 @@ import Glibc
 /// The demo executable run as a child process, with its JSON lines on stdout and its stderr collected;
 /// used by the tests that run it as a user would and by the launch benchmarks.
 ///
-/// Started with `posix_spawn` (every descriptor but its pipes closed in the child, a fresh signal state)
-/// and reaped by a thread of its own, not through Foundation's `Process`: that one's exit watching (a run
-/// loop source per child on a shared thread, `waitUntilExit` spinning the caller's run loop) is what two
-/// rare aborts of the test process in glibc's allocator ("unaligned tcache chunk", "unsorted double linked
-/// list corrupted") had in common, each while several demos were starting and stopping on other threads.
+/// Started with `posix_spawn` (standard input from `/dev/null`, its output into close-on-exec pipes, every
+/// other descriptor closed in the child, a fresh signal state) and reaped by a thread of its own, not through
+/// Foundation's `Process`: no launch has to wait for another (Foundation's children inherit what was open
+/// when they were listed, see `ProcessLaunch`), and no run loop spins on a cooperative thread to see an exit.
 public final class DemoProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var outLines: [String] = []

@@ -5,11 +5,12 @@ import ProsceniumX11
 import Testing
 import TestSupport
 
-/// Reading pixels back from a private Xvfb, through MIT-SHM and through XGetImage.
+/// Reading pixels back from a private Xvfb, through MIT-SHM and through XGetImage. On the main actor, as
+/// `ScreenCapture` is: MIT-SHM used from two threads at once corrupts libXext's list of displays.
 @Suite("ScreenCapture")
-struct ScreenCaptureTests {
-    static let background: UInt = 0x3366CC
-    static let card: UInt = 0xE02020
+@MainActor struct ScreenCaptureTests {
+    nonisolated static let background: UInt = 0x3366CC
+    nonisolated static let card: UInt = 0xE02020
 
     /// A mapped 200x150 window filled with `background`, with a 30x20 `card` rectangle at (50, 40).
     final class Scene {

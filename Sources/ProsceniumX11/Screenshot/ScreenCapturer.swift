@@ -24,8 +24,9 @@ public enum CaptureMethod: Sendable, Equatable, CustomStringConvertible {
 }
 
 /// Reads drawables' pixels from one X connection; keeps its MIT-SHM segment between captures of one size,
-/// so repeated captures (benchmarks, frame-by-frame checks) do not pay for setting it up each time.
-public final class ScreenCapturer {
+/// so repeated captures (benchmarks, frame-by-frame checks) do not pay for setting it up each time. On the
+/// main actor, for the reason `ScreenCapture` gives.
+@MainActor public final class ScreenCapturer {
     /// The Xlib `Display *` the captures go through.
     public let display: OpaquePointer
     /// The method asked for at creation.
@@ -43,7 +44,7 @@ public final class ScreenCapturer {
         self.method = method
     }
 
-    deinit {
+    isolated deinit {
         releaseSharedMemory()
     }
 

@@ -18,8 +18,9 @@ public struct XResourceCounts: Sendable, Equatable, CustomStringConvertible {
     }
 
     /// The counts for the client that owns `resource` (any XID it created, such as its window), asked on
-    /// `display`; nil when the server lacks X-Resource.
-    public static func query(display: OpaquePointer, clientOwning resource: XID) -> XResourceCounts? {
+    /// `display`; nil when the server lacks X-Resource. On the main actor, where the toolkit uses X: libXext's
+    /// bookkeeping of each extension's displays is not safe from two threads at once (see `ScreenCapture`).
+    @MainActor public static func query(display: OpaquePointer, clientOwning resource: XID) -> XResourceCounts? {
         var eventBase: Int32 = 0, errorBase: Int32 = 0
         guard XResQueryExtension(display, &eventBase, &errorBase) != 0 else { return nil }
         var count: Int32 = 0
