@@ -56,9 +56,10 @@ import Proscenium
     func font(for font: Proscenium.Font) -> UnsafeMutablePointer<XftFont>? {
         let key = Self.quantized(font)
         uses += 1
-        if let cached = fonts[key] {
-            fonts[key]?.lastUse = uses
-            return cached.font
+        // One hash of the key (its family is a string), not one to find it and another to mark its use.
+        if let index = fonts.index(forKey: key) {
+            fonts.values[index].lastUse = uses
+            return fonts.values[index].font
         }
         guard !unavailable.contains(key) else { return nil }
         let opened = matches.open(key, on: dpy, screen: screen)
