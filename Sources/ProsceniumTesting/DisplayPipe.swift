@@ -16,14 +16,12 @@ final class DisplayPipe {
     }
 
     init() throws(PrivateXvfbError) {
-        var fds: [Int32] = [-1, -1]
-        guard pipe(&fds) == 0 else {
+        // Other children spawned meanwhile must not inherit either end.
+        guard let ends = ChildSpawner.closeOnExecPipe() else {
             throw .didNotStart("cannot create a pipe: \(String(cString: strerror(errno)))", log: "")
         }
-        readEnd = fds[0]
-        writeEnd = fds[1]
-        // Other children spawned meanwhile must not inherit either end (pipe2 is hidden behind _GNU_SOURCE).
-        for fd in fds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        readEnd = ends.read
+        writeEnd = ends.write
         _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) | O_NONBLOCK)
         // The child gets the write end as descriptor 3; keep it elsewhere so dup2 really copies it
         // (dup2 onto itself would leave close-on-exec set).

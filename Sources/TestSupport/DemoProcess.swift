@@ -175,13 +175,10 @@ public final class DemoProcess: @unchecked Sendable {
     /// Waits for the process to exit; returns its status and how long the wait took, or nil on timeout.
     public func waitForExit(timeout: Double) -> (status: Int32, seconds: Double)? {
         let start = Date()
-        while isRunning {
-            if Date().timeIntervalSince(start) > timeout { return nil }
-            usleep(2_000)
-        }
+        guard let status = exitWatch.wait(timeout: timeout) else { return nil }
         // Let the pipes deliver what the process wrote last.
         usleep(50_000)
-        return (exitWatch.status ?? -1, Date().timeIntervalSince(start))
+        return (status, Date().timeIntervalSince(start))
     }
 }
 
