@@ -5,7 +5,7 @@ import TestSupport
 
 // Benchmarks print numbers; they assert nothing. Run with `make bench` (release build).
 // `proscenium-bench [name ...]` runs only the named groups: frames, hittest, animations, launch, idle, dropped,
-// presentation, gallery, soak, fuzz.
+// presentation, gallery, soak, fuzz, clock.
 
 // `soak` takes `--seed N` (default 1) and `--operations N` (default 10000); `fuzz` takes `--seed N`.
 var requested = Set<String>()
@@ -36,6 +36,7 @@ if wants("presentation") { try await PresentationBenchmark.run() }
 if wants("gallery") { try await GalleryBenchmark.run() }
 if wants("soak") { try await SoakBenchmark.run(seed: soakSeed, operations: soakOperations) }
 if wants("fuzz") { try await FuzzBenchmark.run(seed: soakSeed) }
+if wants("clock") { try await ClockBenchmark.run() }
 if wants("launch") { try await LaunchBenchmark.runLaunch() }
 if wants("idle") { try await LaunchBenchmark.runIdle() }
 if wants("dropped") { try await LaunchBenchmark.runDropped() }
