@@ -121,39 +121,15 @@ import Proscenium
     func missing(_ needed: [Rect], in layer: Layer) -> [Rect] {
         guard let index = entries.firstIndex(where: { $0.layer?.picture == layer.picture }) else { return [] }
         let rendered = entries[index].rendered
-        let missing = Self.parts(of: needed, outside: rendered)
+        let missing = XRenderRenderer.subtract(rendered, from: needed)
         guard !missing.isEmpty else { return [] }
         pixelsRendered += Int(missing.totalArea)
         entries[index].rendered = Self.keepingLargest(Self.maximumRenderedRectangles, of: rendered + missing)
         return missing
     }
 
-    /// The parts of `rects` (disjoint) outside every rectangle of `holes`, as disjoint rectangles.
-    ///
-    /// Plain functions of their arguments, outside the main actor: a closure formed in an isolated
-    /// method is checked to run on its actor at each call, and these run for every frame's clip.
-    nonisolated static func parts(of rects: [Rect], outside holes: [Rect]) -> [Rect] {
-        var result: [Rect] = []
-        var pieces: [Rect] = [], next: [Rect] = []
-        for rect in rects where !rect.isEmpty {
-            // Usually one hole holds it all: a frame's clip moves a little within what a layer holds.
-            if holes.contains(where: { $0.contains(rect) }) { continue }
-            pieces.removeAll(keepingCapacity: true)
-            pieces.append(rect)
-            for hole in holes where !pieces.isEmpty && pieces.anyIntersects(hole) {
-                next.removeAll(keepingCapacity: true)
-                for piece in pieces {
-                    if piece.intersects(hole) { piece.forEachPiece(subtracting: hole) { next.append($0) } } else { next.append(piece) }
-                }
-                swap(&pieces, &next)
-            }
-            result += pieces
-        }
-        return result
-    }
-
     /// The `count` largest of `rects`, or all of them: a part forgotten is rendered again if needed, to
-    /// the same pixels.
+    /// the same pixels. Nonisolated: a closure formed in an isolated method checks its actor at each call.
     nonisolated static func keepingLargest(_ count: Int, of rects: [Rect]) -> [Rect] {
         guard rects.count > count else { return rects }
         return Array(rects.sorted { $0.width * $0.height > $1.width * $1.height }.prefix(count))

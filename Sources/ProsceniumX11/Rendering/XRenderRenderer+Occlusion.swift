@@ -57,21 +57,28 @@ extension XRenderRenderer {
     }
 
     /// Appends to `result` the parts of `rects` outside every rectangle of `holes`, rectangle by rectangle,
-    /// cutting each only by the holes it meets, in two buffers reused throughout.
+    /// cutting each only by the holes it meets, in two buffers reused throughout. Empty rectangles are
+    /// nothing and leave nothing.
     nonisolated static func subtract(_ holes: [Rect], from rects: [Rect], into result: inout [Rect]) {
-        var pieces: [Rect] = [], next: [Rect] = []
+        var pieces: [Rect] = [], spare: [Rect] = []
         for rect in rects {
             // Inside one hole (the common case: a damage rectangle filled whole): nothing left, nothing cut.
-            if isInsideOne(rect, of: holes) { continue }
+            if rect.isEmpty || isInsideOne(rect, of: holes) { continue }
             pieces.removeAll(keepingCapacity: true)
             pieces.append(rect)
-            for hole in holes where hole.intersects(rect) {
-                next.removeAll(keepingCapacity: true)
-                for piece in pieces { piece.forEachPiece(subtracting: hole) { next.append($0) } }
-                swap(&pieces, &next)
-                if pieces.isEmpty { break }
-            }
+            cut(&pieces, by: holes, meeting: rect, spare: &spare)
             result += pieces
+        }
+    }
+
+    /// Takes every rectangle of `holes` that meets `bounds` (which holds all of `pieces`) out of `pieces`, in
+    /// place, with `spare` as the second buffer: callers that cut every frame keep both across their cuts.
+    nonisolated static func cut(_ pieces: inout [Rect], by holes: [Rect], meeting bounds: Rect, spare: inout [Rect]) {
+        for hole in holes where hole.intersects(bounds) {
+            spare.removeAll(keepingCapacity: true)
+            for piece in pieces { piece.forEachPiece(subtracting: hole) { spare.append($0) } }
+            swap(&pieces, &spare)
+            if pieces.isEmpty { return }
         }
     }
 

@@ -119,11 +119,7 @@ extension XRenderRenderer {
                 guard !first.isEmpty else { continue }
                 parts.removeAll(keepingCapacity: true)
                 parts.append(first)
-                for piece in pieces where parts.anyIntersects(piece) {
-                    next.removeAll(keepingCapacity: true)
-                    for part in parts { part.forEachPiece(subtracting: piece) { next.append($0) } }
-                    swap(&parts, &next)
-                }
+                cut(&parts, by: pieces, meeting: first, spare: &next)
                 pieces += parts
             }
         }
