@@ -21,14 +21,20 @@ import TestSupport
         let result: GallerySoak.Report
         let environment = ProcessInfo.processInfo.environment
         let only = environment["PROSCENIUM_SOAK_ONLY"].map(GallerySoak.operationNumbers)
+        let quiet = environment["PROSCENIUM_SOAK_NO_FRAMES_AFTER"].map(GallerySoak.operationNumbers) ?? []
         let trace: ((Int, String) -> Void)? = environment["PROSCENIUM_SOAK_TRACE"] == "1" ? { print("op \($0): \($1)") } : nil
         do {
             let keepGoing: ((GallerySoak.Failure) -> Void)? = environment["PROSCENIUM_SOAK_KEEP_GOING"] == "1" ? { print($0.description) } : nil
-            result = try soak.run(operations: operations, checkpoint: checkpoint, only: only, trace: trace, keepGoing: keepGoing) { done in
+            result = try soak.run(operations: operations, checkpoint: checkpoint, only: only, withoutFramesAfter: quiet, trace: trace,
+                                  keepGoing: keepGoing) { done in
                 print("soak: \(done) operations…")
             }
         } catch {
             print(error.description)
+            if only == nil, environment["PROSCENIUM_SOAK_SHRINK"] != "0" {
+                print("shrinking (PROSCENIUM_SOAK_SHRINK=0 skips it)…")
+                print(GallerySoak.shrink(error, display: display).description)
+            }
             exit(1)
         }
         let label = "soak seed \(seed)"
@@ -42,5 +48,62 @@ import TestSupport
         report("\(label): X resources, caches purged, before → after",
                "\(result.xResourcesBefore?.description ?? "X-Resource unavailable") → \(result.xResourcesAfter?.description ?? "")")
         report("\(label): X resources, most seen (caches full)", result.xResourcesMost?.description ?? "X-Resource unavailable")
+    }
+
+    /// `proscenium-bench soak --seeds A-B [--jobs N]`: each seed's soak in a process of its own, `jobs` at
+    /// a time, then one summary line: seeds clean, operations, frames, and whether every run ended with
+    /// the live objects it started with. A failing seed's report (and shrunk replay) is printed in full.
+    static func runRange(_ seeds: ClosedRange<UInt64>, operations: Int, jobs: Int) async {
+        let start = Date()
+        var failed: [UInt64] = []
+        var leaking: [UInt64] = []
+        var totalOperations = 0, totalFrames = 0
+        var pending = Array(seeds)
+        var running: [(seed: UInt64, process: Process, output: Pipe)] = []
+        func launch(_ seed: UInt64) -> (UInt64, Process, Pipe)? {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
+            process.arguments = ["soak", "--seed", String(seed), "--operations", String(operations)]
+            let pipe = Pipe()
+            process.standardOutput = pipe
+            process.standardError = pipe
+            do { try process.run() } catch { return nil }
+            return (seed, process, pipe)
+        }
+        while !pending.isEmpty || !running.isEmpty {
+            while running.count < jobs, !pending.isEmpty {
+                let seed = pending.removeFirst()
+                if let started = launch(seed) { running.append(started) } else { failed.append(seed) }
+            }
+            guard let done = running.firstIndex(where: { !$0.process.isRunning }) else {
+                try? await Task.sleep(for: .milliseconds(200))
+                continue
+            }
+            let (seed, process, pipe) = running.remove(at: done)
+            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let counts = text.split(separator: "\n").first { $0.contains("operations / frames") }?
+                .split(separator: " ").compactMap { Int($0) } ?? []
+            if process.terminationStatus != 0 || counts.count < 2 {
+                failed.append(seed)
+                print(text.split(separator: "\n").filter { !$0.hasPrefix("soak: ") }.joined(separator: "\n"))
+            } else {
+                totalOperations += counts[counts.count - 3]
+                totalFrames += counts[counts.count - 2]
+                let live = text.split(separator: "\n").first { $0.contains("live objects") }.map(String.init) ?? ""
+                let changed = live.split(separator: ",").contains { part in
+                    let numbers = part.split(whereSeparator: { !$0.isNumber }).compactMap { Int($0) }
+                    return numbers.count >= 2 && numbers[numbers.count - 2] != numbers[numbers.count - 1]
+                }
+                if changed { leaking.append(seed) }
+                print("seed \(seed): clean\(changed ? ", live objects changed: \(live)" : "")")
+            }
+        }
+        let clean = seeds.count - failed.count
+        report("soak seeds \(seeds.lowerBound)-\(seeds.upperBound)",
+               "\(clean) of \(seeds.count) clean; \(totalOperations) operations, \(totalFrames) frames; "
+               + (leaking.isEmpty ? "live objects equal before and after in every run" : "live objects changed in seeds \(leaking)")
+               + (failed.isEmpty ? "" : "; failed: \(failed.map(String.init).joined(separator: ", "))")
+               + String(format: " (%.0f s, %d at a time)", Date().timeIntervalSince(start), jobs))
+        if !failed.isEmpty { exit(1) }
     }
 }

@@ -40,6 +40,8 @@ extension ViewController {
     /// of either), while it runs; nil otherwise.
     public var transitionCoordinator: TransitionCoordinator? {
         if let context = presentation?.transition { return context.coordinator }
+        // Leaving with the presentations above it, it follows the transition of the top one.
+        if let context = presentation?.leader?.transition { return context.coordinator }
         if let presented = presentedController, let context = presented.presentation?.transition {
             return context.coordinator
         }
@@ -58,26 +60,15 @@ extension ViewController {
 
     func startPresenting(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
         let presenting = presentationContext
-        if let leaving = presenting.presentation, leaving.phase == .dismissing {
-            // UIKit refuses this too: what would be presented (or brought back) could only leave with its
-            // presenter, and the presenter's dismissal would wait for it.
-            Warnings.warn("\(type(of: presenting)) is being dismissed; it cannot present \(type(of: controller))")
+        guard let window = presenting.viewIfLoaded?.window ?? presenting.presentation?.window ?? presenting.windowAsRoot else {
             return
         }
-        if presenting.presentedController === controller, let presentation = controller.presentation,
-           presentation.phase == .dismissing {
-            _ = presentation.reverseIntoPresentation(completion: completion)
-            return
-        }
-        guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,
-              controller.parentController == nil, let window = presenting.viewIfLoaded?.window else { return }
-        Presentation.present(controller, from: presenting, in: window, animated: animated, completion: completion)
+        window.presentationStack.request(.present(controller, from: self, animated: animated, completion: completion))
     }
 
     func startDismissing(animated: Bool, completion: (@MainActor () -> Void)?) {
         let context = presentationContext
-        let target = context.presentedController ?? (context.presentation != nil ? context : nil)
-        guard let presentation = target?.presentation else { return }
-        presentation.dismiss(animated: animated, completion: completion)
+        guard let window = context.presentedController?.presentation?.window ?? context.presentation?.window else { return }
+        window.presentationStack.request(.dismissFrom(self, animated: animated, completion: completion))
     }
 }

@@ -4,7 +4,12 @@ extension Presentation {
     /// Asks the delegate which style the presentation should have when the container's size changed
     /// (or always, with `force`), and re-hosts the presented controller in it.
     func adaptIfNeeded(animated: Bool, force: Bool = false) {
-        if deferAdaptationIfCallingOut(animated: animated, force: force) { return }
+        guard let stack = window?.presentationStack else { return }
+        stack.request(.adapt(self, animated: animated, force: force))
+    }
+
+    /// Applies an adaptation request of the window's stack; see `adaptIfNeeded`.
+    func applyAdaptation(animated: Bool, force: Bool) {
         let size = container.bounds.size
         guard !isTornDown, phase != .dismissing, force || size != adaptedSize else { return }
         adaptedSize = size
@@ -105,7 +110,7 @@ extension Presentation {
                 beginPresenterAppearance(true, animated: animated)
                 endPresenterAppearance()
             }
-        case .dismissing:
+        case .dismissing, .gone:
             break
         }
     }

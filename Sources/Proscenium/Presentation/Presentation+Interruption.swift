@@ -1,30 +1,18 @@
 // MARK: - Interruption
 
 extension Presentation {
-    /// A dismissal asked for while the presentation runs: the presentation ends as cancelled (its
-    /// completion does not run) and the dismissal starts at once from where the views are. Callbacks:
-    /// presentationTransitionDidEnd(false) — with `isDismissing` already true, so chrome stays to leave
-    /// with the dismissal — then the dismissal's.
-    func reverseIntoDismissal(_ interrupted: TransitionContext, completion: (@MainActor () -> Void)?) {
-        turnAround(interrupted, fallback: dismissalAnimator(), completion: completion)
-    }
-
     /// `present` of the controller being dismissed: the dismissal ends as cancelled and the presentation
-    /// starts from where the views are. Returns false when the dismissal cannot be interrupted (it is
-    /// interactive, or not animated): then nothing happens.
-    func reverseIntoPresentation(completion: (@MainActor () -> Void)?) -> Bool {
-        if deferPresentIfCallingOut(completion: completion) { return true }
-        guard !isTornDown, phase == .dismissing, let interrupted = transition, interrupted.isAnimated,
-              !interrupted.isInteractive else {
-            return false
+    /// starts from where the views are. Nothing happens when the dismissal cannot be turned around: it is
+    /// interactive or not animated, or it leaves in a group with others (as in UIKit, nothing presents
+    /// what is being dismissed with its presenter).
+    func presentAgain(completion: (@MainActor () -> Void)?) {
+        guard !isTornDown, phase == .dismissing, leader == nil, followers.isEmpty, let interrupted = transition,
+              interrupted.isAnimated, !interrupted.isInteractive else {
+            return
         }
-        // A dismissal that already ended and only waits for the presentations above to leave comes back
-        // with a presentation animator of its own, from where its view is.
-        whenAboveIsGone = nil
         let fallback = Self.presentationAnimator(for: presented, presenting: presenting ?? presented,
                                                  controller: presentationController)
-        turnAround(interrupted, fallback: fallback, completion: completion)
-        return true
+        turnAround(interrupted, fallback: fallback, animated: true, completion: completion)
     }
 
     /// Ends `interrupted` as cancelled and starts the opposite transition right away: it turns the
@@ -32,8 +20,9 @@ extension Presentation {
     /// `fallback`, whose `View.animate` starts from the values on screen with the running springs'
     /// velocity. The phase changes before the "did end" hook, so the presentation controller can tell
     /// an interruption from a cancellation.
-    private func turnAround(_ interrupted: TransitionContext, fallback: AnimatedTransitioning,
-                            completion: (@MainActor () -> Void)?) {
+    /// Not `animated`, the opposite transition completes at once.
+    func turnAround(_ interrupted: TransitionContext, fallback: AnimatedTransitioning, animated: Bool,
+                    completion: (@MainActor () -> Void)?, beforeRunning: () -> Void = {}) {
         let presenting = !interrupted.isPresenting
         let animator: AnimatedTransitioning
         let reversible: (driver: ViewImplicitlyAnimating, duration: Double)?
@@ -68,17 +57,17 @@ extension Presentation {
                 report(.presentationDidEnd, completed: false)
             }
             interrupted.animator.animationEnded(false)
-            startOpposite(of: interrupted, presenting: presenting, animator: animator, completion: completion)
+            startOpposite(of: interrupted, presenting: presenting, animator: animator, animated: animated,
+                          completion: completion, beforeRunning: beforeRunning)
         }
     }
 
     /// The second half of `turnAround`: the opposite transition's context, callbacks and animator.
     private func startOpposite(of interrupted: TransitionContext, presenting: Bool, animator: AnimatedTransitioning,
-                               completion: (@MainActor () -> Void)?) {
-
+                               animated: Bool, completion: (@MainActor () -> Void)?, beforeRunning: () -> Void) {
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: presenting,
-            isAnimated: true, style: presented.modalPresentationStyle, animator: animator,
+            isAnimated: animated, style: presented.modalPresentationStyle, animator: animator,
             interactionController: nil) { [unowned self] completed in
                 if presenting {
                     presentationDidEnd(completed: completed, completion: completion)
@@ -87,19 +76,22 @@ extension Presentation {
                 }
             }
         transition = context
-        let removesPresenter = presentationController.shouldRemovePresentersView && presenterBelongsToWindow
         if presenting {
-            if removesPresenter { beginPresenterAppearance(false, animated: true) }
+            if presentationController.shouldRemovePresentersView && presenterBelongsToWindow {
+                beginPresenterAppearance(false, animated: true)
+            }
             presented.beginAppearanceTransition(true, animated: true, by: self)
             callHook { $0.presentationTransitionWillBegin() }
             report(.presentationWillBegin)
         } else {
-            presented.beginAppearanceTransition(false, animated: true, by: self)
-            if removesPresenter { beginPresenterAppearance(true, animated: true) }
+            let restoresPresenter = restoresPresenterWhenLeaving
+            presented.beginAppearanceTransition(false, animated: animated, by: self)
+            if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
             callHook { $0.dismissalTransitionWillBegin() }
             report(.dismissalWillBegin)
         }
-        Self.runNonInteractive(context)
+        beforeRunning()
+        if animated { Self.runNonInteractive(context) } else { run(context) }
         if presenting, let view = presentationController.presentedView, view.superview === container {
             // Turned around, the way back ends where the dismissal started — which a resize or an adaptation
             // since may have moved: it heads for where the presented view belongs now.

@@ -6,8 +6,19 @@
 /// presentation made is freed. Phases only move forward (presenting → presented → dismissing → gone),
 /// except that a cancelled transition returns to the phase it started from.
 @MainActor final class Presentation {
+    /// Where the presentation is in its life; each phase says which callbacks have run.
     enum Phase {
-        case presenting, presented, dismissing
+        /// From `presentationTransitionWillBegin` (and `viewWillAppear`) to the presentation's end.
+        case presenting
+        /// The presentation transition completed (`presentationTransitionDidEnd(true)`, `viewDidAppear`)
+        /// and no dismissal runs.
+        case presented
+        /// From `dismissalTransitionWillBegin` (and `viewWillDisappear`) to the dismissal's end: by its
+        /// own transition, or with the presentation above that leads its group (`leader`).
+        case dismissing
+        /// Ended and out of the window (`dismissalTransitionDidEnd(true)`, or a cancelled presentation);
+        /// nothing runs for it after that.
+        case gone
     }
 
     /// The presentation controller hosting the presented controller now; adaptation replaces it.
@@ -30,48 +41,25 @@
     /// under chrome that changes every frame (a fading dimming repaints the whole window), so the
     /// renderer composites it from a layer instead of drawing it again each frame.
     private weak var rasterizedPresenterView: View?
-    /// A dismissal asked for while the presentation transition runs; it starts when that ends.
-    private var pendingDismissal: (animated: Bool, completion: (@MainActor () -> Void)?)?
     /// Where the presenting view was before a presentation that removes it took it out of the window.
     var removedPresenterPlace: (superview: View, index: Int)?
     /// The first responder when the presentation began; it gets keyboard focus back after the dismissal.
     weak var focusBeforePresentation: Responder?
-    /// The end of this dismissal, waiting for the presentations above it to finish leaving.
-    var whenAboveIsGone: (() -> Void)?
-    /// The presentation that was below this one when it was torn down.
-    private weak var belowWhenTornDown: Presentation?
-    /// Set once the presentation ended and left the window; nothing runs for it after that.
-    private(set) var isTornDown = false
-    /// How many callback sequences (appearance callbacks, presentation-controller hooks, completions) run
-    /// now. A `dismiss`, `present` or adaptation asked for from inside one waits until the sequence is over,
-    /// so no callback ever sees a presentation torn down under it.
-    var callOutDepth = 0
-    var deferredRequests: [DeferredRequest] = []
+    /// Leaving with the presentations above it, in one transition: the top one of the group, whose
+    /// transition animates; this one ends when it ends. Nil for a presentation leaving by itself.
+    weak var leader: Presentation?
+    /// The presentations leaving with this one, the leader of their group, top to bottom.
+    var followers: [Presentation] = []
+    /// A follower's dismissal completion, run when its group has left.
+    var followerCompletion: (@MainActor () -> Void)?
+    /// Whether joining a group took the presented view out of the container (only the top one animates).
+    var viewTakenOutByGroup = false
+    /// Whether the presentation ended and left the window; nothing runs for it after that.
+    var isTornDown: Bool { phase == .gone }
     /// Spring morphs of an adaptation still running; the presenter's view leaves after them.
     var morphsRunning = 0
     /// The order of the events reported so far, checked as they come.
     var eventOrder = PresentationEventOrder()
-
-    /// A request made re-entrantly, from inside one of the presentation's callback sequences.
-    enum DeferredRequest {
-        case dismiss(animated: Bool, interactive: Bool, completion: (@MainActor () -> Void)?)
-        case present(completion: (@MainActor () -> Void)?)
-        case adapt(animated: Bool, force: Bool)
-    }
-
-    /// Whether a dismissal waits for this presentation's transition to end before it starts.
-    var hasPendingDismissal: Bool { pendingDismissal != nil }
-
-    /// Whether a dismissal has ended but waits for the presentations above to leave.
-    var isWaitingForAbove: Bool { whenAboveIsGone != nil }
-
-    /// Lets a dismissal below that waited for this one end, once this one has fully ended.
-    private func releaseWaitingBelow() {
-        guard let below = belowWhenTornDown, let waiting = below.whenAboveIsGone,
-              below.window?.presentation(above: below) == nil else { return }
-        below.whenAboveIsGone = nil
-        waiting()
-    }
 
     /// The presented controller, the same through every adaptation; its presentation controller must
     /// present it (the self-check compares the two).
@@ -92,9 +80,30 @@
 
     // MARK: - Presenting
 
+    /// Applies a `present` request of the window's stack: refuses what UIKit refuses, turns a leaving
+    /// controller presented again around, or starts a new presentation.
+    static func applyPresent(_ controller: ViewController, from caller: ViewController, animated: Bool,
+                             completion: (@MainActor () -> Void)?) {
+        let presenting = caller.presentationContext
+        if let leaving = presenting.presentation, leaving.phase == .dismissing {
+            // UIKit refuses this too: what would be presented (or brought back) could only leave with its
+            // presenter.
+            Warnings.warn("\(type(of: presenting)) is being dismissed; it cannot present \(type(of: controller))")
+            return
+        }
+        if presenting.presentedController === controller, let presentation = controller.presentation,
+           presentation.phase == .dismissing {
+            presentation.presentAgain(completion: completion)
+            return
+        }
+        guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,
+              controller.parentController == nil, let window = presenting.viewIfLoaded?.window else { return }
+        present(controller, from: presenting, in: window, animated: animated, completion: completion)
+    }
+
     /// Presents `controller` from `presenting` in `window`: makes the presentation controller, the
     /// container and the transition, calls the hooks in UIKit's order and runs the animator.
-    static func present(_ controller: ViewController, from presenting: ViewController, in window: Window,
+    private static func present(_ controller: ViewController, from presenting: ViewController, in window: Window,
                         animated: Bool, completion: (@MainActor () -> Void)?) {
         _ = controller.view // loaded before any callback, as in UIKit
         let delegate = controller.transitioningDelegate
@@ -202,10 +211,6 @@
                 // Observers hear of the end once the state is final, so they may dismiss or present at once.
                 report(.presentationDidEnd, completed: true)
                 completion?()
-                if let pending = pendingDismissal {
-                    pendingDismissal = nil
-                    dismiss(animated: pending.animated, completion: pending.completion)
-                }
             } else {
                 presented.beginAppearanceTransition(false, animated: context.isAnimated, by: self)
                 presented.endAppearanceTransition(by: self)
@@ -215,123 +220,6 @@
                 }
                 tearDown()
                 report(.presentationDidEnd, completed: false)
-                let dismissal = pendingDismissal
-                pendingDismissal = nil
-                dismissal?.completion?()
-                releaseWaitingBelow()
-            }
-        }
-    }
-
-    // MARK: - Dismissing
-
-    /// Dismisses the presented controller together with every presentation above it: they all leave in
-    /// the same frames, each with its own animator. During the presentation transition the dismissal waits
-    /// for it to end.
-    /// With `interactive` false, no interaction controller is asked for: the dismissal runs by itself.
-    func dismiss(animated: Bool, interactive: Bool = true, completion: (@MainActor () -> Void)?) {
-        if callOutDepth > 0 {
-            deferredRequests.append(.dismiss(animated: animated, interactive: interactive, completion: completion))
-            return
-        }
-        guard !isTornDown else {
-            // Already gone (a cancelled presentation): nothing is left to dismiss.
-            completion?()
-            return
-        }
-        switch phase {
-        case .dismissing:
-            return
-        case .presenting:
-            // What was presented on top while this one came in leaves with it, as from a presented one.
-            dismissPresentationsAbove(animated: animated)
-            guard phase == .presenting, !isTornDown else { return }  // a callback of theirs dismissed this one
-            if animated, let context = transition, context.isAnimated, !context.isInteractive {
-                reverseIntoDismissal(context, completion: completion)
-            } else {
-                pendingDismissal = (animated, completion)
-            }
-            return
-        case .presented:
-            break
-        }
-        dismissPresentationsAbove(animated: animated)
-        guard phase == .presented, !isTornDown else { return }  // a callback of theirs dismissed this one
-        let delegate = presented.transitioningDelegate
-        let animator = dismissalAnimator()
-        let interaction = animated && interactive
-            ? delegate?.interactionControllerForDismissal(using: animator) ?? presentationController.interactionControllerForDismissal()
-            : nil
-        let context = TransitionContext(
-            presentationController: presentationController, containerView: container, isPresenting: false,
-            isAnimated: animated, style: presented.modalPresentationStyle, animator: animator,
-            interactionController: interaction) { [unowned self] completed in
-                self.dismissalDidEnd(completed: completed, completion: completion)
-            }
-        callingOut {
-            phase = .dismissing
-            transition = context
-            // Flutter's lesson: what is leaving takes no more touches; the content below is usable at once.
-            container.isUserInteractionEnabled = false
-            let restoresPresenter = presentationController.shouldRemovePresentersView && presenterBelongsToWindow
-            if restoresPresenter { restorePresenterView() }
-            presented.beginAppearanceTransition(false, animated: animated, by: self)
-            if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
-            callHook { $0.dismissalTransitionWillBegin() }
-            report(.dismissalWillBegin)
-            run(context)
-        }
-    }
-
-    /// Starts the dismissal of the presentations above this one; their callbacks may ask this one to
-    /// dismiss too, which then waits until they are done (and finds it dismissing, or gone).
-    private func dismissPresentationsAbove(animated: Bool) {
-        guard let above = window?.presentation(above: self) else { return }
-        callingOut { above.dismiss(animated: animated, interactive: false, completion: nil) }
-    }
-
-    func dismissalDidEnd(completed: Bool, completion: (@MainActor () -> Void)?) {
-        guard let context = transition else { return }
-        if completed, window?.presentation(above: self) != nil {
-            // Presentations above leave in the same transition; this one ends after them, so its
-            // completion really comes last.
-            whenAboveIsGone = { [unowned self] in dismissalDidEnd(completed: true, completion: completion) }
-            return
-        }
-        whenAboveIsGone = nil
-        callingOut {
-            transition = nil
-            context.coordinator.transitionDidEnd(completed: completed)
-            callHook { $0.dismissalTransitionDidEnd(completed) }
-            context.animator.animationEnded(completed)
-            if completed {
-                tearDown()
-                // Reported before the appearance callbacks: one of them may present the same controller
-                // again, and observers must hear of this presentation's end before the next one's start.
-                report(.dismissalDidEnd, completed: true)
-                presented.endAppearanceTransition(by: self)
-                endPresenterAppearance()
-                restoreFocus()
-                completion?()
-                releaseWaitingBelow()
-            } else {
-                phase = .presented
-                container.isUserInteractionEnabled = true
-                if coveringPresentation == nil {
-                    presented.beginAppearanceTransition(true, animated: context.isAnimated, by: self)
-                    presented.endAppearanceTransition(by: self)
-                }
-                if presentationController.shouldRemovePresentersView, presenterBelongsToWindow {
-                    beginPresenterAppearance(false, animated: context.isAnimated)
-                    endPresenterAppearance()
-                    removePresenterView()
-                }
-                report(.dismissalDidEnd, completed: false)
-                // A presentation below is leaving and waits for this one (the finger let go of a sheet
-                // above it and the drag cancelled): this one leaves after all, by itself.
-                if let below = window?.presentation(below: self), below.phase == .dismissing {
-                    dismiss(animated: true, interactive: false, completion: nil)
-                }
             }
         }
     }
@@ -360,12 +248,12 @@
 
     /// Removes the container (and with it the presented view and the chrome) and every link to this
     /// presentation, so that it and what it made are freed.
-    private func tearDown() {
-        isTornDown = true
+    func tearDown() {
+        phase = .gone
         transition = nil
+        leader = nil
         restorePresenterView()
         container.removeFromSuperview()
-        belowWhenTornDown = window?.presentation(below: self)
         window?.removePresentation(self)
         if presenting?.presentedController === presented { presenting?.presentedController = nil }
         presented.presentingController = nil

@@ -9,7 +9,8 @@ extension Window {
     /// container or dimming view outlives its presentation; a presented controller at rest is on screen;
     /// every controller's appearance state matches whether its view is in the window, and none is half-way
     /// through an appearance transition when nothing moves; no gesture recognizer follows a touch for a
-    /// view that left; no dismissal waits for a presentation above that is not leaving. Also reported,
+    /// view that left; no dismissal waits for a presentation above that is not leaving, nor for nothing; no request to the stack
+    /// waits once a change is over. Also reported,
     /// once, what was seen as it happened since the last call: a presentation-controller hook run with a
     /// nil `containerView`, a presentation's events out of order.
     public func consistencyProblems() -> [String] {
@@ -107,14 +108,21 @@ extension Window {
             if let transition = presentation.transition, transition.presentationController !== presentation.presentationController {
                 problems.append("\(name)'s transition runs for another presentation controller")
             }
-            if presentation.isWaitingForAbove,
-               window(presentation, hasAboveLeaving: true) == false {
-                problems.append("\(name)'s dismissal waits for a presentation above that is not leaving")
+            if let leader = presentation.leader {
+                if leader.phase != .dismissing || leader.transition == nil || !presentations.contains(where: { $0 === leader }) {
+                    problems.append("\(name)'s dismissal waits for a presentation above that is not leaving")
+                }
+            } else if presentation.phase == .dismissing, presentation.transition == nil {
+                problems.append("\(name) is dismissing but no transition moves it: its dismissal never ends")
             }
+            if presentation.phase == .gone { problems.append("\(name)'s presentation ended but is still in the window") }
             if presentation.transition == nil, presentation.phase == .presented, presentation.coveringPresentation == nil,
                let view = presentation.presentationController.presentedView, view.window !== self {
                 problems.append("\(name) is presented and at rest but its view is not in the window")
             }
+        }
+        if !presentationStack.isApplying, presentationStack.queuedRequests > 0 {
+            problems.append("\(presentationStack.queuedRequests) requests to the presentation stack wait with no change under way")
         }
         for view in presentationLayer?.subviews ?? [] where !containers.contains(ObjectIdentifier(view)) {
             problems.append("\(Self.describe(view)) in the presentation layer belongs to no presentation")
@@ -126,13 +134,6 @@ extension Window {
             while let view = ancestor, !containers.contains(ObjectIdentifier(view)) { ancestor = view.superview }
             if ancestor == nil { problems.append("a dimming view is in the window outside every presentation") }
         }
-    }
-
-    /// Whether the presentation directly above `presentation` is leaving, or will as soon as its own
-    /// transition ends.
-    private func window(_ presentation: Presentation, hasAboveLeaving: Bool) -> Bool {
-        guard let above = self.presentation(above: presentation) else { return false }
-        return above.phase == .dismissing || above.hasPendingDismissal
     }
 
     private func collectDimming(in view: View, into found: inout [View]) {

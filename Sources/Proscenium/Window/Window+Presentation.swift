@@ -20,7 +20,7 @@ extension Window {
             presentationLayer = layer
             addSubview(layer)
         }
-        presentations.append(presentation)
+        presentationStack.push(presentation)
         presentation.container.frame = bounds
         layer.addSubview(presentation.container)
     }
@@ -28,24 +28,21 @@ extension Window {
     /// Forgets `presentation` once it ended; the presentation layer goes with the last one, so a window
     /// with nothing presented has the same views as one that never presented anything.
     func removePresentation(_ presentation: Presentation) {
-        presentations.removeAll { $0 === presentation }
+        presentationStack.remove(presentation)
         if presentations.isEmpty, let layer = presentationLayer, layer.subviews.isEmpty {
             layer.removeFromSuperview()
             presentationLayer = nil
         }
     }
 
-    /// The presentation directly above `presentation` in its chain: the one its presented controller
-    /// presents. Not merely the next in the window: after the root controller was replaced, the old root's
-    /// presentations and the new root's are separate chains.
+    /// The presentation directly above `presentation` in its chain; see `PresentationStack`.
     func presentation(above presentation: Presentation) -> Presentation? {
-        presentations.first { $0 !== presentation && $0.presenting === presentation.presented }
+        presentationStack.presentation(above: presentation)
     }
 
     /// The presentation directly below `presentation` in its chain: the one that presents its presenter.
     func presentation(below presentation: Presentation) -> Presentation? {
-        guard let presenting = presentation.presenting else { return nil }
-        return presentations.first { $0 !== presentation && $0.presented === presenting }
+        presentationStack.presentation(below: presentation)
     }
 
     // MARK: - Escape

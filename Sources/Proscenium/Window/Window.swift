@@ -15,37 +15,53 @@
     public var rootViewController: ViewController? {
         didSet {
             guard rootViewController !== oldValue else { return }
-            // What presentations anchor to (a popover's source view) may have left with the old root: they
-            // lay out again.
-            defer { for presentation in presentations { presentation.container.setNeedsLayout() } }
-            if let oldValue {
-                oldValue.windowAsRoot = nil
-                oldValue.beginAppearanceTransition(false, animated: false)
-                oldValue.viewIfLoaded?.removeFromSuperview()
-                oldValue.endAppearanceTransition()
-            }
-            if let controller = rootViewController {
-                controller.windowAsRoot = self
-                controller.view.frame = bounds
-                if let cover = presentations.first(where: { $0.presenting === controller && $0.phase == .presented
-                                                            && $0.presentationController.shouldRemovePresentersView }) {
-                    // Made root again under its own full-screen presentation: its view stays out (and the
-                    // controller disappeared) until that dismissal puts it back.
-                    cover.removedPresenterPlace = (self, 0)
-                    controller.viewIfLoaded?.removeFromSuperview()
-                    return
-                }
-                controller.beginAppearanceTransition(true, animated: false)
-                insertSubview(controller.view, at: 0)
-                controller.endAppearanceTransition()
-            }
+            let old = oldValue, new = rootViewController
+            // A change of the stack's: one asked for from a callback waits for the change under way.
+            presentationStack.request(.perform { [weak self] in self?.swapRootViews(from: old, to: new) })
         }
     }
 
+    /// Takes the old root's view out of the window and puts the new one's in, with their appearance
+    /// callbacks.
+    private func swapRootViews(from oldValue: ViewController?, to controller: ViewController?) {
+        // What presentations anchor to (a popover's source view) may have left with the old root: they
+        // lay out again.
+        defer { for presentation in presentations { presentation.container.setNeedsLayout() } }
+        if let oldValue, oldValue.windowAsRoot === self, oldValue !== rootViewController || controller == nil {
+            oldValue.windowAsRoot = nil
+            oldValue.beginAppearanceTransition(false, animated: false)
+            oldValue.viewIfLoaded?.removeFromSuperview()
+            oldValue.endAppearanceTransition()
+        }
+        guard let controller, controller === rootViewController, controller.windowAsRoot !== self else { return }
+        controller.windowAsRoot = self
+        controller.view.frame = bounds
+        let cover = presentations.first { $0.presenting === controller && $0.presentationController.shouldRemovePresentersView
+                                          && ($0.phase == .presented || $0.phase == .presenting) }
+        if let cover, cover.phase == .presented {
+            // Made root again under its own full-screen presentation: its view stays out (and the
+            // controller disappeared) until that dismissal puts it back.
+            cover.removedPresenterPlace = (self, 0)
+            controller.viewIfLoaded?.removeFromSuperview()
+            return
+        }
+        controller.beginAppearanceTransition(true, animated: false)
+        insertSubview(controller.view, at: 0)
+        controller.endAppearanceTransition()
+        // Under its own full-screen presentation still coming in, it disappears with the presentation's
+        // end, which takes its view out then.
+        cover?.beginPresenterAppearance(false, animated: true)
+    }
+
+    /// The one owner of the presentations' changes; see `PresentationStack`.
+    let presentationStack = PresentationStack()
     /// The layer above the root view that holds the containers of presentations, created on first use.
     var presentationLayer: PresentationLayerView?
     /// The presentations shown in this window, bottom to top.
-    var presentations: [Presentation] = []
+    var presentations: [Presentation] {
+        get { presentationStack.presentations }
+        set { presentationStack.presentations = newValue }
+    }
     /// Coordinators of size changes whose completions wait for the frame's layout.
     var pendingSizeCoordinators: [TransitionCoordinator] = []
     /// Defects seen as they happened (a hook run without a container, events out of order), reported by

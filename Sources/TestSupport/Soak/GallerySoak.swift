@@ -71,6 +71,9 @@ import ProsceniumX11
     let clock = ManualFrameClock()
     let home: HomeViewController
     var pairing = TransitionPairing()
+    /// The reference model of the window's presentation stack, stepped by its events and compared with
+    /// it after every operation.
+    let model: PresentationStackModel
     var eventProblems: [String] = []
     var window: Proscenium.Window { host.window }
     /// The soak's own controllers and what they saw.
@@ -94,21 +97,25 @@ import ProsceniumX11
             host.processPendingEvents()
         }
         home = HomeViewController()
+        model = PresentationStackModel(window: host.window)
         world = ProbeWorld(window: host.window, home: home)
         window.rootViewController = home
         window.presentationObserver = { [unowned self] event in
             if let problem = pairing.record(event) { eventProblems.append(problem) }
+            model.record(event)
         }
         clock.step()
     }
 
     /// Runs `operations` random operations, checking after each; the memory and X resource checkpoint is
     /// taken after `checkpoint` operations. With `only`, performs just the operations with those (1-based)
-    /// numbers, drawn as in the full run: a failing run can be cut down to the operations that matter.
+    /// numbers, drawn as in the full run: a failing run can be cut down to the operations that matter
+    /// (`withoutFramesAfter` drops the frames drawn to follow those operations).
     /// `trace` hears of every operation performed, with what it did. Throws the first `Failure`, unless
     /// `keepGoing` is given: then it hears of each and the run goes on (to see more than one defect in a
     /// run; what follows a broken invariant may be its consequence). The final checks always throw.
-    public func run(operations: Int, checkpoint: Int, only: Set<Int>? = nil, trace: ((Int, String) -> Void)? = nil,
+    public func run(operations: Int, checkpoint: Int, only: Set<Int>? = nil, withoutFramesAfter: Set<Int> = [],
+                    trace: ((Int, String) -> Void)? = nil,
                     keepGoing: ((Failure) -> Void)? = nil, progress: ((Int) -> Void)? = nil) throws(Failure) -> Report {
         var report = Report()
         let startFrames = clock.frameCount
@@ -117,8 +124,9 @@ import ProsceniumX11
         report.xResourcesBefore = purgedResources()
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 1...max(1, operations) {
-            let step = SoakStep.random(scenes: SceneCatalog.names, using: &rng)
+            var step = SoakStep.random(scenes: SceneCatalog.names, using: &rng)
             if let only, !only.contains(index) { continue }
+            if withoutFramesAfter.contains(index) { step = SoakStep(operation: step.operation, framesAfter: 0) }
             world.currentOperation = index
             world.notes = []
             notes = []
@@ -128,13 +136,14 @@ import ProsceniumX11
             }
             perform(step.operation)
             runFrames(step.framesAfter)
-            var problems = window.consistencyProblems()
+            var problems = window.consistencyProblems() + model.divergences()
             if index % 25 == 0 {
                 settle()
                 problems += window.consistencyProblems()
                 // A held press may be driving a transition (a sheet dragged down): that one stays open.
                 if heldPoint == nil {
-                    problems += pairing.openDescriptions.map { "after settling, \($0)" } + restingFrameProblems()
+                    problems += pairing.openDescriptions.map { "after settling, \($0)" }
+                        + model.divergences(settled: true).map { "after settling, \($0)" }
                 }
             }
             problems += eventProblems + world.problems
@@ -292,31 +301,5 @@ import ProsceniumX11
         host.processPendingEvents()
     }
 
-    /// Once everything has settled, every presented view on screen rests where its presentation
-    /// controller puts it (a sheet at its selected detent, a card at its inset frame).
-    func restingFrameProblems() -> [String] {
-        var problems: [String] = []
-        for controller in window.presentedViewControllers where !controller.isBeingPresented && !controller.isBeingDismissed {
-            guard controller.presentingViewController != nil, let presentation = controller.presentationController,
-                  let view = presentation.presentedView, view.window === window,
-                  view.superview === presentation.containerView else { continue }
-            let target = presentation.frameOfPresentedViewInContainerView
-            let frame = view.frame
-            if abs(frame.minX - target.minX) > 0.5 || abs(frame.minY - target.minY) > 0.5
-                || abs(frame.width - target.width) > 0.5 || abs(frame.height - target.height) > 0.5 {
-                var detent = ""
-                if let sheet = presentation as? BottomSheetPresentationController {
-                    detent = " (selected detent: \(sheet.selectedDetentIdentifier?.rawValue ?? "nil"))"
-                }
-                problems.append("after settling, \(name(of: controller))'s view rests at \(Self.describe(frame)), "
-                                + "not at \(Self.describe(target)) where its \(type(of: presentation)) puts it\(detent)")
-            }
-        }
-        return problems
-    }
-
-    static func describe(_ rect: Rect) -> String {
-        "(\(Int(rect.minX)), \(Int(rect.minY)), \(Int(rect.width))x\(Int(rect.height)))"
-    }
 
 }

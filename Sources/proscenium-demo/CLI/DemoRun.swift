@@ -56,6 +56,7 @@ import ProsceniumX11
         let home = HomeViewController()
         host.window.rootViewController = home
         let reporter = EventReporter(log: log, window: host.window)
+        if options.selfCheck { reporter.model = PresentationStackModel(window: host.window) }
         home.textSubmitted = { scene, text in reporter.reportText(text, scene: scene) }
         host.scaleChanged = { scale in reporter.reportScale(scale) }
         host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
@@ -82,7 +83,7 @@ import ProsceniumX11
                 reporter.frameDidComplete()
             }
             if options.selfCheck {
-                reporter.reportProblems(host.window.consistencyProblems())
+                reporter.reportProblems(host.window.consistencyProblems() + (reporter.model?.divergences() ?? []))
             }
         }
         if options.animateContinuously {

@@ -12,6 +12,9 @@ import ProsceniumGallery
     private var treePending = false
     /// Called with every presentation event after it is logged (the continuous-animation mode uses it).
     var presentationEvent: (@MainActor (PresentationEvent) -> Void)?
+    /// The reference model of the window's stack `--self-check` compares the window with, stepped by
+    /// every presentation event.
+    var model: PresentationStackModel?
 
     init(log: EventLog, window: Window) {
         self.log = log
@@ -71,6 +74,7 @@ import ProsceniumGallery
     }
 
     private func report(_ event: PresentationEvent) {
+        model?.record(event)
         let name = SceneCatalog.name(of: event.controller)
         switch event.kind {
         case .adapted:

@@ -52,10 +52,14 @@ struct ConsistencyInvariantTests {
         #expect(fixture.window.consistencyProblems() == ["PanGestureRecognizer follows the touch in progress but its view left the window"])
     }
 
-    @Test func aDismissalWaitingForAPresentationAboveThatIsNotLeavingIsReported() {
+    @Test func aDismissalWaitingForAPresentationThatIsNotLeavingIsReported() {
         let (fixture, _) = presentedFixture()
-        fixture.window.presentations[0].whenAboveIsGone = {}
+        let presentation = fixture.window.presentations[0]
+        presentation.leader = presentation
         #expect(fixture.window.consistencyProblems() == ["LoggingViewController's dismissal waits for a presentation above that is not leaving"])
+        presentation.leader = nil
+        presentation.phase = .dismissing
+        #expect(fixture.window.consistencyProblems() == ["LoggingViewController is dismissing but no transition moves it: its dismissal never ends"])
     }
 
     @Test func aHookRunWithoutAContainerIsReportedOnce() {

@@ -110,8 +110,12 @@ struct ReentrantCallbackTests {
         presented.dismiss(animated: true)
         problems += scene.fixture.runCheckingEveryFrame()
         if !scene.fixture.window.presentations.isEmpty {
-            // Presented again from a dismissal hook: it is back; dismiss it for good.
+            // Presented again from a dismissal hook — turned around from `dismissalTransitionWillBegin`,
+            // presented anew from `dismissalTransitionDidEnd(true)`, once the dismissal is over: it is
+            // back; dismiss it for good.
             #expect(presented.view.window === scene.fixture.window)
+            scene.transitions.configure = { _ in }
+            presented.presentationController.map { ($0 as? ReentrantPresentationController)?.action = {} }
             presented.dismiss(animated: true)
             problems += scene.fixture.runCheckingEveryFrame()
         }

@@ -47,4 +47,27 @@ struct RootReplacementTests {
         #expect(fixture.root.appearanceState == .appeared)
         #expect(fixture.log.entries.filter { $0.hasPrefix("root.") } == ["root.viewWillAppear(true)", "root.viewDidAppear(true)"])
     }
+
+    /// Soak seeds 11 and 18: the home screen put back as root while its own full-screen presentation is
+    /// still coming in appeared on screen, then the presentation's end took its view out and it stayed
+    /// "appeared" with no view in the window.
+    @Test func putBackAsRootUnderItsOwnFullScreenPresentationStillComingInItDisappearsWithItsEnd() {
+        let fixture = PresentationFixture()
+        let presented = LoggingViewController("presented", log: fixture.log)
+        presented.modalPresentationStyle = .fullScreen
+        fixture.root.present(presented, animated: true)
+        fixture.frames(3)
+        fixture.window.rootViewController = ViewController()
+        fixture.frames(2)
+        #expect(presented.isBeingPresented)
+        fixture.window.rootViewController = fixture.root
+        var problems = fixture.runCheckingEveryFrame()
+        #expect(fixture.root.view.window == nil, "covered once the full-screen presentation is in")
+        #expect(fixture.root.appearanceState == .disappeared)
+        presented.dismiss(animated: true)
+        problems += fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(fixture.root.view.window === fixture.window)
+        #expect(fixture.root.appearanceState == .appeared)
+    }
 }

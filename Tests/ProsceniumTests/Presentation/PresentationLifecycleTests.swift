@@ -165,10 +165,14 @@ struct PresentationLifecycleTests {
         fixture.root.dismiss(animated: true) { fixture.log.entries.append("dismiss.completion") }
         #expect(first.isBeingDismissed && second.isBeingDismissed, "one transition takes both")
         #expect(fixture.window.topViewController === fixture.root)
-        let start = (first.view.presentation.frame.minY, second.view.presentation.frame.minY)
+        // UIKit's rule: the top one animates, the one between leaves with it at once.
+        #expect(first.view.window == nil)
+        #expect(first.transitionCoordinator === second.transitionCoordinator && first.transitionCoordinator != nil)
+        let start = second.view.presentation.frame.minY
         fixture.clock.step()
-        #expect(first.view.presentation.frame.minY < start.0 && second.view.presentation.frame.minY < start.1,
-                "both move on the same frame")
+        #expect(second.view.presentation.frame.minY != start, "the top one moves at once")
+        fixture.clock.run(for: 0.1)
+        #expect(first.isBeingDismissed, "it ends with the top one, not before")
         fixture.runUntilIdle()
         #expect(fixture.log.entries.filter { $0.hasSuffix("viewWillDisappear(true)") }
                 == ["second.viewWillDisappear(true)", "first.viewWillDisappear(true)"], "top first")
@@ -180,22 +184,25 @@ struct PresentationLifecycleTests {
     }
 
     /// An animated dismissal turns a running presentation around (see InterruptibleTransitionTests); an
-    /// unanimated one waits for the presentation to end, then happens at once.
-    @Test func unanimatedDismissAskedDuringThePresentationRunsAfterIt() {
+    /// unanimated one ends it as interrupted and completes at once: nothing waits for a transition.
+    @Test func unanimatedDismissAskedDuringThePresentationHappensAtOnce() {
         let fixture = PresentationFixture()
         let delegate = LoggingDelegate(log: fixture.log)
         animators(fixture, delegate)
         let presented = fixture.makePresented(delegate: delegate)
-        fixture.root.present(presented, animated: true)
+        var presentCompleted = false
+        fixture.root.present(presented, animated: true) { presentCompleted = true }
         fixture.clock.run(for: 0.1)
         presented.dismiss(animated: false) { fixture.log.entries.append("dismiss.completion") }
-        #expect(presented.isBeingPresented)
-        fixture.runUntilIdle()
+        #expect(presented.presentingViewController == nil && presented.viewIfLoaded?.window == nil)
         #expect(fixture.log.entries.last == "dismiss.completion")
         #expect(fixture.log.entries.filter { $0.hasPrefix("pc.") } == [
-            "pc.presentationTransitionWillBegin", "pc.presentationTransitionDidEnd(true)",
+            "pc.presentationTransitionWillBegin", "pc.presentationTransitionDidEnd(false)",
             "pc.dismissalTransitionWillBegin", "pc.dismissalTransitionDidEnd(true)",
         ])
+        fixture.runUntilIdle()
+        #expect(!presentCompleted, "an interrupted presentation does not complete")
+        #expect(fixture.window.consistencyProblems().isEmpty)
     }
 
     @Test func aControllerThatPresentsAlreadyPresentsNothingMore() {
