@@ -16,6 +16,8 @@
         case presenting, presented, dismissing
         /// The presentation transition ended cancelled: the dismissal follows at once, or it is gone.
         case presentationCancelled
+        /// The dismissal ended cancelled: it stays presented, or a presentation follows at once.
+        case dismissalCancelled
     }
 
     private unowned let window: Window
@@ -36,7 +38,7 @@
         switch event.kind {
         case .presentationWillBegin:
             if let index {
-                guard entries[index].state == .dismissing else {
+                guard entries[index].state == .dismissing || entries[index].state == .dismissalCancelled else {
                     return eventProblems.append("\(name) began presenting while already \(entries[index].state)")
                 }
                 entries[index].state = .presenting
@@ -53,7 +55,7 @@
         case .dismissalDidEnd:
             guard let index else { return eventProblems.append("\(name) ended a dismissal the model never saw begin") }
             if event.completed == false {
-                entries[index].state = .presented
+                entries[index].state = .dismissalCancelled
             } else {
                 // UIKit's rule: what was above leaves in the same transition, ending no later than this one.
                 for above in entries[(index + 1)...] where Self.isAbove(above.controller, inChainOf: event.controller) {
@@ -69,6 +71,7 @@
     /// Forgets presentations whose transition ended cancelled with no dismissal following: they are gone.
     private func dropCancelled() {
         entries.removeAll { $0.state == .presentationCancelled || $0.controller == nil }
+        for index in entries.indices where entries[index].state == .dismissalCancelled { entries[index].state = .presented }
     }
 
     /// Where the window differs from the model now, one sentence each; empty when they agree. Call it
@@ -109,7 +112,7 @@
                     problems.append("\(entry.name) is the top presented controller but has not appeared on screen")
                 }
                 if settled, let misplaced = misplacement(of: controller, name: entry.name) { problems.append(misplaced) }
-            case .presentationCancelled:
+            case .presentationCancelled, .dismissalCancelled:
                 break
             }
         }

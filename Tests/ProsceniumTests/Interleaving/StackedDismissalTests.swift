@@ -153,4 +153,35 @@ struct StackedDismissalTests {
         #expect(stack.lower.appearanceState == .disappeared)
         #expect(stack.fixture.root.appearanceState == .appeared)
     }
+
+    /// Soak seed 12: a sheet whose delegate refuses the user's dismissal but dismisses it from code while
+    /// asked; the dismissal from code took the drag's interaction, which the refusal then let go, so
+    /// nobody drove it and it never ended. The finger drives whatever dismissal took its interaction.
+    @Test func aDelegateThatRefusesTheDragButDismissesFromCodeStillEnds() {
+        final class Refusing: AdaptivePresentationControllerDelegate {
+            weak var controller: ViewController?
+            func presentationControllerShouldDismiss(_ presentationController: PresentationController) -> Bool {
+                controller?.dismiss(animated: true)
+                return false
+            }
+        }
+        let stack = Stack()
+        let refusing = Refusing()
+        refusing.controller = stack.upper
+        stack.upper.presentationController?.delegate = refusing
+        stack.presentBoth()
+        let top = stack.upper.view.frame.minY
+        var time = stack.fixture.clock.now
+        stack.fixture.window.send(.pointerDown(Point(x: 200, y: top + 10), button: 1, time: time))
+        for step in 1...10 {
+            time += 1.0 / 60
+            stack.fixture.window.send(.pointerMoved(Point(x: 200, y: top + 10 + Double(step) * 20), time: time))
+            stack.fixture.clock.step()
+        }
+        stack.fixture.window.send(.pointerUp(Point(x: 200, y: top + 210), button: 1, time: time + 0.02))
+        let problems = stack.fixture.runCheckingEveryFrame()
+        #expect(problems.isEmpty)
+        #expect(stack.upper.presentingViewController == nil, "the dismissal from code ended")
+        #expect(stack.lower.appearanceState == .appeared)
+    }
 }

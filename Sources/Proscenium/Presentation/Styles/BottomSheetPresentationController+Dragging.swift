@@ -82,7 +82,11 @@ extension BottomSheetPresentationController {
         let interaction = PercentDrivenInteractiveTransition()
         dragDismissal = interaction
         let selected = selectedDetent?.identifier
-        guard dismissAsUserRequested(animated: true), interaction.context != nil else {
+        _ = dismissAsUserRequested(animated: true)
+        // Whoever started the dismissal — this request, or the delegate dismissing from code while it was
+        // asked (and refusing the user) — the finger drives it once it took the interaction; a dismissal
+        // left with an interaction nobody drives would never end.
+        guard interaction.context != nil else {
             dragDismissal = nil
             return false
         }
