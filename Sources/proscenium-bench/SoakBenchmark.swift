@@ -59,16 +59,19 @@ import TestSupport
         var leaking: [UInt64] = []
         var totalOperations = 0, totalFrames = 0
         var pending = Array(seeds)
-        var running: [(seed: UInt64, process: Process, output: Pipe)] = []
-        func launch(_ seed: UInt64) -> (UInt64, Process, Pipe)? {
+        var running: [(seed: UInt64, process: Process, output: String)] = []
+        func launch(_ seed: UInt64) -> (UInt64, Process, String)? {
             let process = Process()
             process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0])
             process.arguments = ["soak", "--seed", String(seed), "--operations", String(operations)]
-            let pipe = Pipe()
-            process.standardOutput = pipe
-            process.standardError = pipe
+            // Into a file, read once the run is over: a pipe read only then would fill and stall the run.
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("soak-seed-\(seed)-\(getpid()).txt").path
+            guard FileManager.default.createFile(atPath: path, contents: nil),
+                  let output = FileHandle(forWritingAtPath: path) else { return nil }
+            process.standardOutput = output
+            process.standardError = output
             do { try process.run() } catch { return nil }
-            return (seed, process, pipe)
+            return (seed, process, path)
         }
         while !pending.isEmpty || !running.isEmpty {
             while running.count < jobs, !pending.isEmpty {
@@ -79,8 +82,9 @@ import TestSupport
                 try? await Task.sleep(for: .milliseconds(200))
                 continue
             }
-            let (seed, process, pipe) = running.remove(at: done)
-            let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            let (seed, process, path) = running.remove(at: done)
+            let text = (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+            try? FileManager.default.removeItem(atPath: path)
             let counts = text.split(separator: "\n").first { $0.contains("operations / frames") }?
                 .split(separator: " ").compactMap { Int($0) } ?? []
             if process.terminationStatus != 0 || counts.count < 2 {

@@ -66,12 +66,7 @@ extension Presentation {
             transition = context
             // Flutter's lesson: what is leaving takes no more touches; the content below is usable at once.
             container.isUserInteractionEnabled = false
-            let restoresPresenter = restoresPresenterWhenLeaving
-            if restoresPresenter { restorePresenterView() }
-            presented.beginAppearanceTransition(false, animated: animated, by: self)
-            if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
-            callHook { $0.dismissalTransitionWillBegin() }
-            report(.dismissalWillBegin)
+            beginDismissalCallbacks(animated: animated)
             beforeRunning()
             run(context)
         }
@@ -83,6 +78,18 @@ extension Presentation {
         guard presentationController.shouldRemovePresentersView, presenterBelongsToWindow else { return false }
         guard let below = presenting?.presentation else { return true }
         return below.phase != .dismissing && below.leader == nil
+    }
+
+    /// A dismissal's first callbacks: the presenter's view back where this presentation took it out (and
+    /// the presenter stays), `viewWillDisappear`, the presenter's `viewWillAppear`,
+    /// `dismissalTransitionWillBegin`.
+    func beginDismissalCallbacks(animated: Bool) {
+        let restoresPresenter = restoresPresenterWhenLeaving
+        if restoresPresenter { restorePresenterView() }
+        presented.beginAppearanceTransition(false, animated: animated, by: self)
+        if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
+        callHook { $0.dismissalTransitionWillBegin() }
+        report(.dismissalWillBegin)
     }
 
     /// A leader already leaving under a finger takes followers: the interaction ends and the dismissal
@@ -116,13 +123,7 @@ extension Presentation {
                 view.removeFromSuperview()
                 viewTakenOutByGroup = true
             }
-            let animated = leader?.transition?.isAnimated ?? false
-            let restoresPresenter = restoresPresenterWhenLeaving
-            if restoresPresenter { restorePresenterView() }
-            presented.beginAppearanceTransition(false, animated: animated, by: self)
-            if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
-            callHook { $0.dismissalTransitionWillBegin() }
-            report(.dismissalWillBegin)
+            beginDismissalCallbacks(animated: leader?.transition?.isAnimated ?? false)
         }
     }
 

@@ -84,11 +84,7 @@ extension Presentation {
             callHook { $0.presentationTransitionWillBegin() }
             report(.presentationWillBegin)
         } else {
-            let restoresPresenter = restoresPresenterWhenLeaving
-            presented.beginAppearanceTransition(false, animated: animated, by: self)
-            if restoresPresenter { beginPresenterAppearance(true, animated: animated) }
-            callHook { $0.dismissalTransitionWillBegin() }
-            report(.dismissalWillBegin)
+            beginDismissalCallbacks(animated: animated)
         }
         beforeRunning()
         if animated { Self.runNonInteractive(context) } else { run(context) }
