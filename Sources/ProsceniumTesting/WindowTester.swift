@@ -216,7 +216,15 @@ import ProsceniumX11
             display.sync()
             host.processPendingEvents()
             if condition() { return }
-            if Date() > deadline { throw WindowTesterError.timeout(what) }
+            if Date() > deadline {
+                // A main actor busy with other work for longer than the timeout resumes this waiter before
+                // the timers and events that came due meanwhile: let them run once, then decide.
+                try await Task.sleep(for: .milliseconds(50))
+                display.sync()
+                host.processPendingEvents()
+                if condition() { return }
+                throw WindowTesterError.timeout(what)
+            }
             try await Task.sleep(for: .milliseconds(2))
         }
     }
