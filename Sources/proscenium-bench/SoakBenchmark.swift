@@ -10,6 +10,9 @@ import TestSupport
 /// To cut a failing run down: `PROSCENIUM_SOAK_ONLY=3,17,40-45` performs only those operations (drawn as
 /// in the full run, so each does the same thing), `PROSCENIUM_SOAK_TRACE=1` prints every operation
 /// performed with what it did, and `PROSCENIUM_SOAK_KEEP_GOING=1` prints each broken invariant and goes on.
+/// A failing run shrinks itself to the fewest operations that still fail (`PROSCENIUM_SOAK_SHRINK=0` skips
+/// it, `PROSCENIUM_SOAK_SHRINK_BUDGET` gives its seconds, 600 by default); a failing run cut down by
+/// `PROSCENIUM_SOAK_ONLY` shrinks further from those operations.
 @MainActor enum SoakBenchmark {
     static func run(seed: UInt64, operations: Int) async throws {
         let server = try await PrivateXvfb.start(width: 1400, height: 900)
@@ -31,9 +34,11 @@ import TestSupport
             }
         } catch {
             print(error.description)
-            if only == nil, environment["PROSCENIUM_SOAK_SHRINK"] != "0" {
+            // A run cut down by PROSCENIUM_SOAK_ONLY shrinks further from those operations.
+            if environment["PROSCENIUM_SOAK_SHRINK"] != "0" {
                 print("shrinking (PROSCENIUM_SOAK_SHRINK=0 skips it)…")
-                print(GallerySoak.shrink(error, display: display).description)
+                let budget = Double(environment["PROSCENIUM_SOAK_SHRINK_BUDGET"] ?? "") ?? 600
+                print(GallerySoak.shrink(error, display: display, budget: budget, from: only?.sorted()).description)
             }
             exit(1)
         }

@@ -13,26 +13,10 @@ import TestSupport
 
     @Test(.timeLimit(.minutes(3)), arguments: seeds)
     func aThousandRandomOperationsLeaveNothingBehind(seed: UInt64) async throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: "proscenium-bench"))
-        process.arguments = ["soak", "--seed", "\(seed)", "--operations", "1000"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = nil
         // A failure prints its replay; shrinking it takes minutes, which is for a developer's run.
-        environment["PROSCENIUM_SOAK_SHRINK"] = "0"
-        process.environment = environment
-        // Into a file, read at the end: the test waits by sleeping, not by blocking one of the few threads.
-        let outputPath = FileManager.default.temporaryDirectory.appendingPathComponent("soak-\(getpid())-\(UUID().uuidString).txt").path
-        _ = FileManager.default.createFile(atPath: outputPath, contents: nil)
-        defer { try? FileManager.default.removeItem(atPath: outputPath) }
-        let output = try #require(FileHandle(forWritingAtPath: outputPath))
-        process.standardOutput = output
-        process.standardError = output
-        try ProcessLaunch.serialized { try process.run() }
-        while process.isRunning { try await Task.sleep(for: .milliseconds(50)) }
-        try output.close()
-        let text = (try? String(contentsOfFile: outputPath, encoding: .utf8)) ?? ""
-        #expect(process.terminationStatus == 0, "\(text)")
+        let (status, text) = try await BenchProcess.run(["soak", "--seed", "\(seed)", "--operations", "1000"],
+                                                        environment: ["PROSCENIUM_SOAK_SHRINK": "0"])
+        #expect(status == 0, "\(text)")
         #expect(text.contains("soak seed \(seed): operations / frames / transitions ended"), "\(text)")
         // Something was presented and dismissed, many times over.
         let ended = text.split(separator: "\n").first { $0.contains("transitions ended") }?

@@ -51,11 +51,14 @@ extension GallerySoak {
 
     /// Cuts `failure` down: drops operations (halves, then quarters, … then one at a time) as long as the
     /// replay still fails with the same kind of problem, then drops the frames that follow each kept
-    /// operation where that still fails. Stops shrinking after `budget` seconds with what it has.
-    public static func shrink(_ failure: Failure, display: Display, budget: Double = 600) -> ShrunkReplay {
+    /// operation where that still fails. Stops shrinking after `budget` seconds with what it has. Starts
+    /// from every operation up to the failing one, or from `operations` (a replay shrunk earlier, to cut
+    /// further: its replays are short, so the budget goes much further).
+    public static func shrink(_ failure: Failure, display: Display, budget: Double = 600,
+                              from operations: [Int]? = nil) -> ShrunkReplay {
         let kind = Self.kind(of: failure.problems.first ?? "")
         let deadline = Date().addingTimeInterval(budget)
-        var kept = Array(1...max(failure.operation, 1))
+        var kept = operations ?? Array(1...max(failure.operation, 1))
         var problem = failure.problems.first ?? ""
         var trials = 0
         func fails(_ operations: [Int], quiet: Set<Int> = []) -> Bool {

@@ -23,6 +23,20 @@ struct StackedDismissalTests {
             fixture.runUntilIdle()
         }
 
+        /// Presses on the upper sheet 10 points below its top and drags it down `steps` frames, `stride`
+        /// points a frame; answers where the finger is and the time of its last move.
+        func dragUpperDown(steps: Int = 10, stride: Double) -> (point: Point, time: Double) {
+            let top = upper.view.frame.minY
+            var time = fixture.clock.now
+            fixture.window.send(.pointerDown(Point(x: 200, y: top + 10), button: 1, time: time))
+            for step in 1...steps {
+                time += 1.0 / 60
+                fixture.window.send(.pointerMoved(Point(x: 200, y: top + 10 + Double(step) * stride), time: time))
+                fixture.clock.step()
+            }
+            return (Point(x: 200, y: top + 10 + Double(steps) * stride), time)
+        }
+
         var everythingGone: Bool {
             fixture.window.presentations.isEmpty && lower.viewIfLoaded?.window == nil && upper.viewIfLoaded?.window == nil
                 && fixture.root.presentedViewController == nil
@@ -53,13 +67,7 @@ struct StackedDismissalTests {
         let sheet = stack.upper.presentationController as! BottomSheetPresentationController
         // The finger drags the sheet below its smallest detent: its dismissal is interactive now.
         let top = stack.upper.view.frame.minY
-        var time = stack.fixture.clock.now
-        stack.fixture.window.send(.pointerDown(Point(x: 200, y: top + 10), button: 1, time: time))
-        for step in 1...10 {
-            time += 1.0 / 60
-            stack.fixture.window.send(.pointerMoved(Point(x: 200, y: top + 10 + Double(step) * 12), time: time))
-            stack.fixture.clock.step()
-        }
+        var time = stack.dragUpperDown(stride: 12).time
         #expect(stack.upper.isBeingDismissed)
         #expect(sheet.isDismissing)
         // Meanwhile the code dismisses the lower one, which takes the upper one along.
@@ -170,15 +178,8 @@ struct StackedDismissalTests {
         refusing.controller = stack.upper
         stack.upper.presentationController?.delegate = refusing
         stack.presentBoth()
-        let top = stack.upper.view.frame.minY
-        var time = stack.fixture.clock.now
-        stack.fixture.window.send(.pointerDown(Point(x: 200, y: top + 10), button: 1, time: time))
-        for step in 1...10 {
-            time += 1.0 / 60
-            stack.fixture.window.send(.pointerMoved(Point(x: 200, y: top + 10 + Double(step) * 20), time: time))
-            stack.fixture.clock.step()
-        }
-        stack.fixture.window.send(.pointerUp(Point(x: 200, y: top + 210), button: 1, time: time + 0.02))
+        let finger = stack.dragUpperDown(stride: 20)
+        stack.fixture.window.send(.pointerUp(finger.point, button: 1, time: finger.time + 0.02))
         let problems = stack.fixture.runCheckingEveryFrame()
         #expect(problems.isEmpty)
         #expect(stack.upper.presentingViewController == nil, "the dismissal from code ended")
