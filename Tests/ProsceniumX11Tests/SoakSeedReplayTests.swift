@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// The twelve soak seeds that broke before the window's presentation stack became one state machine,
+/// each cut down by the soak's shrinking (on the code they broke) to the fewest operations that still
+/// broke it, and replayed here: a waiting dismissal, an appearance state that lied, a dismissal that
+/// never ended. Each replay runs `proscenium-bench soak` with those operations only, drawn as in the full
+/// run, and must end clean; the operations it traces must still be the ones recorded, so a change to the
+/// soak's generator cannot quietly turn a replay into something else.
+@Suite struct SoakSeedReplayTests {
+    /// One shrunk replay: which operations of `seed` to perform, which of them skip their trailing frames,
+    /// what each one does, and what the run broke with before.
+    struct Replay: Sendable, CustomTestStringConvertible {
+        let seed: UInt64
+        let broke: String
+        let operations: String
+        let withoutFramesAfter: String
+        let steps: [String]
+
+        var testDescription: String { "seed \(seed) (\(steps.count) operations): \(broke)" }
+    }
+
+    static let replays: [Replay] = [
+        Replay(seed: 9, broke: "ProbeController's dismissal waits for a presentation above that is not leaving",
+               operations: "4736,4742,4743,4752,4753", withoutFramesAfter: "4736,4742,4743",
+               steps: [
+                      "4736: present rename",
+                      "4742: present a probe (popover, adapting to nil/popover, undimmed to medium, armed: presenter.present(itself again, animated: true) in presentationTransitionWillBegin) from the top controller",
+                      "4743: present a probe (hooked fullScreen, armed: presenter.present(itself again, animated: true) in viewWillDisappear) from the top controller, not animated",
+                      "4752: present side-panel, Escape after 10 frames, then 7 frames",
+                      "4753: click 'probe', then 6 frames",
+               ]),
+        Replay(seed: 11, broke: "HomeViewController 'home' has appeared but its view is not in the window",
+               operations: "8035,8036,8037,8039,8040", withoutFramesAfter: "8035",
+               steps: [
+                      "8035: present a probe (hooked fullScreen, 2 detents, undimmed to medium, armed: replace window.rootViewController in dismissalTransitionWillBegin) from the top controller",
+                      "8036: replace the root controller (home back after 1 operations), then 5 frames",
+                      "8037: drag the sheet 13 px over 18 frames, then 3 frames",
+                      "8039: resize to 1280x800, then 7 frames",
+                      "8040: present cool, then 6 frames",
+               ]),
+        Replay(seed: 12, broke: "after settling, probe (hooked sheet): dismissalWillBegin never ended",
+               operations: "4095,4096,4188,4190,4193,4194,4196,4228,4235,4236,4272,4273,4275", withoutFramesAfter: "4095,4096,4188,4190,4196,4228,4236,4273,4275",
+               steps: [
+                      "4095: present side-panel",
+                      "4096: replace the root controller (home back after 7 operations)",
+                      "4188: present a probe (formSheet, armed: replace window.rootViewController in willDismiss) from the top controller",
+                      "4190: present sheet, Escape after 9 frames",
+                      "4193: present overlay, then 5 frames",
+                      "4194: resize to 652x480, then 5 frames",
+                      "4196: present a probe (hooked alert, undimmed to medium, armed: present(a bottomSheet probe, animated: false) in dismissCompletion) from the controller 1 below the top",
+                      "4228: present a probe (hooked sheet, refusing user dismissal, 2 detents, armed: presenter.dismiss(animated: true) in dismissCompletion) from the top controller",
+                      "4235: present cool, then 6 frames",
+                      "4236: arm the top controller: dismiss(animated: true) in shouldDismiss",
+                      "4272: tap Dismiss, then 4 frames",
+                      "4273: Escape, present again after 9 frames",
+                      "4275: drag a sheet below its smallest detent, dismiss below it by Escape, drag back and release over 7 frames",
+               ]),
+        Replay(seed: 15, broke: "ProbeController's dismissal waits for a presentation above that is not leaving",
+               operations: "4455,4456,4459,4460,4461,4462,4463,4465,4467,4469", withoutFramesAfter: "4463,4465,4467,4469",
+               steps: [
+                      "4455: present overlay, Escape after 17 frames, then 4 frames",
+                      "4456: present a probe (alert, adapting to bottomSheet/overFullScreen, 2 detents, armed: presenter.present(itself again, animated: false) in adaptiveStyle) from the controller 1 below the top, then 2 frames",
+                      "4459: resize to 1280x480, then 8 frames",
+                      "4460: click at (117, 570), then 4 frames",
+                      "4461: press on the top sheet's grabber and hold, then 2 frames",
+                      "4462: wait 1 frames, then 6 frames",
+                      "4463: present a probe (popover, adapting to bottomSheet/nil, armed: replace window.rootViewController in dismissCompletion) from the controller 1 below the top",
+                      "4465: present a probe (hooked plain, 2 detents, undimmed to medium, armed: presenter.present(itself again, animated: true) in presentationTransitionDidEnd) from the top controller",
+                      "4467: dismiss from the controller 2 below the top",
+                      "4469: click 'present-bouncy'",
+               ]),
+    ]
+
+    @Test(.timeLimit(.minutes(2)), arguments: replays)
+    func replayEndsClean(_ replay: Replay) async throws {
+        let last = try #require(replay.operations.split(separator: ",").last)
+        let (status, output) = try await BenchProcess.run(
+            ["soak", "--seed", "\(replay.seed)", "--operations", String(last)],
+            environment: ["PROSCENIUM_SOAK_ONLY": replay.operations, "PROSCENIUM_SOAK_NO_FRAMES_AFTER": replay.withoutFramesAfter,
+                          "PROSCENIUM_SOAK_TRACE": "1", "PROSCENIUM_SOAK_SHRINK": "0"])
+        #expect(status == 0, "\(output)")
+        // What each operation did is noted in brackets; what it is, as drawn, must not have changed.
+        let traced = output.split(separator: "\n").filter { $0.hasPrefix("op ") }.map { line in
+            String(line.dropFirst(3)).replacingOccurrences(of: #" \[[^\]]*\]"#, with: "", options: .regularExpression)
+        }
+        #expect(traced == replay.steps)
+    }
+}
