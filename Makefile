@@ -44,7 +44,7 @@ screenshots: deps
 
 # The DocC documentation of Proscenium, ProsceniumX11 and ProsceniumTesting as one static site in .build/docs;
 # a warning (a symbol link that does not resolve, say) is an error, and so is a public symbol without a
-# documentation comment.
+# documentation comment or with one whose summary says nothing (scripts/check-doc-coverage.sh).
 docs: deps
 	swift package --disable-sandbox generate-documentation --target Proscenium --target ProsceniumX11 \
 		--target ProsceniumTesting --enable-experimental-combined-documentation --warnings-as-errors \

@@ -1,6 +1,6 @@
 /// Options for `View.animate`, with UIKit's names and bit layout (`UIView.AnimationOptions`).
 public struct AnimationOptions: OptionSet, Sendable, Hashable {
-    /// The option bits.
+    /// The options' bits, laid out as UIKit's: a value written for `UIView.AnimationOptions` means the same.
     public let rawValue: UInt
 
     /// An option set from its raw bits.
@@ -18,11 +18,11 @@ public struct AnimationOptions: OptionSet, Sendable, Hashable {
 
     /// Slow start and end; the default.
     public static let curveEaseInOut = AnimationOptions(rawValue: 0 << 16)
-    /// Slow start.
+    /// Starts slowly and ends at full speed: for views leaving the screen.
     public static let curveEaseIn = AnimationOptions(rawValue: 1 << 16)
-    /// Slow end.
+    /// Starts at full speed and slows to a stop: for views arriving on screen.
     public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
-    /// Constant speed.
+    /// The same speed from start to end: for progress that tracks something steady, such as a timer.
     public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
 
     /// The curve these options select.

@@ -26,7 +26,7 @@ public struct CubicBezierTiming: Hashable, Sendable {
     public static let easeIn = CubicBezierTiming(x1: 0.42, y1: 0, x2: 1, y2: 1)
     /// Slow end: (0, 0, 0.58, 1).
     public static let easeOut = CubicBezierTiming(x1: 0, y1: 0, x2: 0.58, y2: 1)
-    /// Constant speed.
+    /// The same speed from start to end, (0, 0, 1, 1): progress equals elapsed time.
     public static let linear = CubicBezierTiming(x1: 0, y1: 0, x2: 1, y2: 1)
 
     /// How closely `parameter(forX:)` solves x(s) = x.

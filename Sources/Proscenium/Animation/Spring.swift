@@ -5,7 +5,7 @@ import Glibc
 public struct Spring: Hashable, Sendable {
     // MARK: - Parameters
 
-    /// The moving mass.
+    /// The mass m: with the same stiffness and damping, a heavier one moves more slowly and overshoots more.
     public let mass: Double
     /// The spring constant k.
     public let stiffness: Double

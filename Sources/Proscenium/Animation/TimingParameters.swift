@@ -29,7 +29,7 @@ public struct CubicTimingParameters: TimingCurveProvider, Hashable {
     /// The curve that maps time to progress.
     public let timingCurve: CubicBezierTiming
 
-    /// Ease-in-out.
+    /// UIKit's default timing, ease-in-out: slow at both ends.
     public init() { timingCurve = .easeInOut }
     /// One of the named curves.
     public init(animationCurve: AnimationCurve) { timingCurve = animationCurve.timing }
@@ -40,7 +40,7 @@ public struct CubicTimingParameters: TimingCurveProvider, Hashable {
     /// Any cubic-Bézier timing.
     public init(_ curve: CubicBezierTiming) { timingCurve = curve }
 
-    /// Itself.
+    /// This timing, as it is a curve: what an animator reads to run it along the curve.
     public var cubicTimingParameters: CubicTimingParameters? { self }
     /// Nil: this is a curve.
     public var springTimingParameters: SpringTimingParameters? { nil }
@@ -107,7 +107,7 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
 
     /// Nil: this is a spring.
     public var cubicTimingParameters: CubicTimingParameters? { nil }
-    /// Itself.
+    /// This timing, as it is a spring: what an animator reads to run it as a spring.
     public var springTimingParameters: SpringTimingParameters? { self }
 
     /// The same spring starting at rest: what takes over when a running spring turns around, carrying

@@ -5,7 +5,7 @@ public enum UserInterfaceSizeClass: Sendable, Hashable {
     case unspecified
     /// Little room, as a phone's width: styles adapt (a popover becomes a sheet).
     case compact
-    /// Ample room.
+    /// Room for the full layout, as a desktop window's width: styles show as asked (a popover stays one).
     case regular
 }
 

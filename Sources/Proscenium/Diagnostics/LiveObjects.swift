@@ -5,11 +5,11 @@ import Synchronization
 public enum LiveObjects {
     /// The kinds of object counted.
     public enum Kind: String, CaseIterable, Sendable {
-        /// Views.
+        /// Views of every class, in a window or not, so views a dismissed controller left behind show up.
         case view
-        /// View controllers.
+        /// View controllers, presented, contained or only held: one left over means a controller was kept.
         case viewController
-        /// Presentation controllers.
+        /// Presentation controllers, with those an adaptation replaced: each should go with its presentation.
         case presentationController
         /// The window's records of presentations on screen.
         case presentation
@@ -17,7 +17,7 @@ public enum LiveObjects {
         case transitionContext
         /// Running view animations.
         case animation
-        /// Property animators.
+        /// Property animators, running, paused or only held: one that outlives its transition is a leak.
         case propertyAnimator
     }
 

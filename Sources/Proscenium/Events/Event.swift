@@ -20,9 +20,9 @@ public struct KeyModifiers: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// Shift.
+    /// Shift: turns Tab into Shift-Tab (focus moves back) and makes a text field's caret keys select.
     public static let shift = KeyModifiers(rawValue: 1 << 0)
-    /// Control.
+    /// Control: makes a letter key a shortcut (Ctrl+C copies) and a text field's caret keys move by words.
     public static let control = KeyModifiers(rawValue: 1 << 1)
     /// Alt (Meta on many keyboards; X's Mod1).
     public static let alternate = KeyModifiers(rawValue: 1 << 2)
@@ -42,23 +42,23 @@ public enum Key: Sendable, Hashable {
     case backspace
     /// Delete (forward delete).
     case delete
-    /// The space bar.
+    /// The space bar: types a space while editing and, like Return, activates a focused control.
     case space
-    /// The up arrow.
+    /// The up arrow; no built-in view acts on it, so it travels up the responder chain to the app's views.
     case up
-    /// The down arrow.
+    /// The down arrow; no built-in view acts on it, so it travels up the responder chain to the app's views.
     case down
-    /// The left arrow.
+    /// The left arrow: moves a text field's caret back (Control: a word; Shift: extending the selection).
     case left
-    /// The right arrow.
+    /// The right arrow: moves a text field's caret on (Control: a word; Shift: extending the selection).
     case right
     /// Home: to the start of the line.
     case home
     /// End: to the end of the line.
     case end
-    /// Page Up.
+    /// Page Up; no built-in view acts on it, so it travels up the responder chain to the app's views.
     case pageUp
-    /// Page Down.
+    /// Page Down; no built-in view acts on it, so it travels up the responder chain to the app's views.
     case pageDown
     /// A function key, F1 (`function(1)`) to F12 and beyond.
     case function(Int)
@@ -94,9 +94,9 @@ public enum Key: Sendable, Hashable {
 @MainActor public final class Event {
     /// What kind of input the event carries.
     public enum Kind: Sendable {
-        /// Pointer touches.
+        /// Pointer input as touches: a button going down, the drag while it is held, and its release.
         case touches
-        /// Key presses.
+        /// Key presses, delivered to the first responder (kept inside the top modal) and up the chain.
         case presses
     }
 

@@ -21,7 +21,7 @@ public enum PasteboardName: Sendable, Hashable {
 @MainActor public final class MemoryPasteboard: Pasteboard {
     private var strings: [PasteboardName: String] = [:]
 
-    /// An empty pasteboard.
+    /// A pasteboard holding no text yet: the window's until a backend installs the system's, or a test's own.
     public init() {}
 
     public func setString(_ string: String?, for name: PasteboardName) {

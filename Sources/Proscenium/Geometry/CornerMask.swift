@@ -4,13 +4,13 @@ public struct CornerMask: OptionSet, Sendable, Hashable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
 
-    /// The top-left corner.
+    /// Rounds the top-left corner, the one at the bounds' origin.
     public static let topLeft = CornerMask(rawValue: 1 << 0)
-    /// The top-right corner.
+    /// Rounds the top-right corner; with `topLeft`, the pair a bottom sheet rounds (`top`).
     public static let topRight = CornerMask(rawValue: 1 << 1)
-    /// The bottom-left corner.
+    /// Rounds the bottom-left corner, which a bottom sheet leaves square against the window's edge.
     public static let bottomLeft = CornerMask(rawValue: 1 << 2)
-    /// The bottom-right corner.
+    /// Rounds the bottom-right corner, the one farthest from the bounds' origin.
     public static let bottomRight = CornerMask(rawValue: 1 << 3)
 
     /// The two top corners.

@@ -5,7 +5,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
     /// Vertical position, in points; grows downwards (the origin is top-left, as in UIKit).
     public var y: Double
 
-    /// A point at `x`, `y`.
+    /// The point `x` points right of and `y` points below the origin, the top-left corner.
     @inlinable public init(x: Double, y: Double) {
         self.x = x
         self.y = y

@@ -9,7 +9,7 @@
     public let isPresenting: Bool
     /// How long the transition takes (a physical spring takes its settling time instead).
     public let duration: Double
-    /// The timing of the transition.
+    /// The curve or spring its `PropertyAnimator` runs on: how the transition's progress follows time.
     public let timingParameters: TimingCurveProvider
 
     private weak var runningContext: TransitionContext?
@@ -81,13 +81,13 @@
 
 /// Which edge of the container a view slides in from or out to.
 public enum RectEdge: Sendable, Hashable {
-    /// The top edge.
+    /// From above the container: the view slides down into place and back up.
     case top
-    /// The left edge.
+    /// From past the container's left side: the view slides in rightwards and back out to the left.
     case left
-    /// The bottom edge.
+    /// From below the container, as UIKit's cover vertical (the default): the view slides up and back down.
     case bottom
-    /// The right edge.
+    /// From past the container's right side, as a pushed screen: the view slides in leftwards and back out.
     case right
 }
 

@@ -22,7 +22,7 @@ public enum TransitionKey: Sendable, Hashable {
     public internal(set) var transitionWasCancelled = false
     /// True for a presentation, false for a dismissal.
     public let isPresenting: Bool
-    /// The style of the presentation.
+    /// The style the presented controller asked for, so one animator can move each style its own way.
     public let presentationStyle: ModalPresentationStyle
     /// How far an interactive transition is, as last reported with `updateInteractiveTransition(_:)`.
     public private(set) var percentComplete = 0.0

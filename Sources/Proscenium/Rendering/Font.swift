@@ -8,7 +8,7 @@ public struct Font: Hashable, Sendable {
         case medium = 500
         /// Headings and buttons (600).
         case semibold = 600
-        /// Titles (700).
+        /// Titles and strong emphasis (700), the heaviest weight here.
         case bold = 700
 
         /// Orders weights from light to heavy by their numeric value.

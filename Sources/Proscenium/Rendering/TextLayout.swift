@@ -1,5 +1,5 @@
-/// Measures text. The backend provides the real one (Xft); the core falls back to an estimate from
-/// average glyph widths so layout works without a display, for example in unit tests.
+/// Measures text in a font, for layout. The backend provides the real one (Xft); the core falls back to an
+/// estimate from average glyph widths so layout works without a display, for example in unit tests.
 @MainActor public protocol TextMeasuring: AnyObject {
     /// Advance width of `text` on one line, in pixels.
     func width(of text: String, font: Font) -> Double

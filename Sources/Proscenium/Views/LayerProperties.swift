@@ -36,18 +36,18 @@ public struct LayerProperties: Equatable, Sendable {
 
 /// Names of the animatable view properties, used by the animation engine to key running animations.
 public enum AnimatableProperty: String, Sendable, Hashable, CaseIterable {
-    /// `View.bounds`.
+    /// `View.bounds`, origin and size together; a spring may carry it past its end before it settles.
     case bounds
-    /// `View.center`.
+    /// `View.center`, the view's position: what slides and a drag's release animate.
     case center
-    /// `View.transform`.
+    /// `View.transform`, animated entry by entry of the matrix: scale, rotation and translation.
     case transform
-    /// `View.alpha`.
+    /// `View.alpha`, kept between its start and end even on a bouncy spring, so a fade never flashes.
     case alpha
-    /// `View.backgroundColor`.
+    /// `View.backgroundColor`; a nil colour fades through the other end's hue at zero alpha.
     case backgroundColor
-    /// `View.cornerRadius`.
+    /// `View.cornerRadius`, kept at zero or more however far a spring overshoots.
     case cornerRadius
-    /// `View.shadowOpacity`.
+    /// `View.shadowOpacity`, kept between its start and end on a spring, as `alpha` is.
     case shadowOpacity
 }

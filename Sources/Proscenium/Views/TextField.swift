@@ -269,9 +269,10 @@
     /// Set when `becomeFirstResponder()` was called before the field was in a window.
     private var becomesFirstResponderInWindow = false
 
-    /// Starts editing. A field not in a window yet (a controller's `viewWillAppear`, before its
-    /// presentation adds the view) returns false and becomes first responder as soon as it is in one, as
-    /// UIKit's text fields do, so an alert's field can have the keyboard as the alert appears.
+    /// Makes the field take the keys and starts editing. A field not in a window yet (a controller's
+    /// `viewWillAppear`, before its presentation adds the view) returns false and becomes first responder as
+    /// soon as it is in one, as UIKit's text fields do, so an alert's field can have the keyboard as the
+    /// alert appears.
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         if isFirstResponder { return true }

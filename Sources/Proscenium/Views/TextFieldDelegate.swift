@@ -23,16 +23,16 @@
 extension TextFieldDelegate {
     /// Allows editing to begin.
     public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
-    /// Does nothing.
+    /// Ignores the start of editing, so a delegate implements only the callbacks it needs.
     public func textFieldDidBeginEditing(_ textField: TextField) {}
     /// Allows editing to end.
     public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
-    /// Does nothing.
+    /// Ignores the end of editing, so a delegate implements only the callbacks it needs.
     public func textFieldDidEndEditing(_ textField: TextField) {}
     /// Allows every change.
     public func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>,
                           replacementString string: String) -> Bool { true }
-    /// Does nothing.
+    /// Ignores selection changes, so a delegate implements only the callbacks it needs.
     public func textFieldDidChangeSelection(_ textField: TextField) {}
     /// Does nothing and answers true.
     public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }

@@ -10,8 +10,8 @@ extension View {
         recognizer.view = self
     }
 
-    /// Detaches a recognizer. One following the touch in progress has it cancelled first, as in UIKit, and
-    /// the window delivers it nothing more.
+    /// Detaches a recognizer from this view; one following the touch in progress has it cancelled first, as
+    /// in UIKit, and the window delivers it nothing more.
     public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
         guard gestureRecognizers.contains(where: { $0 === recognizer }) else { return }
         window?.gestureRecognizerWillDetach(recognizer)

@@ -5,7 +5,7 @@ import Proscenium
 /// A connection to an X server: opens it with a clear error, caches atoms, reports protocol errors without
 /// exiting, and ends the program with one line when the server goes away. Closes the connection on deinit.
 @MainActor public final class Display {
-    /// The Xlib `Display *`.
+    /// The Xlib `Display *`, for calling Xlib on this connection directly; this object still closes it.
     public let pointer: OpaquePointer
     /// The name the connection was opened with, such as ":7".
     public let name: String

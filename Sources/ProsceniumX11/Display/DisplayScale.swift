@@ -16,7 +16,7 @@ public enum DisplayScale {
     public enum Source: String, Sendable {
         /// The configuration's (the demo's `--scale`).
         case override
-        /// `PROSCENIUM_SCALE`.
+        /// The `PROSCENIUM_SCALE` environment variable: one run's scale, without changing the desktop's.
         case environment
         /// The desktop's `Xft.dpi` / 96.
         case xftDPI

@@ -13,7 +13,7 @@ import Proscenium
     public let host: WindowHost
     /// The clock the host's window was made with.
     public let clock: ManualFrameClock
-    /// Frames per second of virtual time.
+    /// How many frames each virtual second holds (60 unless given): frame n happens at n / framesPerSecond s.
     public let framesPerSecond: Int
     /// Called after every frame with its virtual time.
     public var frameCompleted: (@MainActor (Double) -> Void)?

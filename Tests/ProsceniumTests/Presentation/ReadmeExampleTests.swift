@@ -1,8 +1,10 @@
 import Testing
 import Proscenium
 
-// The README's "Beyond UIKit" snippets, compiled and run, so the README cannot drift from the API. Its
-// presentation example is Examples/CustomPresentation, run by ExamplesTests.
+// The adaptive delegate of the Adaptivity article and the sheet set-up of "Passthrough and detents", run
+// together: a sheet configured that way becomes a popover when the window widens. DocumentationSnippetTests
+// type-checks every snippet; this one also checks what it does. The README's presentation example is
+// Examples/CustomPresentation, run by ExamplesTests.
 
 private final class SheetOrPopover: AdaptivePresentationControllerDelegate {
     func adaptivePresentationStyle(for controller: PresentationController, traitCollection: TraitCollection,

@@ -13,7 +13,7 @@
     public let dimmingView = DimmingView()
     /// How opaque the dimming gets above the largest undimmed detent.
     public var dimmingAlpha = 0.4
-    /// The corner radius of the sheet.
+    /// How round the sheet's top corners are, in points; its bottom corners stay square on the window's edge.
     public var cornerRadius = 12.0
 
     // MARK: - Detents

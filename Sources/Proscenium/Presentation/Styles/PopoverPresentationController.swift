@@ -11,7 +11,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
     public static let left = PopoverArrowDirection(rawValue: 4)
     /// The arrow points right: the popover sits left of its source.
     public static let right = PopoverArrowDirection(rawValue: 8)
-    /// Any direction.
+    /// Every direction: the popover takes the first side with room for it (below, above, right, left).
     public static let any: PopoverArrowDirection = [.up, .down, .left, .right]
 }
 

@@ -17,7 +17,7 @@ public struct SheetDetent: Sendable {
     /// The gap a large sheet leaves at the top, so what it covers still shows it is a sheet.
     public static let largeTopMargin = 10.0
 
-    /// The detent's name.
+    /// The name `selectedDetentIdentifier` and `largestUndimmedDetentIdentifier` refer to this detent by.
     public let identifier: Identifier
     /// The sheet's height in a container of the given size.
     public let resolver: @Sendable (Size) -> Double
