@@ -48,7 +48,6 @@ extension XRenderRenderer {
         case let .text(layout, origin, color):
             guard color.alpha > 0 else { return }
             let font = fonts.font(for: layout.font)
-            // White first: asking for a colour may start a full solid-fill cache afresh.
             let white = usesTextMasks && font != nil ? solids.picture(for: .white) : 0
             let source = solids.picture(for: color)
             for line in layout.lines where !line.text.isEmpty {
@@ -133,7 +132,6 @@ extension XRenderRenderer {
             guard let mask = cornerMasks.mask(radius: r, corner: corner, white: white) else { return false }
             masked.append((square, mask))
         }
-        // Asked for after white: asking for one colour may start a full solid-fill cache afresh.
         let source = solids.picture(for: color)
         var xColor = XRenderColor(premultiplying: color)
         for piece in [Rect(x: rect.minX, y: rect.minY + top, width: rect.width, height: rect.height - top - bottom),
