@@ -82,11 +82,14 @@ extension XRenderRenderer {
     /// anti-aliased trapezoids.
     func fillShape(_ rect: Rect, radius: Double, corners: CornerMask = .all, color: Color, in surface: RenderSurface) {
         let op = color.alpha >= 1 ? PictOpSrc : PictOpOver
-        if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01 || corners.isEmpty, rect.isPixelAligned {
+        // On whole pixels to within a hair: drawn as exactly whole pixels, its size too (requests truncate).
+        let aligned = rect.isPixelAligned
+        let whole = aligned ? rect.roundedToPixels : rect
+        if RoundedRectGeometry.clampedRadius(radius, for: whole) < 0.01 || corners.isEmpty, aligned {
             var xColor = XRenderColor(premultiplying: color)
-            fill(surface, rect.intersection(surface.bounds), color: &xColor, op: op)
-        } else if usesCornerMasks, rect.isPixelAligned,
-                  fillOnWholePixels(rect, radius: RoundedRectGeometry.clampedRadius(radius, for: rect), corners: corners,
+            fill(surface, whole.intersection(surface.bounds), color: &xColor, op: op)
+        } else if usesCornerMasks, aligned,
+                  fillOnWholePixels(whole, radius: RoundedRectGeometry.clampedRadius(radius, for: whole), corners: corners,
                                     color: color, op: op, in: surface) {
             return
         } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, corners: corners, limit: surface.bounds) {
