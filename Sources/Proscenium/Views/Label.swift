@@ -11,7 +11,9 @@
     /// Maximum number of lines; 0 means as many as the text needs. Lines wrap at spaces when not 1.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textChanged() } } }
 
-    private var cachedLayout: (width: Double, layout: TextLayout)?
+    /// The last layout, with the width and the measurer it was made for: a label moved to a window on
+    /// another display measures again.
+    private var cachedLayout: (width: Double, measurer: ObjectIdentifier, layout: TextLayout)?
 
     /// A label showing `text`, placed at `frame`.
     public init(text: String = "", frame: Rect = .zero) {
@@ -19,12 +21,15 @@
         super.init(frame: frame)
     }
 
-    /// The text laid out and aligned for `width`; cached until the text, font, alignment or width changes.
+    /// The text laid out and aligned for `width` with the view's `textMeasurer`; cached until the text,
+    /// font, alignment, width or measurer changes.
     public func layout(forWidth width: Double) -> TextLayout {
-        if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
+        let measurer = textMeasurer
+        let identity = ObjectIdentifier(measurer)
+        if let cachedLayout, cachedLayout.width == width, cachedLayout.measurer == identity { return cachedLayout.layout }
         let layout = TextLayout.make(text, font: font, width: width, alignment: textAlignment,
-                                     wrap: numberOfLines != 1, numberOfLines: numberOfLines)
-        cachedLayout = (width, layout)
+                                     wrap: numberOfLines != 1, numberOfLines: numberOfLines, measurer: measurer)
+        cachedLayout = (width, identity, layout)
         return layout
     }
 
