@@ -40,9 +40,26 @@
 
     open override func draw(in context: inout DrawingContext) {
         let layout = layout(forWidth: bounds.width)
-        // Vertically centred, as UILabel does; the layout already aligns each line within the width.
-        let top = bounds.minY + ((bounds.height - layout.size.height) / 2).rounded()
-        context.draw(layout, at: Point(x: bounds.minX, y: top), color: textColor)
+        context.draw(layout, at: textOrigin(of: layout), color: textColor)
+    }
+
+    /// The text's box where it reaches past the bounds: a layout taller than the label (more lines than
+    /// fit), or a word wider than it, is drawn whole, so a move or a change damages all of it.
+    open override var drawingOverflow: Rect? {
+        let layout = layout(forWidth: bounds.width)
+        let origin = textOrigin(of: layout)
+        // Lines are placed by their alignment, and a word too long for the width sticks out of the block.
+        var box = Rect(origin: origin, size: layout.size)
+        for line in layout.lines {
+            box = box.union(Rect(x: origin.x + line.x, y: origin.y, width: line.width, height: layout.size.height))
+        }
+        return bounds.contains(box) ? nil : box
+    }
+
+    /// Where `layout` is drawn: vertically centred on a whole point, as UILabel does; the layout already
+    /// aligns each line within the width.
+    private func textOrigin(of layout: TextLayout) -> Point {
+        Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 
     private func textChanged() {
