@@ -112,6 +112,32 @@ struct WindowDamageTests {
         #expect(scene.surface.presentCount == 1)
     }
 
+    @Test func movingALabelWhoseTextOverflowsDamagesAllOfItsText() {
+        let scene = ProbeScene()
+        // Five lines in a label one line high, two words wider than it: the text, centred on it, reaches
+        // above, below and to the right of it.
+        let label = Label(text: "one\ntwo\nthree words\nfour", frame: Rect(x: 20, y: 100, width: 40, height: 20))
+        label.numberOfLines = 0
+        scene.window.addSubview(label)
+        scene.step()
+        let layout = label.layout(forWidth: 40)
+        #expect(layout.size.height > 20 && layout.lines.contains { $0.width > 40 }, "the text overflows: \(layout)")
+        let drawn = scene.surface.lastList?.commands.compactMap { command -> Rect? in
+            guard case let .text(layout, origin, _) = command else { return nil }
+            return layout.lines.reduce(Rect(origin: origin, size: layout.size)) { box, line in
+                box.union(Rect(x: origin.x + line.x, y: origin.y, width: line.width, height: layout.size.height))
+            }
+        }.first
+        let old = try! #require(drawn)
+
+        label.center.x += 200
+        scene.step()
+        for rect in [old, old.offsetBy(dx: 200, dy: 0)] {
+            #expect(scene.window.lastDamage.rects.contains { $0.contains(rect) },
+                    "\(rect) is damaged: \(scene.window.lastDamage)")
+        }
+    }
+
     @Test func shadowExtendsTheDamage() {
         let (scene, view) = makeScene()
         view.shadowOpacity = 0.5  // radius 3, offset (0, -3): blur reaches 6 beyond the offset shape

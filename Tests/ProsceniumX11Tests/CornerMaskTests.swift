@@ -55,3 +55,54 @@ struct CornerMaskTests {
         #expect(fx.renderer.cornerMasks.count == 0)
     }
 }
+
+/// Rounded views at fractional display scales, where a point snapped to whole device pixels comes back
+/// from scaling a hair off the pixel (1.25 × 0.8 is not exactly 1 in binary).
+@MainActor @Suite("Kept corner masks at fractional scales")
+struct FractionalScaleCornerMaskTests {
+    /// Keeps the display list the window hands it.
+    final class ListRecorder: WindowSurface {
+        var list: DisplayList?
+        func present(_ list: DisplayList, damage: Proscenium.Region, size: Size) { self.list = list }
+        func setCursor(_ cursor: Cursor) {}
+    }
+
+    @Test("rounded views the frame builder put on whole device pixels: every corner from a mask, no trapezoids, the pixels of trapezoids",
+          arguments: [1.25, 1.5])
+    func snappedViewsUseMasks(scale: Double) async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let reference = try await RendererFixture(width: 320, height: 240)
+        defer { reference.stop() }
+        reference.renderer.usesCornerMasks = false
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 320 / scale, height: 240 / scale), clock: clock)
+        let recorder = ListRecorder()
+        window.surface = recorder
+        window.displayScale = scale
+        window.backgroundColor = Color(hex: 0x808890)
+        var random = SeededGenerator(seed: 7)
+        var corners = 0
+        for round in 0..<24 {
+            await Task.yield()
+            for view in window.subviews { view.removeFromSuperview() }
+            for _ in 0..<6 {
+                let view = View(frame: Rect(x: random.double(in: 0...120), y: random.double(in: 0...80),
+                                            width: random.double(in: 40...90), height: random.double(in: 30...70)))
+                // Radii in quarter pixels: masks are kept by the radius in 64ths of a pixel.
+                view.cornerRadius = (random.double(in: 8...60)).rounded() / 4 / scale
+                view.backgroundColor = Color(red: random.double(in: 0...1), green: random.double(in: 0...1),
+                                             blue: random.double(in: 0...1))
+                window.addSubview(view)
+            }
+            clock.step()
+            let commands = try #require(recorder.list).scaled(by: scale).commands
+            fx.render(commands)
+            reference.render(commands)
+            #expect(fx.renderer.statistics.requests[.trapezoids] == nil, "round \(round) rasterized trapezoids")
+            corners += fx.renderer.statistics.requests[.corner]?.requests ?? 0
+            try fx.expectSamePixels(as: reference, "round \(round)")
+        }
+        #expect(corners > 0, "corners drawn from masks")
+    }
+}

@@ -196,10 +196,12 @@
 
     // MARK: - Bounds
 
-    /// The area a view's own drawing covers in bounds coordinates: its bounds, its shadow and its focus ring.
+    /// The area a view's own drawing covers in bounds coordinates: its bounds, what its drawing reaches
+    /// beyond them, its shadow and its focus ring.
     func ownVisualBounds(_ view: View) -> Rect {
         let p = view.presentation
         var rect = p.bounds
+        if let overflow = view.drawingOverflow { rect = rect.union(overflow) }
         if p.shadowOpacity > 0 {
             let blur = view.shadowRadius * 2
             rect = rect.union(p.bounds.offsetBy(dx: view.shadowOffset.x, dy: view.shadowOffset.y).insetBy(dx: -blur, dy: -blur))

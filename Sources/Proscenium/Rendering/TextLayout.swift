@@ -35,14 +35,18 @@ public struct TextLayout: Sendable, Hashable {
         self.size = size
     }
 
-    /// The measurer in use; the X11 backend installs its Xft measurer when it opens a display.
+    /// The measurer for text in no window: a window's views measure with their window's (see
+    /// `View.textMeasurer`). The X11 backend installs one that measures with Xft on a display still open;
+    /// without a backend, an estimate.
     @MainActor public static var measurer: any TextMeasuring = EstimatingTextMeasurer()
 
     /// Lays `text` out within `width` (nil: one line per paragraph), breaking lines at spaces when
-    /// `wrap` is true and a word would cross the edge. `numberOfLines` 0 means no limit.
+    /// `wrap` is true and a word would cross the edge. `numberOfLines` 0 means no limit. Measured with
+    /// `measurer` (a view passes its `textMeasurer`), or the one for text in no window when nil.
     @MainActor public static func make(_ text: String, font: Font, width: Double?, alignment: TextAlignment = .left,
-                                       wrap: Bool = true, numberOfLines: Int = 0) -> TextLayout {
-        let measurer = measurer
+                                       wrap: Bool = true, numberOfLines: Int = 0,
+                                       measurer: (any TextMeasuring)? = nil) -> TextLayout {
+        let measurer = measurer ?? Self.measurer
         let (ascent, descent) = measurer.lineMetrics(for: font)
         let lineHeight = (ascent + descent).rounded(.up)
         var texts: [String] = []

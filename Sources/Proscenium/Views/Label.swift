@@ -11,7 +11,9 @@
     /// Maximum number of lines; 0 means as many as the text needs. Lines wrap at spaces when not 1.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textChanged() } } }
 
-    private var cachedLayout: (width: Double, layout: TextLayout)?
+    /// The last layout, with the width and the measurer it was made for: a label moved to a window on
+    /// another display measures again.
+    private var cachedLayout: (width: Double, measurer: ObjectIdentifier, layout: TextLayout)?
 
     /// A label showing `text`, placed at `frame`.
     public init(text: String = "", frame: Rect = .zero) {
@@ -19,12 +21,15 @@
         super.init(frame: frame)
     }
 
-    /// The text laid out and aligned for `width`; cached until the text, font, alignment or width changes.
+    /// The text laid out and aligned for `width` with the view's `textMeasurer`; cached until the text,
+    /// font, alignment, width or measurer changes.
     public func layout(forWidth width: Double) -> TextLayout {
-        if let cachedLayout, cachedLayout.width == width { return cachedLayout.layout }
+        let measurer = textMeasurer
+        let identity = ObjectIdentifier(measurer)
+        if let cachedLayout, cachedLayout.width == width, cachedLayout.measurer == identity { return cachedLayout.layout }
         let layout = TextLayout.make(text, font: font, width: width, alignment: textAlignment,
-                                     wrap: numberOfLines != 1, numberOfLines: numberOfLines)
-        cachedLayout = (width, layout)
+                                     wrap: numberOfLines != 1, numberOfLines: numberOfLines, measurer: measurer)
+        cachedLayout = (width, identity, layout)
         return layout
     }
 
@@ -35,9 +40,26 @@
 
     open override func draw(in context: inout DrawingContext) {
         let layout = layout(forWidth: bounds.width)
-        // Vertically centred, as UILabel does; the layout already aligns each line within the width.
-        let top = bounds.minY + ((bounds.height - layout.size.height) / 2).rounded()
-        context.draw(layout, at: Point(x: bounds.minX, y: top), color: textColor)
+        context.draw(layout, at: textOrigin(of: layout), color: textColor)
+    }
+
+    /// The text's box where it reaches past the bounds: a layout taller than the label (more lines than
+    /// fit), or a word wider than it, is drawn whole, so a move or a change damages all of it.
+    open override var drawingOverflow: Rect? {
+        let layout = layout(forWidth: bounds.width)
+        let origin = textOrigin(of: layout)
+        // Lines are placed by their alignment, and a word too long for the width sticks out of the block.
+        var box = Rect(origin: origin, size: layout.size)
+        for line in layout.lines {
+            box = box.union(Rect(x: origin.x + line.x, y: origin.y, width: line.width, height: layout.size.height))
+        }
+        return bounds.contains(box) ? nil : box
+    }
+
+    /// Where `layout` is drawn: vertically centred on a whole point, as UILabel does; the layout already
+    /// aligns each line within the width.
+    private func textOrigin(of layout: TextLayout) -> Point {
+        Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 
     private func textChanged() {

@@ -78,9 +78,12 @@
     var isFocusingFromPointer = false
     var editingChangedActions: [@MainActor (TextField) -> Void] = []
 
-    private var prefixWidths: [Int: Double] = [:]
-    private var textLayout: TextLayout?
-    private var placeholderLayout: TextLayout?
+    /// What was measured with `measuredWith`, kept until the text, the font or the measurer changes (see
+    /// TextField+Measuring.swift): the widths of the text's prefixes by length, and the layouts drawn.
+    var prefixWidths: [Int: Double] = [:]
+    var textLayout: TextLayout?
+    var placeholderLayout: TextLayout?
+    var measuredWith: ObjectIdentifier?
 
     // MARK: - Metrics
 
@@ -131,12 +134,6 @@
         bounds.insetBy(dx: Self.horizontalInset, dy: 0)
     }
 
-    /// Height of a line of text in `font`.
-    var lineHeight: Double {
-        let metrics = TextLayout.measurer.lineMetrics(for: font)
-        return (metrics.ascent + metrics.descent).rounded(.up)
-    }
-
     /// Top of the line of text in bounds coordinates: centred vertically, on a whole pixel.
     private var textTop: Double {
         bounds.minY + ((bounds.height - lineHeight) / 2).rounded()
@@ -183,17 +180,6 @@
         return min(low, count - 1)
     }
 
-    /// Width of the first `offset` characters: where the caret before character `offset` sits in the
-    /// unscrolled text. Measured as a prefix, so kerning and shaping are the drawn text's.
-    func xOffset(of offset: Int) -> Double {
-        guard offset > 0 else { return 0 }
-        let offset = min(offset, storage.count)
-        if let width = prefixWidths[offset] { return width }
-        let width = TextLayout.measurer.width(of: String(storage[..<index(at: offset)]), font: font)
-        prefixWidths[offset] = width
-        return width
-    }
-
     /// The string index `offset` characters into the text (clamped).
     func index(at offset: Int) -> String.Index {
         storage.index(storage.startIndex, offsetBy: min(max(offset, 0), storage.count))
@@ -230,7 +216,7 @@
     /// Wide enough for the text or the placeholder, whichever is longer, plus the insets; 36 points tall
     /// for the default font, as GTK's and iOS's fields are about.
     open override func sizeThatFits(_ size: Size) -> Size {
-        let content = max(xOffset(of: storage.count), TextLayout.measurer.width(of: placeholder, font: font))
+        let content = max(xOffset(of: storage.count), measurer.width(of: placeholder, font: font))
         let width = (content + 2 * Self.horizontalInset + Self.caretWidth).rounded(.up)
         return Size(width: min(width, size.width), height: (lineHeight + 16).rounded(.up))
     }
@@ -249,14 +235,10 @@
             }
             if storage.isEmpty {
                 if !placeholder.isEmpty {
-                    let layout = placeholderLayout ?? TextLayout.make(placeholder, font: font, width: nil, wrap: false, numberOfLines: 1)
-                    placeholderLayout = layout
-                    context.draw(layout, at: Point(x: area.minX, y: top), color: Color(white: 0, alpha: isEnabled ? 0.35 : 0.2))
+                    context.draw(measuredPlaceholderLayout, at: Point(x: area.minX, y: top), color: Color(white: 0, alpha: isEnabled ? 0.35 : 0.2))
                 }
             } else {
-                let layout = textLayout ?? TextLayout.make(storage, font: font, width: nil, wrap: false, numberOfLines: 1)
-                textLayout = layout
-                context.draw(layout, at: Point(x: originX, y: top), color: isEnabled ? textColor : textColor.withAlphaComponent(0.45))
+                context.draw(measuredTextLayout, at: Point(x: originX, y: top), color: isEnabled ? textColor : textColor.withAlphaComponent(0.45))
             }
             if isEditing, range.isEmpty, isCaretVisible {
                 context.fill(caretRect(forOffset: head), color: tintColor)

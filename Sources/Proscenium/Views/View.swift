@@ -301,6 +301,10 @@
     /// coordinates. Override to draw text or images; the default draws nothing.
     open func draw(in context: inout DrawingContext) {}
 
+    /// The area `draw(in:)` covers beyond the bounds, in bounds coordinates; nil (the default) when it
+    /// stays inside them. A redraw damages it too, so what the view drew there leaves no trail.
+    open var drawingOverflow: Rect? { nil }
+
     // MARK: - Layout
 
     /// Set when `layoutSubviews()` must run in the next layout pass.

@@ -8,8 +8,12 @@
     /// Called at the end of every frame, drawn or not: the moment to answer a window manager's sync
     /// request or to read input that arrived during the frame.
     func frameDidComplete()
+    /// What the window's views measure text with: the fonts of the screen it is shown on. Nil (the
+    /// default) leaves them to `TextLayout.measurer`.
+    var textMeasurer: (any TextMeasuring)? { get }
 }
 
 extension WindowSurface {
     public func frameDidComplete() {}
+    public var textMeasurer: (any TextMeasuring)? { nil }
 }

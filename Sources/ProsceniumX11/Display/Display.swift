@@ -34,6 +34,9 @@ import Proscenium
     private var atoms: [String: Atom] = [:]
     /// Fontconfig's matches for the fonts opened on this connection (see `FontMatchCache`).
     let fontMatches = FontMatchCache()
+    /// Measures text with Xft on this connection, for the views of its windows (see `WindowHost`); made
+    /// on first use. It holds the display weakly, so it goes with the display.
+    public private(set) lazy var textMeasurer = XftTextMeasurer(display: self)
     /// Routes the connection's events to the hosts of their windows: the one place the queue is drained.
     private(set) lazy var events = EventDispatcher(display: self)
     private var openedInputMethod: InputMethod??

@@ -3,7 +3,12 @@ import Proscenium
 
 /// Server-side copies of images: each `Image` is premultiplied and uploaded once into an ARGB32 pixmap.
 /// Entries hold their image weakly and are dropped once it is gone, so an identifier reused by a new
-/// image never finds a stale upload.
+/// image never finds a stale upload. What the uploads hold on the server is bounded by `maximumBytes`:
+/// past it, the least recently drawn are freed between frames, never those the frame just ended drew
+/// (the next frame likely draws them again; one frame's images may hold more than the bound).
+///
+/// Uploads go with `XPutImage`, not MIT-SHM: each image is uploaded once, and a shared segment would cost
+/// a round trip to know the server has read it before it is freed, and a fallback for remote servers.
 @MainActor final class ImageCache {
     private struct Entry {
         weak var image: Image?
@@ -11,13 +16,22 @@ import Proscenium
         var picture: Picture
         /// Whether the picture currently has a scaling transform and bilinear filter set.
         var isScaled: Bool
+        /// What the pixmap holds on the server: four bytes a pixel.
+        var bytes: Int
+        var lastUsedFrame: Int
     }
 
     private let display: Display
     private let uploader: PixmapUploader
     private var entries: [ObjectIdentifier: Entry] = [:]
+    private var frame = 0
     /// Images uploaded so far; tests use it to check that an image is uploaded only once.
     private(set) var uploads = 0
+    /// The most the uploads may hold between frames, in bytes of pixmap: 32 MiB, a full-window image at
+    /// 2560x1440 twice over (the layer pool keeps two windows' worth too).
+    var maximumBytes = 32 << 20
+    /// What the uploads hold now, in bytes of pixmap.
+    private(set) var heldBytes = 0
 
     init(display: Display, uploader: PixmapUploader) {
         self.display = display
@@ -63,6 +77,7 @@ import Proscenium
                              Int32(xCoordinate: area.minX), Int32(xCoordinate: area.minY),
                              UInt32(xSize: area.width), UInt32(xSize: area.height))
         }
+        entry.lastUsedFrame = frame
         entries[ObjectIdentifier(image)] = entry
     }
 
@@ -70,27 +85,40 @@ import Proscenium
     func removeAll() {
         for entry in entries.values { destroy(entry) }
         entries.removeAll()
+        heldBytes = 0
     }
 
-    /// Frees the uploads of images that no longer exist.
+    /// Ends a frame: frees the uploads of images that no longer exist, then, past `maximumBytes`, the least
+    /// recently drawn ones until within it, keeping those the frame drew.
     func endFrame() {
-        for (key, entry) in entries where entry.image == nil {
-            destroy(entry)
-            entries[key] = nil
+        for (key, entry) in entries where entry.image == nil { remove(key, entry) }
+        frame += 1
+        guard heldBytes > maximumBytes else { return }
+        for (key, entry) in entries.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame }) {
+            guard heldBytes > maximumBytes, entry.lastUsedFrame < frame - 1 else { break }
+            remove(key, entry)
         }
     }
 
     private func entry(for image: Image) -> Entry {
         let key = ObjectIdentifier(image)
         if let entry = entries[key], entry.image === image { return entry }
-        if let stale = entries[key] { destroy(stale) }
+        if let stale = entries[key] { remove(key, stale) }
         uploads += 1
         let created = uploader.createPicture(width: image.width, height: image.height, depth: 32,
                                              format: display.argb32Format, repeatMode: RepeatPad)
         uploader.putARGB32(Self.premultipliedBGRA(image), width: image.width, height: image.height, into: created.pixmap)
-        let entry = Entry(image: image, pixmap: created.pixmap, picture: created.picture, isScaled: false)
+        let entry = Entry(image: image, pixmap: created.pixmap, picture: created.picture, isScaled: false,
+                          bytes: image.width * image.height * 4, lastUsedFrame: frame)
         entries[key] = entry
+        heldBytes += entry.bytes
         return entry
+    }
+
+    private func remove(_ key: ObjectIdentifier, _ entry: Entry) {
+        destroy(entry)
+        entries[key] = nil
+        heldBytes -= entry.bytes
     }
 
     /// The image's straight RGBA bytes as premultiplied little-endian ARGB32 words (B, G, R, A bytes).

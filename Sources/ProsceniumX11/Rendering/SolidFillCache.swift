@@ -1,36 +1,53 @@
 import CX11
 import Proscenium
 
-/// Solid-colour source pictures (`XRenderCreateSolidFill`), one per colour, for text, shadows and group
-/// alpha masks. Frees them all when it grows past `capacity`, and in deinit.
+/// Solid-colour source pictures (`XRenderCreateSolidFill`), one per colour, for text, borders, shadows,
+/// corner masks and group alpha masks.
+///
+/// A picture handed out stays valid until the frame ends: text asks for white, then for its own colour,
+/// and builds its mask with white after that, so freeing pictures when one more colour comes would free
+/// one in use (the mask then comes out empty and the line stays invisible). The cache may grow past
+/// `capacity` within a frame; `endFrame()` frees the least recently used.
 @MainActor final class SolidFillCache {
-    private let display: Display
-    private var pictures: [Color: Picture] = [:]
-    /// The colour asked for last and its picture.
-    private var last: (color: Color, picture: Picture)?
-    private let capacity: Int
+    private struct Entry {
+        var picture: Picture
+        var lastUsedFrame: Int
+    }
 
-    init(display: Display, capacity: Int = 256) {
+    private let display: Display
+    private var entries: [Color: Entry] = [:]
+    /// The colour asked for last in this frame and its picture.
+    private var last: (color: Color, picture: Picture)?
+    private var frame = 0
+    /// Past this many pictures at the end of a frame, the least recently used are freed down to three
+    /// quarters of it (a fade asks for a new alpha every frame: trimmed in batches, not one every frame).
+    static let capacity = 256
+
+    init(display: Display) {
         self.display = display
-        self.capacity = capacity
     }
 
     isolated deinit {
         removeAll()
     }
 
-    /// The solid picture for `color` (straight alpha; premultiplied here).
+    /// Pictures held now.
+    var count: Int { entries.count }
+
+    /// The solid picture for `color` (straight alpha; premultiplied here), valid until the frame ends.
     func picture(for color: Color) -> Picture {
         // A frame's fills and texts come in runs of one colour: the last answer is checked before hashing.
+        // It was stamped with this frame when it became the last (`endFrame` forgets it).
         if let last, last.color == color { return last.picture }
-        if let picture = pictures[color] {
-            last = (color, picture)
-            return picture
+        let picture: Picture
+        if let index = entries.index(forKey: color) {
+            entries.values[index].lastUsedFrame = frame
+            picture = entries.values[index].picture
+        } else {
+            var xColor = XRenderColor(premultiplying: color)
+            picture = XRenderCreateSolidFill(display.pointer, &xColor)
+            entries[color] = Entry(picture: picture, lastUsedFrame: frame)
         }
-        if pictures.count >= capacity { removeAll() }
-        var xColor = XRenderColor(premultiplying: color)
-        let picture = XRenderCreateSolidFill(display.pointer, &xColor)
-        pictures[color] = picture
         last = (color, picture)
         return picture
     }
@@ -40,10 +57,23 @@ import Proscenium
         picture(for: Color(white: 0, alpha: alpha))
     }
 
-    /// Frees every solid picture.
+    /// Ends a frame: past `capacity`, frees the least recently used pictures down to three quarters of it.
+    /// The frame's requests were all sent before, so freeing a picture it used is safe now.
+    func endFrame() {
+        frame += 1
+        last = nil
+        guard entries.count > Self.capacity else { return }
+        let excess = entries.count - Self.capacity * 3 / 4
+        for (color, entry) in entries.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame }).prefix(excess) {
+            XRenderFreePicture(display.pointer, entry.picture)
+            entries[color] = nil
+        }
+    }
+
+    /// Frees every solid picture; only between frames.
     func removeAll() {
-        for picture in pictures.values { XRenderFreePicture(display.pointer, picture) }
-        pictures.removeAll()
+        for entry in entries.values { XRenderFreePicture(display.pointer, entry.picture) }
+        entries.removeAll()
         last = nil
     }
 }

@@ -69,9 +69,18 @@ extension Rect {
         return Rect(x: x0, y: y0, width: max(0, x1 - x0), height: max(0, y1 - y0))
     }
 
-    /// True when every edge already lies on a whole pixel.
+    /// How far from a whole pixel an edge may lie and still count as on it. Views snapped to whole device
+    /// pixels come back from scaling a hair off them (at scale 1.25, 0.8 × 1.25 is not exactly 1 in binary,
+    /// and a width is a difference of two such numbers); a thousandth of a pixel is far below what
+    /// anti-aliasing resolves (1/256 of coverage) and far above that error.
+    static let pixelAlignmentTolerance = 0.001
+
+    /// True when every edge lies on a whole pixel, to within `pixelAlignmentTolerance`: draw the rectangle
+    /// as `roundedToPixels` then, whose size is whole too (this one's may be a hair less).
     var isPixelAligned: Bool {
-        minX == minX.rounded() && minY == minY.rounded() && maxX == maxX.rounded() && maxY == maxY.rounded()
+        let tolerance = Self.pixelAlignmentTolerance
+        return abs(minX - minX.rounded()) <= tolerance && abs(minY - minY.rounded()) <= tolerance
+            && abs(maxX - maxX.rounded()) <= tolerance && abs(maxY - maxY.rounded()) <= tolerance
     }
 
     /// True when every edge and the size are finite numbers.

@@ -48,7 +48,6 @@ extension XRenderRenderer {
         case let .text(layout, origin, color):
             guard color.alpha > 0 else { return }
             let font = fonts.font(for: layout.font)
-            // White first: asking for a colour may start a full solid-fill cache afresh.
             let white = usesTextMasks && font != nil ? solids.picture(for: .white) : 0
             let source = solids.picture(for: color)
             for line in layout.lines where !line.text.isEmpty {
@@ -83,11 +82,14 @@ extension XRenderRenderer {
     /// anti-aliased trapezoids.
     func fillShape(_ rect: Rect, radius: Double, corners: CornerMask = .all, color: Color, in surface: RenderSurface) {
         let op = color.alpha >= 1 ? PictOpSrc : PictOpOver
-        if RoundedRectGeometry.clampedRadius(radius, for: rect) < 0.01 || corners.isEmpty, rect.isPixelAligned {
+        // On whole pixels to within a hair: drawn as exactly whole pixels, its size too (requests truncate).
+        let aligned = rect.isPixelAligned
+        let whole = aligned ? rect.roundedToPixels : rect
+        if RoundedRectGeometry.clampedRadius(radius, for: whole) < 0.01 || corners.isEmpty, aligned {
             var xColor = XRenderColor(premultiplying: color)
-            fill(surface, rect.intersection(surface.bounds), color: &xColor, op: op)
-        } else if usesCornerMasks, rect.isPixelAligned,
-                  fillOnWholePixels(rect, radius: RoundedRectGeometry.clampedRadius(radius, for: rect), corners: corners,
+            fill(surface, whole.intersection(surface.bounds), color: &xColor, op: op)
+        } else if usesCornerMasks, aligned,
+                  fillOnWholePixels(whole, radius: RoundedRectGeometry.clampedRadius(radius, for: whole), corners: corners,
                                     color: color, op: op, in: surface) {
             return
         } else if let split = RoundedRectGeometry.fillPieces(rect, radius: radius, corners: corners, limit: surface.bounds) {
@@ -133,7 +135,6 @@ extension XRenderRenderer {
             guard let mask = cornerMasks.mask(radius: r, corner: corner, white: white) else { return false }
             masked.append((square, mask))
         }
-        // Asked for after white: asking for one colour may start a full solid-fill cache afresh.
         let source = solids.picture(for: color)
         var xColor = XRenderColor(premultiplying: color)
         for piece in [Rect(x: rect.minX, y: rect.minY + top, width: rect.width, height: rect.height - top - bottom),

@@ -245,6 +245,7 @@ import Proscenium
         cornerMasks.endFrame()
         textMasks.endFrame()
         images.endFrame()
+        solids.endFrame()
         fonts.trim()
     }
 

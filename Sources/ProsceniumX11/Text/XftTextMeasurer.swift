@@ -2,8 +2,9 @@ import CX11
 import Proscenium
 
 /// Measures text with Xft on a display: advance widths from `XftTextExtentsUtf8`, ascent and descent from
-/// the font; with no font Xft can open, the X server's "fixed" font as the renderer then draws it. Holds
-/// the display weakly; once it has closed, measures like the core's estimating measurer.
+/// the font; with no font Xft can open, the X server's "fixed" font as the renderer then draws it. Each
+/// `Display` has one, which its windows' views measure with. Holds the display weakly; once it has closed,
+/// measures like the core's estimating measurer.
 @MainActor public final class XftTextMeasurer: TextMeasuring {
     private weak var display: Display?
     private let fonts: XftFontCache
@@ -27,10 +28,16 @@ import Proscenium
         if display != nil { fonts.close() } else { fonts.abandon() }
     }
 
-    /// Makes an Xft measurer for `display` the one `TextLayout` uses.
+    /// Has text in no window measured with Xft: `TextLayout.measurer` becomes one that measures with the
+    /// measurer of the display installed last that is still open (this one until it closes). A window
+    /// host does this for its display.
     public static func install(display: Display) {
-        TextLayout.measurer = XftTextMeasurer(display: display)
+        LatestDisplayTextMeasurer.shared.add(display.textMeasurer)
+        TextLayout.measurer = LatestDisplayTextMeasurer.shared
     }
+
+    /// Whether the display is still open (once it has closed, this measures like the estimate).
+    var isOpen: Bool { display != nil }
 
     /// Advance width of `text` on one line, in pixels.
     public func width(of text: String, font: Proscenium.Font) -> Double {

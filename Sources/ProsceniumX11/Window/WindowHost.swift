@@ -21,6 +21,8 @@ import Proscenium
         exit(0)
     }
 
+    /// What the window's views measure text with: the Xft measurer of its display.
+    public var textMeasurer: (any TextMeasuring)? { display.textMeasurer }
     /// The size of the X window as last configured by the server, in device pixels.
     public internal(set) var size: Size
     /// Device pixels per point: the core window's size is `size` divided by it.

@@ -1,0 +1,54 @@
+/// What a text field measures: its line height, the widths of its text's prefixes (where the caret goes)
+/// and the layouts it draws, all with the view's `textMeasurer`, so with the fonts of the display its
+/// window is on. Kept until the text or the font changes (`textDidChange()`) or the measurer does.
+extension TextField {
+    /// The view's text measurer; what was measured with another one before (the field moved into a
+    /// window, or to one on another display) is dropped first.
+    var measurer: any TextMeasuring {
+        let current = textMeasurer
+        let identity = ObjectIdentifier(current)
+        if measuredWith != identity {
+            measuredWith = identity
+            prefixWidths = [:]
+            textLayout = nil
+            placeholderLayout = nil
+        }
+        return current
+    }
+
+    /// Height of a line of text in `font`.
+    var lineHeight: Double {
+        let metrics = measurer.lineMetrics(for: font)
+        return (metrics.ascent + metrics.descent).rounded(.up)
+    }
+
+    /// Width of the first `offset` characters: where the caret before character `offset` sits in the
+    /// unscrolled text. Measured as a prefix, so kerning and shaping are the drawn text's.
+    func xOffset(of offset: Int) -> Double {
+        guard offset > 0 else { return 0 }
+        let offset = min(offset, storage.count)
+        let measurer = measurer
+        if let width = prefixWidths[offset] { return width }
+        let width = measurer.width(of: String(storage[..<index(at: offset)]), font: font)
+        prefixWidths[offset] = width
+        return width
+    }
+
+    /// The text as one line, laid out once for each text, font and measurer.
+    var measuredTextLayout: TextLayout {
+        let measurer = measurer
+        if let textLayout { return textLayout }
+        let layout = TextLayout.make(storage, font: font, width: nil, wrap: false, numberOfLines: 1, measurer: measurer)
+        textLayout = layout
+        return layout
+    }
+
+    /// The placeholder as one line, laid out once for each placeholder, font and measurer.
+    var measuredPlaceholderLayout: TextLayout {
+        let measurer = measurer
+        if let placeholderLayout { return placeholderLayout }
+        let layout = TextLayout.make(placeholder, font: font, width: nil, wrap: false, numberOfLines: 1, measurer: measurer)
+        placeholderLayout = layout
+        return layout
+    }
+}
