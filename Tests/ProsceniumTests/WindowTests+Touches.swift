@@ -170,11 +170,11 @@ struct ButtonTouchTests {
 
     @Test func highlightDarkensTheBackground() {
         let (scene, button, _) = makeScene()
-        let normal = button.backgroundColor
+        let normal = button.fillColor
         scene.window.send(.pointerDown(Point(x: 100, y: 70), button: 1, time: 0))
-        #expect(button.backgroundColor != normal)
+        #expect(button.fillColor != normal)
         scene.window.send(.pointerUp(Point(x: 100, y: 70), button: 1, time: 0.1))
-        #expect(button.backgroundColor == normal)
+        #expect(button.fillColor == normal)
     }
 
     @Test func disabledButtonDoesNotFire() {

@@ -24,6 +24,8 @@
     var preparedPresentationController: PresentationController?
     /// The window this controller is the root of, while it is.
     weak var windowAsRoot: Window?
+    /// The window a presentation of this controller is starting in, set before it loads the view.
+    weak var windowPresentingIn: Window?
 
     /// A controller with no view yet; the view is loaded the first time `view` is read.
     public override init() {
@@ -58,9 +60,20 @@
     /// Whether the root view has been loaded.
     public var isViewLoaded: Bool { loadedView != nil }
 
-    /// Creates the root view; override to make a custom one and assign it to `view`.
+    /// Creates the root view; override to make a custom one and assign it to `view`. The default makes a
+    /// plain view as large as the window the controller is shown in, as UIKit's is as large as the screen,
+    /// so that what reads its size or centre before anything places it (`viewDidLoad`, an animator taking
+    /// the presented view's centre) sees a whole view rather than an empty one at the origin.
     open func loadView() {
-        view = View()
+        view = View(frame: Rect(origin: .zero, size: expectedWindow?.bounds.size ?? .zero))
+    }
+
+    /// The window the controller's view is shown in, or is about to be: the one it is the root of, the one
+    /// a presentation of it starts in, its view's, its parent's or its presenter's; else the window made
+    /// last, standing in for UIKit's screen.
+    var expectedWindow: Window? {
+        windowAsRoot ?? windowPresentingIn ?? presentation?.window ?? loadedView?.window
+            ?? parentController?.expectedWindow ?? presentingController?.expectedWindow ?? Window.lastMade
     }
 
     /// Called once after the root view was loaded; override to build the view tree.
@@ -99,8 +112,15 @@
     // MARK: - Presenting
 
     /// How the controller is shown when presented; `.custom` asks `transitioningDelegate` for the
-    /// presentation controller. Full screen by default.
-    open var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    /// presentation controller. Full screen by default. `.none` only answers an adaptivity question:
+    /// set here (UIKit raises an exception), it warns and becomes `.fullScreen`.
+    open var modalPresentationStyle: ModalPresentationStyle = .fullScreen {
+        didSet {
+            guard modalPresentationStyle == .none else { return }
+            Warnings.warn("\(type(of: self)).modalPresentationStyle = .none is no style to present in; presenting full screen")
+            modalPresentationStyle = .fullScreen
+        }
+    }
 
     /// When true, the user cannot dismiss the presentation (Escape, clicks outside, drags); code still can.
     open var isModalInPresentation = false

@@ -15,4 +15,8 @@ public enum ModalPresentationStyle: Sendable, Hashable {
     case alert
     /// The transitioning delegate's presentation controller.
     case custom
+    /// No style: what an adaptivity delegate answers to keep the style the presentation has, as UIKit's
+    /// `UIModalPresentationStyle.none`. It is no style to present in; a controller given it presents full
+    /// screen (see `ViewController.modalPresentationStyle`).
+    case none
 }

@@ -2,8 +2,10 @@
 /// transition's interruptible animator is paused and scrubbed with `update(_:)`, then `finish` or `cancel`
 /// lets it run to the end or back to the start, starting with the release velocity.
 ///
-/// The animator must vend `interruptibleAnimator(using:)` (the built-in ones do); with one that does not,
-/// the transition runs by itself as if it were not interactive.
+/// The animator must vend `interruptibleAnimator(using:)` (the built-in ones do). UIKit also scrubs an
+/// animator that only calls `View.animate`, by pausing layer time; Proscenium cannot: such a transition
+/// runs by itself as if it were not interactive, and the controller says so through `Warnings` once per
+/// transition rather than ignoring `update(_:)` in silence.
 @MainActor open class PercentDrivenInteractiveTransition: InteractiveTransitioning {
     /// Whether the transition starts under this controller's control; true by default.
     open var wantsInteractiveStart = true
@@ -19,6 +21,8 @@
     /// The transition being driven, while it runs.
     public private(set) weak var context: TransitionContext?
     private var driver: ViewImplicitlyAnimating?
+    /// The transition last warned about, so that each is warned about once.
+    private weak var warnedContext: TransitionContext?
 
     /// An interaction controller that waits for a transition to drive.
     public init() {}
@@ -30,6 +34,7 @@
         // Each transition driven starts from its beginning, whatever the last one reached.
         percentComplete = 0
         guard let driver = context.animator.interruptibleAnimator(using: context) else {
+            warnCannotScrub(context)
             Presentation.runNonInteractive(context)
             return
         }
@@ -69,8 +74,11 @@
     /// Makes a transition that runs by itself interactive, paused where it is. Returns whether it did.
     @discardableResult
     private func takeOverIfRunningByItself() -> Bool {
-        guard let context, !context.isInteractive, !context.isFinished, driver == nil,
-              let running = context.interruptibleDriver else { return false }
+        guard let context, !context.isInteractive, !context.isFinished, driver == nil else { return false }
+        guard let running = context.interruptibleDriver else {
+            warnCannotScrub(context)
+            return false
+        }
         driver = running
         running.pauseAnimation()
         percentComplete = running.fractionComplete
@@ -78,6 +86,15 @@
         context.updateInteractiveTransition(percentComplete)
         context.coordinator.interactionDidChange()
         return true
+    }
+
+    /// Says, once per transition, that `context`'s animator cannot be driven by hand.
+    private func warnCannotScrub(_ context: TransitionContext) {
+        guard warnedContext !== context else { return }
+        warnedContext = context
+        Warnings.warn("\(type(of: self)) cannot drive \(type(of: context.animator)): it vends no "
+            + "interruptibleAnimator(using:), so the transition runs by itself and update, pause, finish and cancel "
+            + "do nothing. Return a PropertyAnimator from interruptibleAnimator(using:) that runs the animations.")
     }
 
     /// Lets the transition run to its end. `velocity` is the gesture's speed in fractions of the whole

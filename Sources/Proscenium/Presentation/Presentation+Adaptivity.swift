@@ -14,11 +14,13 @@ extension Presentation {
         guard !isTornDown, phase != .dismissing, force || size != adaptedSize else { return }
         adaptedSize = size
         guard let delegate = presentationController.delegate else { return }
-        // "No adaptation" means the style the controller was presented in, as in UIKit: a delegate that
-        // says `.fullScreen` when compact and nil otherwise gets the original back once the window widens.
-        let style = delegate.adaptivePresentationStyle(for: presentationController,
-                                                       traitCollection: TraitCollection(containerSize: size),
-                                                       containerSize: size) ?? originalStyle
+        // "No adaptation" (nil, or UIKit's `.none`) means the style the controller was presented in, as in
+        // UIKit: a delegate that says `.fullScreen` when compact and nil otherwise gets the original back
+        // once the window widens.
+        let answer = delegate.adaptivePresentationStyle(for: presentationController,
+                                                        traitCollection: TraitCollection(containerSize: size),
+                                                        containerSize: size)
+        let style = answer.flatMap { $0 == .none ? nil : $0 } ?? originalStyle
         // The delegate is app code: it may have dismissed the presentation meanwhile.
         guard !isTornDown, phase != .dismissing, style != presentationController.presentationStyle else { return }
         adapt(to: style, animated: animated)
@@ -33,7 +35,7 @@ extension Presentation {
         }
         if style == originalStyle { return originalPresentationController }
         if style == .custom, let custom = presented.transitioningDelegate?.presentationController(
-            forPresented: presented, presenting: presenting, source: presenting ?? presented) {
+            forPresented: presented, presenting: presenting, source: source ?? presenting ?? presented) {
             return custom
         }
         return Self.builtInPresentationController(for: style, presented: presented, presenting: presenting)

@@ -4,13 +4,14 @@ extension Presentation {
     /// `present` of the controller being dismissed: the dismissal ends as cancelled and the presentation
     /// starts from where the views are. Nothing happens when the dismissal cannot be turned around: it is
     /// interactive or not animated, or it leaves in a group with others (as in UIKit, nothing presents
-    /// what is being dismissed with its presenter).
-    func presentAgain(completion: (@MainActor () -> Void)?) {
+    /// what is being dismissed with its presenter). `source` is the controller `present` was called on.
+    func presentAgain(source: ViewController, completion: (@MainActor () -> Void)?) {
         guard !isTornDown, phase == .dismissing, leader == nil, followers.isEmpty, let interrupted = transition,
               interrupted.isAnimated, !interrupted.isInteractive else {
             return
         }
-        let fallback = Self.presentationAnimator(for: presented, presenting: presenting ?? presented,
+        self.source = source
+        let fallback = Self.presentationAnimator(for: presented, presenting: presenting ?? presented, source: source,
                                                  controller: presentationController)
         turnAround(interrupted, fallback: fallback, animated: true, completion: completion)
     }

@@ -2,11 +2,11 @@
 
 extension Presentation {
     /// The animator that presents: a cross-fade under reduced motion, else the delegate's or the style's.
-    static func presentationAnimator(for presented: ViewController, presenting: ViewController,
-                                             controller: PresentationController) -> AnimatedTransitioning {
+    static func presentationAnimator(for presented: ViewController, presenting: ViewController, source: ViewController,
+                                     controller: PresentationController) -> AnimatedTransitioning {
         if AnimationSettings.reduceMotion { return CrossFadeTransitionAnimator(isPresenting: true) }
         return presented.transitioningDelegate?.animationController(forPresented: presented, presenting: presenting,
-                                                                    source: presenting)
+                                                                    source: source)
             ?? controller.defaultPresentationAnimator()
     }
 

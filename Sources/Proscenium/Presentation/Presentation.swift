@@ -64,6 +64,9 @@
     /// The presented controller, the same through every adaptation; its presentation controller must
     /// present it (the self-check compares the two).
     let presented: ViewController
+    /// The controller `present` was called on, told to the transitioning delegate again when adapting
+    /// to `.custom`.
+    weak var source: ViewController?
     var presenting: ViewController? { presentationController.presentingViewController }
 
     private init(presentationController: PresentationController, window: Window) {
@@ -93,26 +96,33 @@
         }
         if presenting.presentedController === controller, let presentation = controller.presentation,
            presentation.phase == .dismissing {
-            presentation.presentAgain(completion: completion)
+            presentation.presentAgain(source: caller, completion: completion)
             return
         }
         guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,
               controller.parentController == nil, let window = presenting.viewIfLoaded?.window else { return }
-        present(controller, from: presenting, in: window, animated: animated, completion: completion)
+        present(controller, from: presenting, source: caller, in: window, animated: animated, completion: completion)
     }
 
     /// Presents `controller` from `presenting` in `window`: makes the presentation controller, the
-    /// container and the transition, calls the hooks in UIKit's order and runs the animator.
-    private static func present(_ controller: ViewController, from presenting: ViewController, in window: Window,
-                        animated: Bool, completion: (@MainActor () -> Void)?) {
-        _ = controller.view // loaded before any callback, as in UIKit
+    /// container and the transition, calls the hooks in UIKit's order and runs the animator. `source` is
+    /// the controller `present` was called on (a child of `presenting`, or `presenting` itself), which the
+    /// transitioning delegate is told about, as in UIKit.
+    private static func present(_ controller: ViewController, from presenting: ViewController, source: ViewController,
+                                in window: Window, animated: Bool, completion: (@MainActor () -> Void)?) {
+        // Loaded before any callback, as in UIKit, and as large as the window it is presented in.
+        controller.windowPresentingIn = window
+        _ = controller.view
+        controller.windowPresentingIn = nil
         let delegate = controller.transitioningDelegate
-        let presentationController = presentationController(for: controller, presenting: presenting)
+        let presentationController = presentationController(for: controller, presenting: presenting, source: source)
         presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
         presentationController.presentationStyle = controller.modalPresentationStyle
         presentationController.holdPresentedStrongly()
         let presentation = Presentation(presentationController: presentationController, window: window)
-        let animator = presentationAnimator(for: controller, presenting: presenting, controller: presentationController)
+        presentation.source = source
+        let animator = presentationAnimator(for: controller, presenting: presenting, source: source,
+                                            controller: presentationController)
         let interaction = animated ? delegate?.interactionControllerForPresentation(using: animator) : nil
 
         presenting.presentedController = controller
@@ -146,12 +156,13 @@
     /// The presentation controller made for `controller` before its presentation (read from its
     /// `presentationController`) if it is for the current style, else a new one, with the prepared one's
     /// delegate.
-    private static func presentationController(for controller: ViewController, presenting: ViewController) -> PresentationController {
+    private static func presentationController(for controller: ViewController, presenting: ViewController,
+                                               source: ViewController) -> PresentationController {
         if let prepared = controller.preparedPresentationController, prepared.presentationStyle == controller.modalPresentationStyle {
             prepared.holdPresentedStrongly()
             return prepared
         }
-        let made = makePresentationController(for: controller, presenting: presenting, source: presenting)
+        let made = makePresentationController(for: controller, presenting: presenting, source: source)
         made.delegate = made.delegate ?? controller.preparedPresentationController?.delegate
         return made
     }
@@ -173,7 +184,7 @@
         switch style {
         case .custom:
             return PresentationController(presentedViewController: controller, presenting: presenting)
-        case .fullScreen: return FullScreenPresentationController(presentedViewController: controller, presenting: presenting)
+        case .fullScreen, .none: return FullScreenPresentationController(presentedViewController: controller, presenting: presenting)
         case .overFullScreen: return PresentationController(presentedViewController: controller, presenting: presenting)
         case .formSheet: return FormSheetPresentationController(presentedViewController: controller, presenting: presenting)
         case .bottomSheet: return BottomSheetPresentationController(presentedViewController: controller, presenting: presenting)

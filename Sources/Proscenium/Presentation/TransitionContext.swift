@@ -73,6 +73,8 @@ public enum TransitionKey: Sendable, Hashable {
         let presenting = presentationController.presentingViewController ?? presented
         fromController = isPresenting ? presenting : presented
         toController = isPresenting ? presented : presenting
+        dismissedViewFrame = isPresenting ? .zero
+            : presentationController.presentedView?.frame ?? presentationController.frameOfPresentedViewInContainerView
     }
 
     deinit { LiveObjects.freed(.transitionContext) }
@@ -92,23 +94,29 @@ public enum TransitionKey: Sendable, Hashable {
         return presentationController.shouldRemovePresentersView ? controller.view : nil
     }
 
-    /// Where `controller`'s view is when the transition starts: the presented frame for the controller
-    /// being dismissed, the container for a presenting view, zero when unknown (a view about to appear).
+    /// Where `controller`'s view is when the transition starts: for the controller being dismissed, the
+    /// frame its view has as the dismissal starts; the container for a presenting view; zero when unknown
+    /// (a view about to appear).
     public func initialFrame(for controller: ViewController) -> Rect {
         if controller === presentationController.presentedViewController {
-            return isPresenting ? .zero : presentationController.frameOfPresentedViewInContainerView
+            return isPresenting ? .zero : dismissedViewFrame
         }
         return isPresenting || presentationController.shouldRemovePresentersView ? containerView.bounds : .zero
     }
 
     /// Where `controller`'s view must be when the transition ends: the presentation controller's frame
-    /// for the controller being presented, zero when it is going away.
+    /// for the controller being presented. For the controller being dismissed, as in UIKit's custom
+    /// presentations, the frame its view has as the dismissal starts: the system leaves it there, and
+    /// animators (Apple's LookInside sample among them) work out where it goes from it.
     public func finalFrame(for controller: ViewController) -> Rect {
         if controller === presentationController.presentedViewController {
-            return isPresenting ? presentationController.frameOfPresentedViewInContainerView : .zero
+            return isPresenting ? presentationController.frameOfPresentedViewInContainerView : dismissedViewFrame
         }
         return containerView.bounds
     }
+
+    /// The presented view's frame as a dismissal starts (zero for a presentation).
+    private let dismissedViewFrame: Rect
 
     // MARK: - Ending
 

@@ -1,6 +1,8 @@
 /// Vends what a presentation needs: the presentation controller (for `.custom`), the animators for
 /// presenting and dismissing, and interaction controllers, as UIKit's
-/// `UIViewControllerTransitioningDelegate`. Every method may return nil for the default.
+/// `UIViewControllerTransitioningDelegate`. Every method may return nil for the default. `source` is the
+/// controller whose `present` was called; `presenting` is the one that presents for it (the top of its
+/// parent chain), the same controller unless `present` was called on a child.
 @MainActor public protocol TransitioningDelegate: AnyObject {
     /// The presentation controller for a `.custom` presentation; nil uses a plain one that covers the
     /// container with no chrome.
@@ -36,15 +38,45 @@ extension TransitioningDelegate {
     func animateTransition(using context: TransitionContext)
     /// The one animator that runs the whole transition, so it can be scrubbed, reversed and joined by
     /// alongside animations; nil when the animator uses `View.animate`. Must return the same object for
-    /// the same context. Interactive transitions need it.
+    /// the same context. Interactive transitions need it. By default, the animator's answer in UIKit's
+    /// form below, if it has one.
     func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating?
+    /// The same in UIKit's form, which returns the animator itself: an animator ported from UIKit keeps
+    /// its method as it is, and it is used. Implement one of the two.
+    func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating
     /// Called after the transition completed or was cancelled.
     func animationEnded(_ transitionCompleted: Bool)
 }
 
 extension AnimatedTransitioning {
-    public func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating? { nil }
+    public func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating? {
+        let vended: ViewImplicitlyAnimating = interruptibleAnimator(using: context)
+        return vended === NoInterruptibleAnimator.marker ? nil : vended
+    }
+    public func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating {
+        NoInterruptibleAnimator.marker
+    }
     public func animationEnded(_ transitionCompleted: Bool) {}
+}
+
+/// What the default UIKit-form `interruptibleAnimator(using:)` answers: "this animator vends none". Only
+/// compared by identity, never run; its members answer as an animator that has not started.
+@MainActor final class NoInterruptibleAnimator: ViewImplicitlyAnimating {
+    static let marker = NoInterruptibleAnimator()
+    private init() {}
+    var state: AnimatingState { .inactive }
+    var isRunning: Bool { false }
+    var isReversed: Bool { get { false } set {} }
+    var fractionComplete: Double { get { 0 } set {} }
+    func startAnimation() {}
+    func startAnimation(afterDelay delay: Double) {}
+    func pauseAnimation() {}
+    func stopAnimation(_ withoutFinishing: Bool) {}
+    func finishAnimation(at position: AnimatingPosition) {}
+    func addAnimations(_ animations: @escaping @MainActor () -> Void) {}
+    func addAnimations(_ animations: @escaping @MainActor () -> Void, delayFactor: Double) {}
+    func addCompletion(_ completion: @escaping @MainActor (AnimatingPosition) -> Void) {}
+    func continueAnimation(withTimingParameters parameters: TimingCurveProvider?, durationFactor: Double) {}
 }
 
 /// Drives a transition by hand instead of letting it run by itself, as UIKit's

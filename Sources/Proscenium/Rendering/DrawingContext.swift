@@ -4,15 +4,25 @@ public struct DrawingContext {
     var list: DisplayList
     /// Offset from bounds coordinates to the enclosing group's coordinates.
     var offset: Point
+    /// Device pixels per point, for drawing that must land on whole pixels as layer backgrounds do.
+    var scale: Double
 
-    init(list: DisplayList, offset: Point) {
+    init(list: DisplayList, offset: Point, scale: Double = 1) {
         self.list = list
         self.offset = offset
+        self.scale = scale
     }
 
     /// Fills `rect` (in bounds coordinates) with `color`, rounding the corners when `cornerRadius` > 0.
     public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, color: Color) {
         list.append(.fill(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, color: color))
+    }
+
+    /// Fills `rect` as the frame builder fills a layer's background: every edge on a whole device pixel.
+    /// For views that draw a background of their own (a button's state fill).
+    @MainActor mutating func fillLikeBackground(_ rect: Rect, cornerRadius: Double, corners: CornerMask, color: Color) {
+        list.append(.fill(rect: FrameBuilder.snapped(rect.offsetBy(dx: offset.x, dy: offset.y), scale: scale),
+                          cornerRadius: cornerRadius, color: color, corners: corners))
     }
 
     /// Strokes a band `width` points wide just inside `rect`'s edge, as a layer border does.

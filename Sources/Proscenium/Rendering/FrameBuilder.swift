@@ -145,7 +145,7 @@
         }
         // The list moves into the context and back (swapped, never copied), so that the view's drawing
         // appends to the one buffer: a copy would make every append after it copy the whole list.
-        var context = DrawingContext(list: DisplayList(), offset: offset)
+        var context = DrawingContext(list: DisplayList(), offset: offset, scale: scale)
         swap(&context.list, &list)
         view.draw(in: &context)
         swap(&context.list, &list)

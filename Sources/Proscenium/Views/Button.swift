@@ -1,5 +1,9 @@
 /// A tappable button with a title, filled background and a darker highlighted state while pressed,
 /// as UIKit's `UIButton` with a filled configuration.
+///
+/// The button draws its fill itself, above its `backgroundColor` and below the title, as UIKit's draws
+/// its configuration's background in a view of its own: its states never touch the `alpha` and
+/// `backgroundColor` the app gives it, so a button faded out stays faded out when it is enabled again.
 @MainActor open class Button: Control {
     /// The label that shows the title, as `UIButton.titleLabel`: centred, 17-pixel semibold.
     public let titleLabel = Label()
@@ -9,11 +13,11 @@
         get { titleLabel.text }
         set { titleLabel.text = newValue }
     }
-    /// Background fill while not pressed; system blue by default.
+    /// The fill while not pressed; system blue by default, drawn at 60% of its opacity while disabled.
     public var tintColor: Color = .systemBlue { didSet { updateColors() } }
     /// Colour of the title text; white by default, half transparent when disabled.
     public var titleColor: Color = .white { didSet { updateColors() } }
-    /// Background while pressed; nil darkens the tint colour.
+    /// The fill while pressed; nil darkens the tint colour.
     public var highlightedColor: Color? { didSet { updateColors() } }
 
     /// A button with `title` and 10-point rounded corners that calls `action`, if given, when tapped.
@@ -46,11 +50,25 @@
         return Size(width: text.width + 32, height: max(44, text.height + 16))
     }
 
+    /// The fill for the current state: pressed, disabled (dimmed) or plain.
+    public var fillColor: Color {
+        if isHighlighted {
+            return highlightedColor ?? Color(red: tintColor.red * 0.75, green: tintColor.green * 0.75,
+                                             blue: tintColor.blue * 0.75, alpha: tintColor.alpha)
+        }
+        return isEnabled ? tintColor : tintColor.withAlphaComponent(tintColor.alpha * 0.6)
+    }
+
+    /// Draws the fill for the current state; a subclass that draws more calls `super` first to keep it.
+    open override func draw(in context: inout DrawingContext) {
+        let color = fillColor
+        guard color.alpha > 0 else { return }
+        let shown = presentation
+        context.fillLikeBackground(shown.bounds, cornerRadius: shown.cornerRadius, corners: maskedCorners, color: color)
+    }
+
     private func updateColors() {
-        let pressed = highlightedColor ?? Color(red: tintColor.red * 0.75, green: tintColor.green * 0.75,
-                                                blue: tintColor.blue * 0.75, alpha: tintColor.alpha)
-        backgroundColor = isHighlighted ? pressed : tintColor
-        titleLabel.textColor = isEnabled ? titleColor : titleColor.withAlphaComponent(0.5)
-        alpha = isEnabled ? 1 : 0.6
+        titleLabel.textColor = isEnabled ? titleColor : titleColor.withAlphaComponent(titleColor.alpha * 0.5)
+        setNeedsDisplay()
     }
 }

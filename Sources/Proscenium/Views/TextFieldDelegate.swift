@@ -37,3 +37,11 @@ extension TextFieldDelegate {
     /// Does nothing and answers true.
     public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
 }
+
+/// UIKit's text-field delegate gets the characters to change as an `NSRange` of UTF-16 offsets;
+/// Proscenium's gets a `Range<Int>` of `Character` offsets into `text`. This stand-in for UIKit's type makes
+/// a delegate method ported with UIKit's signature fail to compile, saying what to write, rather than
+/// compile as a method nothing calls. A module that imports Foundation finds Foundation's `NSRange` first;
+/// there only a conformance declared in an extension gets the compiler's "nearly matches" warning.
+@available(*, unavailable, message: "text-field delegates take a Range<Int> of Character offsets: write textField(_:shouldChangeCharactersIn range: Range<Int>, replacementString:)")
+public struct NSRange {}

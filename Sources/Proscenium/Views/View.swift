@@ -41,17 +41,6 @@
         set { setModel(\.transform, newValue, .transform) }
     }
 
-    /// The bounding box of the view in its superview's coordinates. Setting it with a non-identity transform
-    /// keeps the transform and sets the centre and the bounds size, which is what UIKit effectively does.
-    public var frame: Rect {
-        get { model.frame }
-        set {
-            let standard = newValue.standardized
-            center = standard.center
-            bounds = Rect(origin: bounds.origin, size: standard.size)
-        }
-    }
-
     // MARK: - Appearance
 
     /// Opacity of the view and its subviews; below 0.01 the view is not hit-tested.

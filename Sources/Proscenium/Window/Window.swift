@@ -35,7 +35,7 @@
         }
         guard let controller, controller === rootViewController, controller.windowAsRoot !== self else { return }
         controller.windowAsRoot = self
-        controller.view.frame = bounds
+        fill(with: controller.view)
         let cover = presentations.first { $0.presenting === controller && $0.presentationController.shouldRemovePresentersView
                                           && ($0.phase == .presented || $0.phase == .presenting) }
         if let cover, cover.phase == .presented {
@@ -129,7 +129,12 @@
         backgroundColor = .white
         clock.frameHandler = { [weak self] time in self?.performFrame(at: time) }
         clock.setNeedsFrame()
+        Window.lastMade = self
     }
+
+    /// The window made last, while it lives: what stands in for UIKit's screen when a controller's view
+    /// loads before it is known which window will show it (see `ViewController.loadView()`).
+    static weak var lastMade: Window?
 
     // MARK: - Scale
 
@@ -159,8 +164,22 @@
 
     open override func layoutSubviews() {
         windowLayoutCount += 1
-        rootViewController?.viewIfLoaded?.frame = bounds
+        // Not while a presentation has borrowed the root view (moved it into its container, scaled it
+        // aside): that presentation places it, as in UIKit. Taken out under a full-screen one, it keeps
+        // the window's size for its return.
+        if let rootView = rootViewController?.viewIfLoaded, rootView.superview === self || rootView.superview == nil {
+            fill(with: rootView)
+        }
         presentationLayer?.frame = bounds
+    }
+
+    /// Makes `rootView` as large as the window and centres it, by its bounds and centre rather than its
+    /// frame: a transform a presentation put on it (scaling it aside) stays on top of a window-sized view
+    /// through every layout pass. (UIKit sets the frame, and only when the window changes size; under a
+    /// transform that would resize the view.)
+    private func fill(with rootView: View) {
+        rootView.bounds = Rect(origin: rootView.bounds.origin, size: bounds.size)
+        rootView.center = Point(x: bounds.midX, y: bounds.midY)
     }
 
     /// Keeps the presentation layer above views added to the window itself.

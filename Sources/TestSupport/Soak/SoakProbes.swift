@@ -113,7 +113,7 @@ import Proscenium
 
     static func chrome(for style: ModalPresentationStyle) -> ProbeChrome {
         switch style {
-        case .fullScreen: .fullScreen
+        case .fullScreen, .none: .fullScreen
         case .formSheet: .formSheet
         case .bottomSheet: .sheet
         case .popover: .popover
