@@ -21,6 +21,18 @@ import Testing
     }
 
     static let replays: [Replay] = [
+        Replay(seed: 5, broke: "OverlayScene's dismissal waits for a presentation above that is not leaving",
+               operations: "8137,8143,8151,8160,8229,8232,8246,8247", withoutFramesAfter: "8137,8143,8247",
+               steps: [
+                      "8137: press on (419, 87) and hold",
+                      "8143: click at (83, 733)",
+                      "8151: present a probe (fullScreen, 2 detents, armed: presenter.dismiss(animated: true) in dismissCompletion) from the top controller, not animated, then 6 frames",
+                      "8160: present a probe (hooked alert, 2 detents, armed: present(a formSheet probe, animated: false) in viewWillAppear) from the top controller, then 2 frames",
+                      "8229: arm the controller 1 below the top: presenter.present(itself again, animated: false) in viewDidDisappear, then 7 frames",
+                      "8232: key escape, then 7 frames",
+                      "8246: key tab, then 5 frames",
+                      "8247: dismiss from the controller 2 below the top, not animated, completion: present(a formSheet probe, animated: true)",
+               ]),
         Replay(seed: 9, broke: "ProbeController's dismissal waits for a presentation above that is not leaving",
                operations: "4736,4742,4743,4752,4753", withoutFramesAfter: "4736,4742,4743",
                steps: [
@@ -69,6 +81,42 @@ import Testing
                       "4465: present a probe (hooked plain, 2 detents, undimmed to medium, armed: presenter.present(itself again, animated: true) in presentationTransitionDidEnd) from the top controller",
                       "4467: dismiss from the controller 2 below the top",
                       "4469: click 'present-bouncy'",
+               ]),
+        Replay(seed: 16, broke: "ProbeController 'probe' has appeared but its view is not in the window",
+               operations: "2717,2721,2722,2723", withoutFramesAfter: "2717",
+               steps: [
+                      "2717: present a probe (hooked formSheet, 2 detents, undimmed to medium, armed: present(a hooked fullScreen probe, animated: true) in dismissalTransitionDidEnd) from the top controller",
+                      "2721: Escape, present again after 17 frames, then 6 frames",
+                      "2722: click 'present-side-panel', then 8 frames",
+                      "2723: present a probe (alert, 2 detents, undimmed to medium, armed: replace window.rootViewController in willDismiss) from the controller 1 below the top, then 8 frames",
+               ]),
+        Replay(seed: 18, broke: "HomeViewController 'home' has appeared but its view is not in the window",
+               operations: "3169,3180,3181,3182,3183,3184", withoutFramesAfter: "3169,3180,3181,3182",
+               steps: [
+                      "3169: reduce motion on",
+                      "3180: present a probe (hooked fullScreen, refusing user dismissal, 2 detents, undimmed to medium) from the top controller",
+                      "3181: replace the root controller (home back after 5 operations)",
+                      "3182: resize to 480x480",
+                      "3183: replace the root controller (home back after 7 operations), then 5 frames",
+                      "3184: Escape, present again after 1 frames, then 4 frames",
+               ]),
+        Replay(seed: 19, broke: "after settling, probe (bottomSheet): dismissalWillBegin never ended",
+               operations: "4789,4790,4794,4795,4796,4797,4800", withoutFramesAfter: "4794,4796,4797,4800",
+               steps: [
+                      "4789: present a probe (bottomSheet, refusing user dismissal, 2 detents, armed: dismiss(animated: true) in didAttemptToDismiss) from the controller 1 below the top, then 7 frames",
+                      "4790: resize to 613x800, then 8 frames",
+                      "4794: double-click at (652, 0)",
+                      "4795: present a probe (hooked plain, adapting to bottomSheet/nil, undimmed to medium, armed: replace window.rootViewController in presentationTransitionWillBegin) from the controller 1 below the top, then 6 frames",
+                      "4796: press on the top sheet's grabber and hold",
+                      "4797: move the held press by (-22, 143) in 3 steps",
+                      "4800: present side-panel",
+               ]),
+        Replay(seed: 20, broke: "SheetScene's dismissal waits for a presentation above that is not leaving",
+               operations: "2539,2540,2541", withoutFramesAfter: "2539,2540",
+               steps: [
+                      "2539: present sheet",
+                      "2540: present a probe (hooked plain, adapting to formSheet/overFullScreen, undimmed to medium, armed: presenter.present(itself again, animated: true) in dismissalTransitionWillBegin) from the top controller",
+                      "2541: dismiss from the controller 2 below the top, then 5 frames",
                ]),
     ]
 
