@@ -37,6 +37,13 @@ while let argument = arguments.popFirst() {
         }
         if argument == "--seed" { soakSeed = value } else { soakOperations = Int(value) }
     default:
+        let groups = ["frames", "hittest", "animations", "launch", "idle", "dropped", "presentation", "gallery", "soak",
+                      "fuzz", "clock"]
+        guard groups.contains(argument) else {
+            FileHandle.standardError.write(("proscenium-bench: unknown argument '\(argument)'; groups: "
+                                            + groups.joined(separator: ", ") + "\n").data(using: .utf8)!)
+            exit(2)
+        }
         requested.insert(argument)
     }
 }
@@ -47,18 +54,24 @@ await MainActor.run {
     if wants("hittest") { HitTestBenchmark.run() }
     if wants("animations") { AnimationBenchmark.run() }
 }
-if wants("frames") { try await FrameBenchmark.run() }
-if wants("presentation") { try await PresentationBenchmark.run() }
-if wants("gallery") { try await GalleryBenchmark.run() }
-if wants("soak") {
-    if let soakSeeds {
-        await SoakBenchmark.runRange(soakSeeds, operations: soakOperations, jobs: soakJobs)
-    } else {
-        try await SoakBenchmark.run(seed: soakSeed, operations: soakOperations)
+// A group that cannot run (no Xvfb, the demo not built, …) ends the run with one line saying why.
+do {
+    if wants("frames") { try await FrameBenchmark.run() }
+    if wants("presentation") { try await PresentationBenchmark.run() }
+    if wants("gallery") { try await GalleryBenchmark.run() }
+    if wants("soak") {
+        if let soakSeeds {
+            await SoakBenchmark.runRange(soakSeeds, operations: soakOperations, jobs: soakJobs)
+        } else {
+            try await SoakBenchmark.run(seed: soakSeed, operations: soakOperations)
+        }
     }
+    if wants("fuzz") { try await FuzzBenchmark.run(seed: soakSeed) }
+    if wants("clock") { try await ClockBenchmark.run() }
+    if wants("launch") { try await LaunchBenchmark.runLaunch() }
+    if wants("idle") { try await LaunchBenchmark.runIdle() }
+    if wants("dropped") { try await LaunchBenchmark.runDropped() }
+} catch {
+    FileHandle.standardError.write("proscenium-bench: \(error)\n".data(using: .utf8)!)
+    exit(1)
 }
-if wants("fuzz") { try await FuzzBenchmark.run(seed: soakSeed) }
-if wants("clock") { try await ClockBenchmark.run() }
-if wants("launch") { try await LaunchBenchmark.runLaunch() }
-if wants("idle") { try await LaunchBenchmark.runIdle() }
-if wants("dropped") { try await LaunchBenchmark.runDropped() }
