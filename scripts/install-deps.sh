@@ -11,9 +11,11 @@ fi
 # x11-xkb-utils (setxkbmap), xclip and xdotool let the keyboard and clipboard tests switch layouts, read and
 # set the CLIPBOARD as another client, and close or unmap the window as a user would.
 # openbox is the real window manager the window-manager tests run the demo under; libxres-dev lets the soak
-# count what the demo holds in the X server.
+# count what the demo holds in the X server. xserver-xephyr with Mesa's GL drivers (software rendering is
+# enough) is the glamor server the glamor tests and scripts/glamor-compare.sh draw on: RENDER in OpenGL, as
+# Xorg does it on most desktops, where Xvfb's is pixman.
 packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxres-dev libpng-dev pkg-config xvfb x11-utils
-          fonts-dejavu-core openbox x11-xkb-utils xclip xdotool)
+          fonts-dejavu-core openbox x11-xkb-utils xclip xdotool xserver-xephyr libgl1-mesa-dri)
 missing=()
 for package in "${packages[@]}"; do
     if ! dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed"; then

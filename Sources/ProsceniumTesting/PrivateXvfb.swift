@@ -43,65 +43,16 @@ public final class PrivateXvfb: Sendable {
                              disabledExtensions: [String] = [],
                              timeout: Double = 10) async throws(PrivateXvfbError) -> PrivateXvfb {
         guard let xvfb = ChildSpawner.findExecutable("Xvfb") else { throw .notInstalled }
-        let began = DispatchTime.now().uptimeNanoseconds
-        let logPath = FileManager.default.temporaryDirectory
-            .appendingPathComponent("proscenium-xvfb-\(getpid())-\(began).log").path
-        let pipe = try DisplayPipe()
-        defer { pipe.closeBoth() }
-
-        var arguments = [xvfb, "-displayfd", "3", "-screen", "0", "\(width)x\(height)x\(depth)",
-                         "-nolisten", "tcp", "-noreset"]
-        for name in disabledExtensions { arguments += ["-extension", name] }
-        if let setpriv = ChildSpawner.findExecutable("setpriv") {
-            arguments = [setpriv, "--pdeathsig", "TERM", "--"] + arguments
+        var command = [xvfb, "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset"]
+        for name in disabledExtensions { command += ["-extension", name] }
+        let server: XServerLaunch.Started
+        do {
+            server = try await XServerLaunch.start(command, name: "xvfb", timeout: timeout)
+        } catch {
+            throw .didNotStart(error.reason, log: error.log)
         }
-        let command = arguments
-        let writeEnd = pipe.writeEnd
-        let spawned = await ChildSpawner.shared.run { ChildSpawner.spawn(command, logPath: logPath, inherit: writeEnd) }
-        let pid: pid_t
-        switch spawned {
-        case .success(let child): pid = child
-        case .failure(let error):
-            unlink(logPath)
-            throw .didNotStart("cannot run \(command[0]): \(error)", log: "")
-        }
-        ServerRegistry.add(pid, log: logPath)
-        pipe.closeWriteEnd()
-
-        func fail(_ reason: String) -> PrivateXvfbError {
-            let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            ServerRegistry.terminate(pid)
-            unlink(logPath)
-            return .didNotStart(reason, log: log)
-        }
-
-        let deadline = began + UInt64(timeout * 1e9)
-        var number: Int?
-        while number == nil {
-            switch pipe.readDisplayNumber() {
-            case .number(let n): number = n
-            case .closed: throw fail("it exited or closed -displayfd without naming a display")
-            case .notYet: break
-            }
-            if number == nil {
-                if let ending = ServerRegistry.exitStatus(pid) { throw fail(ending) }
-                if DispatchTime.now().uptimeNanoseconds > deadline { throw fail("no display number after \(timeout) s") }
-                try? await Task.sleep(for: .milliseconds(5))
-            }
-        }
-        let name = ":\(number!)"
-        // -displayfd is written once the server listens; a real connection proves it.
-        while true {
-            if let display = XOpenDisplay(name) {
-                XCloseDisplay(display)
-                break
-            }
-            if DispatchTime.now().uptimeNanoseconds > deadline { throw fail("cannot connect to \(name) after \(timeout) s") }
-            try? await Task.sleep(for: .milliseconds(10))
-        }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9
-        return PrivateXvfb(displayName: name, pid: pid, width: width, height: height,
-                           startupSeconds: seconds, logPath: logPath)
+        return PrivateXvfb(displayName: server.displayName, pid: server.pid, width: width, height: height,
+                           startupSeconds: server.seconds, logPath: server.logPath)
     }
 
     /// Whether the server has not been stopped or killed through this object.

@@ -18,15 +18,17 @@ struct CapturedRun {
     static func frame(at seconds: Double) -> Int { Int((seconds * 60 - 1e-9).rounded(.up)) }
 
     /// Runs `proscenium-demo --headless --log-events --screenshot … --at at --capture-frames frames` with
-    /// `arguments` on a private Xvfb of its own, and checks it exits 0.
-    static func run(_ arguments: [String], at: Double, frames: String? = nil, downsample: Int = 1) async throws -> CapturedRun {
+    /// `arguments` on a private Xvfb of its own (on `display` instead, without `--headless`, when given),
+    /// and checks it exits 0.
+    static func run(_ arguments: [String], at: Double, frames: String? = nil, downsample: Int = 1,
+                    display: String? = nil) async throws -> CapturedRun {
         let directory = FileManager.default.temporaryDirectory
             .appendingPathComponent("proscenium-frames-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        var all = ["--headless", "--log-events", "--screenshot", directory.appendingPathComponent("shot.png").path,
-                   "--at", String(at)] + arguments
+        var all = (display == nil ? ["--headless"] : []) + ["--log-events", "--screenshot",
+                   directory.appendingPathComponent("shot.png").path, "--at", String(at)] + arguments
         if let frames { all += ["--capture-frames", frames, "--capture-downsample", String(downsample)] }
-        let demo = try DemoProcess(arguments: all, environment: ["DISPLAY": nil])
+        let demo = try DemoProcess(arguments: all, environment: ["DISPLAY": display])
         let exit = try #require(await demo.exit(timeout: 120), "the demo ran for 2 minutes: \(all)\n\(demo.diagnosis)")
         guard exit.status == 0 else {
             try? FileManager.default.removeItem(at: directory)

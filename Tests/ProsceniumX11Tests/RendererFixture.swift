@@ -6,9 +6,11 @@ import TestSupport
 import Testing
 
 /// An `XRenderRenderer` drawing into an offscreen back buffer (a pixmap of the screen's depth) on a
-/// private Xvfb, with helpers to render display lists, read the pixels back and compare with goldens.
+/// private Xvfb (or a glamor server nested in one), with helpers to render display lists, read the pixels
+/// back and compare with goldens.
 @MainActor final class RendererFixture {
-    let server: PrivateXvfb
+    /// Stops the private server drawn on.
+    private let stopServer: @Sendable () -> Void
     private(set) var display: Display!
     private(set) var renderer: XRenderRenderer!
     let size: Size
@@ -16,9 +18,17 @@ import Testing
     private(set) var pixmap: Pixmap = 0
     private var picture: Picture = 0
 
-    init(width: Int = 160, height: Int = 120) async throws {
-        server = try await PrivateXvfb.start(width: 1280, height: 800)
-        display = try Display(name: server.displayName)
+    /// A fixture drawing on a private Xvfb, or with `onGlamor` on a private glamor server (`GlamorServer`).
+    init(width: Int = 160, height: Int = 120, onGlamor: Bool = false) async throws {
+        let displayName: String
+        if onGlamor {
+            let server = try await GlamorServer.start(width: 1280, height: 800)
+            (displayName, stopServer) = (server.displayName, { server.stop() })
+        } else {
+            let server = try await PrivateXvfb.start(width: 1280, height: 800)
+            (displayName, stopServer) = (server.displayName, { server.stop() })
+        }
+        display = try Display(name: displayName)
         size = Size(width: Double(width), height: Double(height))
         pixmap = XCreatePixmap(display.pointer, display.rootWindow, UInt32(width), UInt32(height), UInt32(display.depth))
         picture = XRenderCreatePicture(display.pointer, pixmap, display.windowFormat, 0, nil)
@@ -76,7 +86,7 @@ import Testing
             display.sync()
         }
         display = nil
-        server.stop()
+        stopServer()
     }
 }
 

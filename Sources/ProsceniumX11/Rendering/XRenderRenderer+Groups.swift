@@ -19,6 +19,7 @@ extension XRenderRenderer {
         let area = inner.bounds
         let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
         execute(commands, range, in: layerSurface)
+        unclipSource(layer.picture)
         prepare(surface)
         let traps = RoundedRectGeometry.fill(shape, radius: r, corners: corners, limit: area)
         compositeTrapezoids(traps, source: layer.picture,
@@ -42,6 +43,7 @@ extension XRenderRenderer {
         let area = clip.boundingBox
         let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
         execute(commands, range, in: layerSurface)
+        unclipSource(layer.picture)
         prepare(surface)
         tally(.composite, area, in: surface)
         XRenderComposite(display.pointer, PictOpOver, layer.picture, solids.alphaMask(alpha), surface.picture,
@@ -99,11 +101,6 @@ extension XRenderRenderer {
     static let maximumLayerPixels = 32_000_000.0
 
     /// Composites a layer holding `localArea` of a group's local space onto the surface through `transform`.
-    ///
-    /// The layer is the source and has a transform, so its client clip (left from drawing into it) goes
-    /// first: the X server's `miComputeCompositeRegion`, which glamor and EXA use, intersects the composite
-    /// region with a source's clip translated by (xDst − xSrc) without applying the transform, which would
-    /// clip away a transformed view away from the origin. (Xvfb's fb code ignores source clips.)
     private func compositeTransformed(_ layer: Layer, localArea: Rect, transform: AffineTransform,
                                       inverse: AffineTransform, onto surface: RenderSurface) {
         let dpy = display.pointer
@@ -116,7 +113,7 @@ extension XRenderRenderer {
         var xTransform = XTransform(map)
         XRenderSetPictureTransform(dpy, layer.picture, &xTransform)
         XRenderSetPictureFilter(dpy, layer.picture, "bilinear", nil, 0)
-        removeClip(of: layer.picture)
+        unclipSource(layer.picture)
         prepare(surface)
         tally(.composite, destination, in: surface)
         XRenderComposite(dpy, PictOpOver, layer.picture, 0, surface.picture,
@@ -126,6 +123,19 @@ extension XRenderRenderer {
         var identity = XTransform.identity
         XRenderSetPictureTransform(dpy, layer.picture, &identity)
         XRenderSetPictureFilter(dpy, layer.picture, "nearest", nil, 0)
+    }
+
+    /// Readies a layer drawn into to be a composite's source: removes the client clip its drawing left.
+    ///
+    /// The X server's `miComputeCompositeRegion`, which glamor and EXA use, clips a composite to its
+    /// source's clip too, moved by (xDst − xSrc) and without the source's transform. A layer's clip is that
+    /// of its last drawing — a nested group's narrower clip, the part of a rasterized layer this frame
+    /// rendered, a transformed layer's pixels before the transform moves them — and the layer composited
+    /// with it lands only there: the rest of the group goes missing, or the target keeps the last frame's
+    /// pixels under it (a scaling popover trailed copies of its earlier frames). Xvfb's fb code ignores
+    /// source clips, so only glamor (Xorg on most desktops) showed it.
+    func unclipSource(_ picture: Picture) {
+        removeClip(of: picture)
     }
 
     /// A cleared layer for the pixel rectangle `area` of a surface whose command-space origin is `origin`,

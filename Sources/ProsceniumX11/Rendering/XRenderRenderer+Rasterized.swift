@@ -47,6 +47,7 @@ extension XRenderRenderer {
             if !coveredAtOnce { rasterizedLayers.clear(missing, of: layer) }
             execute(commands, range, in: RenderSurface(picture: layer.picture, origin: origin, clip: missing))
         }
+        unclipSource(layer.picture)
         prepare(surface)
         tally(.composite, visible, in: surface)
         XRenderComposite(display.pointer, opaque ? PictOpSrc : PictOpOver, layer.picture, 0, surface.picture,
