@@ -4,9 +4,10 @@ import Testing
 /// The twelve soak seeds that broke before the window's presentation stack became one state machine,
 /// each cut down by the soak's shrinking (on the code they broke) to the fewest operations that still
 /// broke it, and replayed here: a waiting dismissal, an appearance state that lied, a dismissal that
-/// never ended. Each replay runs `proscenium-bench soak` with those operations only, drawn as in the full
-/// run, and must end clean; the operations it traces must still be the ones recorded, so a change to the
-/// soak's generator cannot quietly turn a replay into something else.
+/// never ended; and two that broke the placement of a scaled presented view. Each replay runs
+/// `proscenium-bench soak` with those operations only, drawn as in the full run, and must end clean; the
+/// operations it traces must still be the ones recorded, so a change to the soak's generator cannot
+/// quietly turn a replay into something else.
 @Suite struct SoakSeedReplayTests {
     /// One shrunk replay: which operations of `seed` to perform, which of them skip their trailing frames,
     /// what each one does, and what the run broke with before.
@@ -154,6 +155,27 @@ import Testing
                       "2539: present sheet",
                       "2540: present a probe (hooked plain, adapting to formSheet/overFullScreen, undimmed to medium, armed: presenter.present(itself again, animated: true) in dismissalTransitionWillBegin) from the top controller",
                       "2541: dismiss from the controller 2 below the top, then 5 frames",
+               ]),
+        // Two that broke the placement of a presented view whose animator scales it: turned around or
+        // laid out mid-transition, the scale in flight went into its bounds (a side panel 1388 wide, a
+        // card 300,000 wide).
+        Replay(seed: 48, broke: "after settling, SidePanelScene's view rests at (-104, 0, 1388x800), not at (0, 60, 1180x680)",
+               operations: "1242,1245,1250", withoutFramesAfter: "1242,1245,1250",
+               steps: [
+                      "1242: present side-panel, Escape after 29 frames",
+                      "1245: Escape, present again after 7 frames",
+                      "1250: double-click 'rename'",
+               ]),
+        Replay(seed: 53, broke: "after settling, CoolScene's view rests at (-149360, -249600, 300000x500000), not at (490, 150, 300x500)",
+               operations: "8338,8509,8512,8515,8520,8521,8525", withoutFramesAfter: "8338,8509,8515,8521,8525",
+               steps: [
+                      "8338: reduce motion on",
+                      "8509: click 'present-cool'",
+                      "8512: present bouncy, then 6 frames",
+                      "8515: reduce motion off",
+                      "8520: present alert, then 2 frames",
+                      "8521: Escape, present again after 11 frames",
+                      "8525: move the held press by (-4, 68) in 1 steps",
                ]),
     ]
 

@@ -81,10 +81,10 @@ extension Presentation {
                 if morphs {
                     morphsRunning += 1
                     View.animate(springDuration: 0.4, bounce: 0, options: [.allowUserInteraction],
-                                 animations: { view.frame = target },
+                                 animations: { view.untransformedFrame = target },
                                  completion: { [weak self] _ in self?.morphDidEnd() })
                 } else {
-                    view.frame = target
+                    view.untransformedFrame = target
                 }
             }
             report(.adapted)

@@ -189,7 +189,7 @@ extension Presentation {
             phase = .presented
             container.isUserInteractionEnabled = true
             if viewTakenOutByGroup, let view = presentationController.presentedView, view.superview == nil {
-                view.frame = presentationController.frameOfPresentedViewInContainerView
+                view.untransformedFrame = presentationController.frameOfPresentedViewInContainerView
                 container.addSubview(view)
             }
             viewTakenOutByGroup = false

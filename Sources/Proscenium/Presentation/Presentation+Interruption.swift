@@ -94,7 +94,7 @@ extension Presentation {
             // since may have moved: it heads for where the presented view belongs now.
             let target = presentationController.frameOfPresentedViewInContainerView
             presentationController.placedFrame = target
-            if view.frame != target { view.frame = target }
+            if view.untransformedFrame != target { view.untransformedFrame = target }
         }
     }
 }

@@ -26,7 +26,7 @@ extension Presentation {
         guard context.isAnimated else {
             context.coordinator.runQueuedWithoutAnimation()
             if context.isPresenting, let view = presentationController.presentedView {
-                view.frame = presentationController.frameOfPresentedViewInContainerView
+                view.untransformedFrame = presentationController.frameOfPresentedViewInContainerView
                 container.addSubview(view)
             }
             context.completeTransition(true)

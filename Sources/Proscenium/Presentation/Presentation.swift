@@ -201,7 +201,7 @@
                 // An animator that did not add the presented view still leaves it presented, where it belongs
                 // — unless a presentation above, made meanwhile, covers it and keeps it out of the window
                 // (full screen): then it comes back with that one's dismissal.
-                view.frame = presentationController.frameOfPresentedViewInContainerView
+                view.untransformedFrame = presentationController.frameOfPresentedViewInContainerView
                 if let cover = coveringPresentation {
                     if cover.removedPresenterPlace == nil { cover.removedPresenterPlace = (container, container.subviews.count) }
                 } else {

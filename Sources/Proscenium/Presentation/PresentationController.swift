@@ -219,6 +219,6 @@
         let target = frameOfPresentedViewInContainerView
         if presentation.phase == .presenting, target == placedFrame { return }
         placedFrame = target
-        if view.frame != target { view.frame = target }
+        if view.untransformedFrame != target { view.untransformedFrame = target }
     }
 }

@@ -35,3 +35,22 @@ extension View {
         return Size(width: kept(box.width, current.width), height: kept(box.height, current.height))
     }
 }
+
+extension View {
+    /// The frame the view has without its transform: the box of its bounds size around its centre. The
+    /// presentations place presented views by it, so that a resize or a turn-around in the middle of a
+    /// transition whose animator scales the view (a card growing from 0.001) moves and sizes the view
+    /// without the in-flight scale leaking into its bounds; once the transform is back to identity it is the
+    /// frame.
+    var untransformedFrame: Rect {
+        get {
+            let size = model.bounds.size, center = model.center
+            return Rect(x: center.x - size.width / 2, y: center.y - size.height / 2, width: size.width, height: size.height)
+        }
+        set {
+            let standard = newValue.standardized
+            center = standard.center
+            bounds = Rect(origin: bounds.origin, size: standard.size)
+        }
+    }
+}

@@ -139,7 +139,7 @@ extension BottomSheetPresentationController {
         let relativeVelocity = abs(distance) > 1 ? velocity / distance : 0
         View.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: relativeVelocity,
                      options: [.allowUserInteraction]) {
-            view.frame = target
+            view.untransformedFrame = target
             self.updateDimming(sheetTop: target.minY)
         }
         if changed { sheetDelegate?.sheetPresentationControllerDidChangeSelectedDetentIdentifier(self) }

@@ -81,7 +81,7 @@
         placedFrame = target
         View.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
                      options: [.allowUserInteraction]) {
-            view.frame = target
+            view.untransformedFrame = target
             self.updateDimming(sheetTop: target.minY)
         }
     }
