@@ -58,17 +58,29 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
-    /// Renders `commands` over everything and compares the result with the golden `name`.
+    /// Renders `commands` over everything and compares the result with the golden `name`, the comparison
+    /// on a thread of its own (the main actor runs other tests' frames meanwhile).
     func expectGolden(_ name: String, _ commands: [DisplayCommand], tolerance: Int = 8, maxMismatchedPixels: Int = 0,
-                      testFile: String = #filePath) throws {
+                      testFile: String = #filePath) async throws {
         render(commands)
-        try ImageComparison.assertMatches(try capture(), golden: ImageComparison.goldenPath(name, testFile: testFile),
-                                          tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels)
+        try await ImageComparison.assertMatches(try capture(), golden: ImageComparison.goldenPath(name, testFile: testFile),
+                                                tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels)
     }
 
     /// Frees the back buffer, closes the connection, then stops the server (in that order, so closing
-    /// never talks to a dead server).
+    /// never talks to a dead server) in the background: for a `defer`, which cannot wait for it.
     func stop() {
+        close()
+        server.stop()
+    }
+
+    /// As `stop()`, returning once the server has exited, waiting asleep.
+    func stop() async {
+        close()
+        await server.stop()
+    }
+
+    private func close() {
         if let display {
             renderer = nil
             XRenderFreePicture(display.pointer, picture)
@@ -76,7 +88,6 @@ import Testing
             display.sync()
         }
         display = nil
-        server.stop()
     }
 }
 
