@@ -43,8 +43,8 @@ import Testing
     let tester = try await WindowTester.start(HelloController(), size: Size(width: 640, height: 480))
     defer { tester.stop() }
     try tester.tap(at: Point(x: 400, y: 300))
-    tester.settle()
-    try assertSnapshot(of: tester, named: "card-moved")
+    await tester.settle()
+    try await assertSnapshot(of: tester, named: "card-moved")
 }
 EOF
 

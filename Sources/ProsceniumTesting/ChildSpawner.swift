@@ -66,15 +66,20 @@ package final class ChildSpawner: @unchecked Sendable {
         spawn(arguments, output: .file(logPath), inherit: inherit, environment: environment)
     }
 
-    /// Starts `arguments[0]` (an absolute path) with stdin from /dev/null, stdout and stderr to `output`,
-    /// `inherit` (if any) placed at descriptor 3, and every other descriptor closed, with a fresh signal
-    /// state. Returns the pid, or errno. `environment` entries override (nil: remove) this process's own.
-    package static func spawn(_ arguments: [String], output: Output, inherit: Int32?,
+    /// Starts `arguments[0]` (an absolute path) with stdin from `standardInput` (the reading end of a pipe,
+    /// say; nil: /dev/null), stdout and stderr to `output`, `inherit` (if any) placed at descriptor 3, and
+    /// every other descriptor closed, with a fresh signal state. Returns the pid, or errno. `environment`
+    /// entries override (nil: remove) this process's own.
+    package static func spawn(_ arguments: [String], output: Output, inherit: Int32?, standardInput: Int32? = nil,
                       environment: [String: String?] = [:]) -> Result<pid_t, SpawnError> {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        if let standardInput {
+            posix_spawn_file_actions_adddup2(&actions, standardInput, 0)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        }
         switch output {
         case let .file(path):
             posix_spawn_file_actions_addopen(&actions, 1, path, O_WRONLY | O_CREAT | O_TRUNC, 0o600)

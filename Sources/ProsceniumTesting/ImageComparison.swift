@@ -94,6 +94,19 @@ public enum ImageComparison {
         return result
     }
 
+    /// `assertMatches` with the decoding and the pixel loops on a thread of its own: the caller's actor
+    /// (the main actor that X tests share) runs other work meanwhile. What an async test calls.
+    @discardableResult
+    nonisolated(nonsending) public static func assertMatches(_ actual: Image, golden goldenPath: String, tolerance: Int = 8,
+                                                             maxMismatchedPixels: Int = 0,
+                                                             artifactsDirectory: String = defaultArtifactsDirectory,
+                                                             record: Bool = isRecording) async throws -> ComparisonResult {
+        try await onOwnThread {
+            try assertMatches(actual, golden: goldenPath, tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels,
+                              artifactsDirectory: artifactsDirectory, record: record)
+        }
+    }
+
     /// Counts pixels where some channel of `a` and `b` differs by more than `tolerance`.
     public static func pixelsDiffering(_ a: Image, _ b: Image, tolerance: Int) -> ComparisonResult {
         var mismatched = 0, worst = 0

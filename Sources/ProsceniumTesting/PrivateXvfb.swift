@@ -7,7 +7,7 @@ import Glibc
 
 /// An Xvfb server of the test's own, on a display number the server picks itself (`-displayfd`), so
 /// tests run in parallel and need no `DISPLAY`. It is stopped by `stop()`, on deinit, at exit, and — via
-/// a parent-death signal — when the test process dies abruptly.
+/// a parent-death signal — when the test process dies abruptly. Stopping never blocks the caller's thread.
 public final class PrivateXvfb: Sendable {
     /// The display to connect to, such as ":3".
     public let displayName: String
@@ -58,19 +58,38 @@ public final class PrivateXvfb: Sendable {
     /// Whether the server has not been stopped or killed through this object.
     public var isRunning: Bool { running.withLock { $0 } }
 
-    /// Asks the server to quit (SIGTERM), forces it after 2 s (SIGKILL), and waits for it. Idempotent.
-    public func stop() {
-        guard markStopped() else { return }
-        ServerRegistry.terminate(pid, grace: 2)
-        unlink(logPath)
+    /// Asks the server to quit (SIGTERM), forces it after 2 s (SIGKILL), and returns once it is reaped,
+    /// waiting asleep: the caller's actor (the main actor the X tests share) runs other work meanwhile.
+    /// Idempotent; joins a stop begun by `stop()` without `await`.
+    public func stop() async {
+        _ = markStopped()
+        await ServerRegistry.terminate(pid, grace: 2)
     }
 
-    /// Kills the server at once (SIGKILL), as a crash would, and reaps it; for tests of a lost connection.
+    /// Asks the server to quit as `stop() async` does, without waiting for it: it is reaped (and killed,
+    /// when it outlives the 2 s) in the background. For a `defer` or a `deinit`, which cannot wait.
+    public func stop() {
+        guard markStopped() else { return }
+        ServerRegistry.beginTerminating(pid, grace: 2)
+    }
+
+    /// Kills the server at once (SIGKILL), as a crash would, and returns once it is reaped and its socket
+    /// file removed; for tests of a lost connection. Idempotent.
+    public func kill() async {
+        let first = markStopped()
+        await ServerRegistry.terminate(pid, grace: 0)
+        if first { removeStaleFiles() }
+    }
+
+    /// Kills the server at once (SIGKILL) as `kill() async` does; the reaping and the removal of its socket
+    /// file follow in the background.
     public func kill() {
         guard markStopped() else { return }
-        ServerRegistry.terminate(pid, grace: 0)
-        unlink(logPath)
-        removeStaleFiles()
+        let ending = ServerRegistry.beginTerminating(pid, grace: 0)
+        Task.detached { [self] in
+            await ending?.value
+            removeStaleFiles()
+        }
     }
 
     /// What the server printed so far (startup messages, warnings).
@@ -105,8 +124,14 @@ public func withPrivateXvfb<T>(width: Int = 1280, height: Int = 800, depth: Int 
                                _ body: (PrivateXvfb) async throws -> T) async throws -> T {
     let server = try await PrivateXvfb.start(width: width, height: height, depth: depth,
                                              disabledExtensions: disabledExtensions)
-    defer { server.stop() }
-    return try await body(server)
+    do {
+        let result = try await body(server)
+        await server.stop()
+        return result
+    } catch {
+        await server.stop()
+        throw error
+    }
 }
 
 /// Why a private Xvfb could not be started.

@@ -69,10 +69,24 @@ public func assertSnapshot(of image: Image, named name: String, tolerance: Int =
     }
 }
 
-/// Compares the tester's window, as it is now, with the snapshot `name` of the calling test file.
+
+/// `assertSnapshot(of:named:…)` for an image, with the reading and the pixel loops on a thread of its own:
+/// the caller's actor (the main actor, where other tests' windows run) runs other work meanwhile.
+@discardableResult
+nonisolated(nonsending) public func assertSnapshot(of image: Image, named name: String, tolerance: Int = 8,
+                                                   maxMismatchedPixels: Int = 0,
+                                                   file: String = #filePath) async throws -> ComparisonResult {
+    try await onOwnThread {
+        try assertSnapshot(of: image, named: name, tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels, file: file)
+    }
+}
+
+/// Compares the tester's window, as it is now, with the snapshot `name` of the calling test file; the
+/// window is read on the main actor, the comparison runs on a thread of its own.
 @MainActor @discardableResult
 public func assertSnapshot(of tester: WindowTester, named name: String, tolerance: Int = 8, maxMismatchedPixels: Int = 0,
-                           file: String = #filePath) throws -> ComparisonResult {
-    try assertSnapshot(of: tester.screenshot(), named: name, tolerance: tolerance,
-                       maxMismatchedPixels: maxMismatchedPixels, file: file)
+                           file: String = #filePath) async throws -> ComparisonResult {
+    let image = try tester.screenshot()
+    return try await assertSnapshot(of: image, named: name, tolerance: tolerance,
+                                    maxMismatchedPixels: maxMismatchedPixels, file: file)
 }

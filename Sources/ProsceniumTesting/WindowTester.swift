@@ -12,8 +12,8 @@ import ProsceniumX11
 /// let tester = try await WindowTester.start(HomeViewController(), size: Size(width: 640, height: 480))
 /// defer { tester.stop() }
 /// try tester.tap("present-card")
-/// tester.settle()
-/// try assertSnapshot(of: tester, named: "card-presented")
+/// await tester.settle()
+/// try await assertSnapshot(of: tester, named: "card-presented")
 /// ```
 @MainActor public final class WindowTester {
     /// The private X server the window is on.
@@ -32,6 +32,11 @@ import ProsceniumX11
         return manual
     }
     private var input: XTestInput?
+    /// The text measurer the window's host installed. `TextLayout.measurer` is one for the whole process:
+    /// another tester (any host) started while this one waits between frames replaces it, and this window's
+    /// text would be laid out with the other display's fonts, or, once that display is closed, with
+    /// estimated widths. Each frame puts this one back.
+    private var measurer: (any TextMeasuring)?
 
     /// The core window showing the controller.
     public var window: Proscenium.Window { host.window }
@@ -60,12 +65,13 @@ import ProsceniumX11
                                                     minimumSize: Size(width: min(320, size.width), height: min(240, size.height)),
                                                     scale: scale)
             tester.host = WindowHost(display: display, configuration: configuration, clock: tester.frameClock)
+            tester.measurer = TextLayout.measurer
             tester.host.onClose = {}
             tester.host.window.rootViewController = controller
             try await tester.waitUntil("the window is mapped") { tester.host.isMapped }
             if tester.frameClock is ManualFrameClock { tester.frame() }
         } catch {
-            tester.stop()
+            await tester.stop()
             throw error
         }
         return tester
@@ -75,28 +81,43 @@ import ProsceniumX11
 
     /// One frame: reads the X events that arrived (input included), then advances the clock 1/60 s.
     public func frame() {
+        if let measurer { TextLayout.measurer = measurer }
         display.sync()
         host.processPendingEvents()
         clock.step()
     }
 
-    /// Frames until `seconds` of virtual time have passed.
-    public func advance(by seconds: Double) {
+    /// Frames until `seconds` of virtual time have passed. It lets the caller's actor run other work every
+    /// few frames, so a long span does not hold up the other tests that share it.
+    public func advance(by seconds: Double) async {
         let end = clock.now + seconds - clock.interval / 2
-        repeat { frame() } while clock.now < end
+        var frames = 0
+        repeat {
+            frame()
+            frames += 1
+            if frames % Self.framesBetweenYields == 0 { await Task.yield() }
+        } while clock.now < end
     }
 
     /// Frames until nothing moves any more (no animation asks for a frame), at most `limit` seconds of
-    /// virtual time; returns false when something was still moving then.
+    /// virtual time; returns false when something was still moving then. Like `advance(by:)`, it lets
+    /// other work run every few frames.
     @discardableResult
-    public func settle(limit: Double = 10) -> Bool {
+    public func settle(limit: Double = 10) async -> Bool {
         let end = clock.now + limit
+        var frames = 0
         repeat {
             frame()
             if !clock.needsFrame { return true }
+            frames += 1
+            if frames % Self.framesBetweenYields == 0 { await Task.yield() }
         } while clock.now < end
         return false
     }
+
+    /// How many frames run between two yields of `advance(by:)` and `settle(limit:)`: a few milliseconds'
+    /// work in a debug build.
+    static let framesBetweenYields = 4
 
     // MARK: - Finding views
 
@@ -196,8 +217,20 @@ import ProsceniumX11
     // MARK: - Ending
 
     /// Closes the window and the connection, then stops the server (the other order would leave Xlib
-    /// talking to a dead server). Safe to call twice.
+    /// talking to a dead server) and returns once it has exited, waiting asleep. Safe to call twice.
+    public func stop() async {
+        closeWindow()
+        await server.stop()
+    }
+
+    /// Closes the window and the connection as `stop() async` does, then has the server stopped in the
+    /// background, without waiting for it: for a `defer`, which cannot wait. Safe to call twice.
     public func stop() {
+        closeWindow()
+        server.stop()
+    }
+
+    private func closeWindow() {
         input = nil
         if let host {
             host.window.rootViewController = nil
@@ -205,7 +238,6 @@ import ProsceniumX11
         }
         display?.sync()
         display = nil
-        server.stop()
     }
 
     /// Handles the X events that arrive until `condition` holds, failing after `timeout` seconds of real

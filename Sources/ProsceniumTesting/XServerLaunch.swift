@@ -60,9 +60,9 @@ package enum XServerLaunch {
         ServerRegistry.add(pid, log: logPath)
         pipe.closeWriteEnd()
 
-        func fail(_ reason: String) -> Failure {
+        func fail(_ reason: String) async -> Failure {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            ServerRegistry.terminate(pid)
+            await ServerRegistry.terminate(pid)
             unlink(logPath)
             return Failure(reason: reason, log: log)
         }
@@ -72,12 +72,12 @@ package enum XServerLaunch {
         while number == nil {
             switch pipe.readDisplayNumber() {
             case .number(let n): number = n
-            case .closed: throw fail("it exited or closed -displayfd without naming a display")
+            case .closed: throw await fail("it exited or closed -displayfd without naming a display")
             case .notYet: break
             }
             if number == nil {
-                if let ending = ServerRegistry.exitStatus(pid) { throw fail(ending) }
-                if DispatchTime.now().uptimeNanoseconds > deadline { throw fail("no display number after \(timeout) s") }
+                if let ending = ServerRegistry.exitStatus(pid) { throw await fail(ending) }
+                if DispatchTime.now().uptimeNanoseconds > deadline { throw await fail("no display number after \(timeout) s") }
                 try? await Task.sleep(for: .milliseconds(5))
             }
         }
@@ -88,7 +88,7 @@ package enum XServerLaunch {
                 XCloseDisplay(display)
                 break
             }
-            if DispatchTime.now().uptimeNanoseconds > deadline { throw fail("cannot connect to \(displayName) after \(timeout) s") }
+            if DispatchTime.now().uptimeNanoseconds > deadline { throw await fail("cannot connect to \(displayName) after \(timeout) s") }
             try? await Task.sleep(for: .milliseconds(10))
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - began) / 1e9

@@ -15,13 +15,17 @@ public final class DemoProcess: @unchecked Sendable {
     private var outLines: [String] = []
     private var errText = ""
     private var partial = ""
+    /// How many of standard output and error have not reached their end yet.
+    private var openStreams = 2
     private let exitWatch: ExitWatch
 
-    /// Starts `proscenium-demo` with `arguments`; `environment` entries override (nil: remove) the test's own.
-    /// A `launcher` (an absolute path and its arguments, such as `unshare … sh -c SCRIPT sh`) runs the demo
-    /// instead, with the demo's path and `arguments` appended to its own.
-    public init(arguments: [String] = [], environment: [String: String?], launcher: [String] = []) throws {
-        let demo = try ProductLocator.executable(named: "proscenium-demo")
+    /// Starts `proscenium-demo` (or another of the package's executables, `product`, such as an example app)
+    /// with `arguments`; `environment` entries override (nil: remove) the test's own. A `launcher` (an
+    /// absolute path and its arguments, such as `unshare … sh -c SCRIPT sh`) runs the demo instead, with the
+    /// demo's path and `arguments` appended to its own.
+    public init(product: String = "proscenium-demo", arguments: [String] = [], environment: [String: String?],
+                launcher: [String] = []) throws {
+        let demo = try ProductLocator.executable(named: product)
         let command = launcher.isEmpty ? [demo] + arguments : launcher + [demo] + arguments
         guard let out = ChildSpawner.closeOnExecPipe() else {
             throw DemoProcessError.launch("pipe: \(String(cString: strerror(errno)))")
@@ -49,7 +53,7 @@ public final class DemoProcess: @unchecked Sendable {
         // Each stream is read by a thread of its own with blocking reads until the demo closes it, not by a
         // Dispatch read source: closing a descriptor while its source's cancellation is still on the way
         // leaves Dispatch's manager thread a freed registration (it crashed the test process, rarely).
-        Self.read(out.read) { [weak self] data in
+        Self.read(out.read, ended: { [weak self] in self?.streamEnded() }) { [weak self] data in
             guard let self else { return }
             self.lock.lock(); defer { self.lock.unlock() }
             self.partial += String(decoding: data, as: UTF8.self)
@@ -58,16 +62,25 @@ public final class DemoProcess: @unchecked Sendable {
                 self.partial = String(self.partial[self.partial.index(after: newline)...])
             }
         }
-        Self.read(err.read) { [weak self] data in
+        Self.read(err.read, ended: { [weak self] in self?.streamEnded() }) { [weak self] data in
             guard let self else { return }
             self.lock.lock(); defer { self.lock.unlock() }
             self.errText += String(decoding: data, as: UTF8.self)
         }
     }
 
+    private func streamEnded() {
+        lock.lock(); defer { lock.unlock() }
+        openStreams -= 1
+    }
+
+    /// Whether everything the process wrote has been read: both streams reached their end.
+    private var hasReadEverything: Bool { lock.lock(); defer { lock.unlock() }; return openStreams == 0 }
+
     /// Reads `descriptor` on a thread of its own until end of file, handing each chunk to `received`, then
-    /// closes it.
-    private static func read(_ descriptor: Int32, _ received: @escaping @Sendable (Data) -> Void) {
+    /// closes it and calls `ended`.
+    private static func read(_ descriptor: Int32, ended: @escaping @Sendable () -> Void,
+                             _ received: @escaping @Sendable (Data) -> Void) {
         let thread = Thread {
             var buffer = [UInt8](repeating: 0, count: 16_384)
             while true {
@@ -77,13 +90,14 @@ public final class DemoProcess: @unchecked Sendable {
                 received(Data(buffer[0..<count]))
             }
             close(descriptor)
+            ended()
         }
         thread.stackSize = 1 << 18
         thread.start()
     }
 
     deinit {
-        if exitWatch.status == nil { kill(exitWatch.pid, SIGTERM) }
+        exitWatch.signal(SIGTERM)
     }
 
     /// Whether the process still runs (it has not been reaped).
@@ -92,10 +106,25 @@ public final class DemoProcess: @unchecked Sendable {
     /// The process id, for reading its CPU time.
     public var pid: Int32 { exitWatch.pid }
 
-    /// Ends the process if it still runs (SIGTERM) and waits for it.
+    /// How long a stopped demo has to exit after SIGTERM before it gets SIGKILL.
+    public static let stopGrace = 5.0
+
+    /// Ends the process if it still runs (SIGTERM; SIGKILL after `stopGrace` seconds) and returns once it
+    /// is reaped, waiting asleep: the caller's actor (the main actor the X tests share) runs meanwhile.
+    nonisolated(nonsending) public func stop() async {
+        exitWatch.signal(SIGTERM)
+        if await exitWatch.exited(timeout: Self.stopGrace) != nil { return }
+        exitWatch.signal(SIGKILL)
+        _ = await exitWatch.exited(timeout: Self.stopGrace)
+    }
+
+    /// Ends the process as `stop() async` does without waiting for it (for a `defer`, which cannot wait):
+    /// SIGTERM now, SIGKILL from a timer if it still runs `stopGrace` seconds later; its own thread reaps it.
     public func stop() {
-        if isRunning { kill(pid, SIGTERM) }
-        _ = exitWatch.wait(timeout: nil)
+        guard isRunning else { return }
+        exitWatch.signal(SIGTERM)
+        let watch = exitWatch
+        DispatchQueue.global().asyncAfter(deadline: .now() + Self.stopGrace) { watch.signal(SIGKILL) }
     }
 
     /// Lines written to standard output so far.
@@ -158,8 +187,12 @@ public final class DemoProcess: @unchecked Sendable {
         throw DemoProcessError.noEvent(name, stderr: errorOutput)
     }
 
-    /// Waits asleep (see `event(_:timeout:)`) for the process to exit; returns its status and how long the
-    /// wait took, or nil on timeout.
+    /// How long, after the exit, the reading of what the process wrote last may take: its pipes end at its
+    /// exit (no child of its keeps them), but the threads reading them may be slow to run on a busy machine.
+    static let outputGrace = 5.0
+
+    /// Waits asleep (see `event(_:timeout:)`) for the process to exit and for all it wrote to be read;
+    /// returns its status and how long the wait for the exit took, or nil on timeout.
     nonisolated(nonsending) public func exit(timeout: Double) async -> (status: Int32, seconds: Double)? {
         let start = Date()
         while isRunning {
@@ -167,18 +200,20 @@ public final class DemoProcess: @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(2))
         }
         let seconds = Date().timeIntervalSince(start)
-        // Let the pipes deliver what the process wrote last.
-        try? await Task.sleep(for: .milliseconds(50))
+        let deadline = Date().addingTimeInterval(Self.outputGrace)
+        while !hasReadEverything, Date() < deadline { try? await Task.sleep(for: .milliseconds(2)) }
         return (exitWatch.status ?? -1, seconds)
     }
 
-    /// Waits for the process to exit; returns its status and how long the wait took, or nil on timeout.
+    /// Waits for the process to exit and for all it wrote to be read; returns its status and how long the
+    /// wait for the exit took, or nil on timeout. Blocks: for benchmarks.
     public func waitForExit(timeout: Double) -> (status: Int32, seconds: Double)? {
         let start = Date()
         guard let status = exitWatch.wait(timeout: timeout) else { return nil }
-        // Let the pipes deliver what the process wrote last.
-        usleep(50_000)
-        return (status, Date().timeIntervalSince(start))
+        let seconds = Date().timeIntervalSince(start)
+        let deadline = Date().addingTimeInterval(Self.outputGrace)
+        while !hasReadEverything, Date() < deadline { usleep(1_000) }
+        return (status, seconds)
     }
 }
 

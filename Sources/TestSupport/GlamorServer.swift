@@ -50,15 +50,31 @@ public final class GlamorServer: Sendable {
         }
     }
 
-    /// Stops Xephyr (SIGTERM, SIGKILL after 2 s), then its Xvfb. Idempotent.
+    /// Stops Xephyr (SIGTERM, SIGKILL after 2 s), then its Xvfb, returning once both are reaped and
+    /// waiting asleep. Idempotent.
+    public func stop() async {
+        guard markStopped() else { return }
+        await ServerRegistry.terminate(pid, grace: 2)
+        await host.stop()
+    }
+
+    /// Stops the servers as `stop() async` does, in the background: for a `defer`, which cannot wait.
     public func stop() {
-        let wasRunning = running.withLock { isRunning in
+        guard markStopped() else { return }
+        let ending = ServerRegistry.beginTerminating(pid, grace: 2)
+        let host = self.host
+        Task.detached {
+            await ending?.value
+            await host.stop()
+        }
+    }
+
+    /// Whether this call is the first to stop the servers.
+    private func markStopped() -> Bool {
+        running.withLock { isRunning in
             defer { isRunning = false }
             return isRunning
         }
-        guard wasRunning else { return }
-        ServerRegistry.terminate(pid, grace: 2)
-        host.stop()
     }
 }
 

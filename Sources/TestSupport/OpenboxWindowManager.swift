@@ -44,7 +44,7 @@ public final class OpenboxWindowManager: Sendable {
         do {
             return (server, try await start(on: server))
         } catch {
-            server.stop()
+            await server.stop()
             throw error
         }
     }
@@ -87,20 +87,20 @@ public final class OpenboxWindowManager: Sendable {
         }
         ServerRegistry.add(pid, log: logPath)
 
-        func fail(_ reason: String) -> WindowManagerError {
+        func fail(_ reason: String) async -> WindowManagerError {
             let log = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
-            ServerRegistry.terminate(pid, grace: 1)
+            await ServerRegistry.terminate(pid, grace: 1)
             try? FileManager.default.removeItem(atPath: folder)
             return .didNotStart(reason, log: log)
         }
 
-        guard let display = XOpenDisplay(server.displayName) else { throw fail("cannot connect to \(server.displayName)") }
+        guard let display = XOpenDisplay(server.displayName) else { throw await fail("cannot connect to \(server.displayName)") }
         defer { XCloseDisplay(display) }
         let deadline = began + UInt64(timeout * 1e9)
         while managerName(on: display) != "Openbox" {
-            if let ending = ServerRegistry.exitStatus(pid) { throw fail(ending) }
+            if let ending = ServerRegistry.exitStatus(pid) { throw await fail(ending) }
             if DispatchTime.now().uptimeNanoseconds > deadline {
-                throw fail("it did not announce itself with _NET_SUPPORTING_WM_CHECK within \(timeout) s")
+                throw await fail("it did not announce itself with _NET_SUPPORTING_WM_CHECK within \(timeout) s")
             }
             try? await Task.sleep(for: .milliseconds(10))
         }
@@ -108,9 +108,9 @@ public final class OpenboxWindowManager: Sendable {
         // then would never be managed): wait until its event loop answers, asking again until it does.
         var answered = false
         while !answered {
-            if let ending = ServerRegistry.exitStatus(pid) { throw fail(ending) }
+            if let ending = ServerRegistry.exitStatus(pid) { throw await fail(ending) }
             if DispatchTime.now().uptimeNanoseconds > deadline {
-                throw fail("it did not answer _NET_REQUEST_FRAME_EXTENTS within \(timeout) s")
+                throw await fail("it did not answer _NET_REQUEST_FRAME_EXTENTS within \(timeout) s")
             }
             answered = await roundTrip(on: display, until: DispatchTime.now().uptimeNanoseconds + 100_000_000)
         }
@@ -156,15 +156,31 @@ public final class OpenboxWindowManager: Sendable {
     /// Whether `stop()` has not been called yet.
     public var isRunning: Bool { running.withLock { $0 } }
 
-    /// Ends openbox (SIGTERM, then SIGKILL after a second), waits for it and removes its folder. Idempotent.
+    /// Ends openbox (SIGTERM, then SIGKILL after a second) and returns once it is reaped and its folder
+    /// removed, waiting asleep. Idempotent; joins a stop begun by `stop()` without `await`.
+    public func stop() async {
+        let first = markStopped()
+        await ServerRegistry.terminate(pid, grace: 1)
+        if first { try? FileManager.default.removeItem(atPath: folder) }
+    }
+
+    /// Ends openbox as `stop() async` does without waiting for it (for a `defer` or a `deinit`): the wait,
+    /// the reaping and the folder's removal run in the background.
     public func stop() {
-        let wasRunning = running.withLock { isRunning in
+        guard markStopped() else { return }
+        let ending = ServerRegistry.beginTerminating(pid, grace: 1)
+        let folder = folder
+        Task.detached {
+            await ending?.value
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+    }
+
+    private func markStopped() -> Bool {
+        running.withLock { isRunning in
             defer { isRunning = false }
             return isRunning
         }
-        guard wasRunning else { return }
-        ServerRegistry.terminate(pid, grace: 1)
-        try? FileManager.default.removeItem(atPath: folder)
     }
 
     /// What openbox printed so far (warnings about the theme, for example).

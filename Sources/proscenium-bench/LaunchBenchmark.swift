@@ -14,7 +14,7 @@ enum LaunchBenchmark {
             let event = try demo.waitForEvent("ready")
             wall.add(Date().timeIntervalSince(start) * 1000)
             inProcess.add(event["ms"] as? Double ?? .nan)
-            demo.stop()
+            await demo.stop()
         }
         report("launch → first frame on screen, spawn to JSON line (median)", format(wall.median))
         report("launch → first frame, measured inside the demo from main (median)", format(inProcess.median))

@@ -16,10 +16,10 @@ struct ExamplesTests {
         let tester = try await WindowTester.start(HelloController(), size: Size(width: 640, height: 480))
         defer { tester.stop() }
         try tester.tap(at: Point(x: 400, y: 300))
-        #expect(tester.settle())
+        #expect(await tester.settle())
         let controller = try #require(tester.window.rootViewController as? HelloController)
         #expect(controller.card.center == Point(x: 400, y: 300))
-        try assertSnapshot(of: tester, named: "card-moved")
+        try await assertSnapshot(of: tester, named: "card-moved")
     }
 
     @Test("CustomPresentation: the card springs in inset 30 points over the dimming; Escape dismisses it")
@@ -29,14 +29,14 @@ struct ExamplesTests {
         try tester.tap("present")
         let entering = try #require(tester.view(withIdentifier: "card"))
         #expect(entering.presentation.frame.maxY < 240, "it comes in from above")
-        #expect(tester.settle())
+        #expect(await tester.settle())
         let card = try #require(tester.view(withIdentifier: "card"))
         #expect(card.convert(card.bounds, to: nil) == Rect(x: 30, y: 30, width: 580, height: 420))
         let presentation = tester.window.rootViewController?.presentedViewController?.presentationController
         #expect((presentation as? InsetCardPresentation)?.dimmingView.alpha == 0.5)
-        try assertSnapshot(of: tester, named: "card-presented")
+        try await assertSnapshot(of: tester, named: "card-presented")
         try tester.press(keysym: UInt(XK_Escape))
-        #expect(tester.settle())
+        #expect(await tester.settle())
         #expect(tester.view(withIdentifier: "card") == nil)
     }
 
@@ -45,15 +45,15 @@ struct ExamplesTests {
         let tester = try await WindowTester.start(CounterController(), size: Size(width: 640, height: 480))
         defer { tester.stop() }
         try tester.tap("show-sheet")
-        #expect(tester.settle())
+        #expect(await tester.settle())
         #expect(tester.view(withIdentifier: "sheet")?.window != nil)
         try tester.tap("counter")
         try tester.tap("counter")
-        #expect(tester.settle())
+        #expect(await tester.settle())
         let controller = try #require(tester.window.rootViewController as? CounterController)
         #expect(controller.count == 2)
         #expect(tester.view(withIdentifier: "sheet")?.window != nil, "the sheet stays up")
-        try assertSnapshot(of: tester, named: "counted-under-sheet")
+        try await assertSnapshot(of: tester, named: "counted-under-sheet")
     }
 
     /// The README's code is these files, so it never rots.

@@ -33,7 +33,7 @@ struct AnimationScreenshotTests {
         let row = 120
         let left = (0..<image.width).first { image.color(atX: $0, y: row).isClose(to: Color(hex: 0x4D96FF), tolerance: 6) }
         #expect(left.map { abs(Double($0) - (expectedX - 60)) <= 1 } == true)
-        try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("mid-spring"), tolerance: 8)
+        try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("mid-spring"), tolerance: 8)
     }
 
     /// UIKit's spring progress, written out independently of the engine: settling time `duration`,

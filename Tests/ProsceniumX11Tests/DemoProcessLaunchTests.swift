@@ -16,7 +16,7 @@ struct DemoProcessLaunchTests {
                         // A child that would run for half a minute, stopped at once: SIGTERM ends it.
                         let sleeper = try DemoProcess(environment: [:], launcher: ["/bin/sh", "-c", "exec sleep 30", "sh"])
                         #expect(sleeper.isRunning)
-                        sleeper.stop()
+                        await sleeper.stop()
                         #expect(!sleeper.isRunning)
                         let exit = try #require(await sleeper.exit(timeout: 5), "\(sleeper.diagnosis)")
                         #expect(exit.status == SIGTERM)

@@ -46,7 +46,7 @@ struct DemoProcessTests {
         defer { server.stop() }
         let demo = try DemoProcess(arguments: ["--log-events"], environment: ["DISPLAY": server.displayName])
         _ = try await demo.event("ready")
-        server.kill()
+        await server.kill()
         let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died\n\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(exit.seconds < 1)

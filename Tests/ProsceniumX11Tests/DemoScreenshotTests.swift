@@ -24,20 +24,20 @@ struct DemoScreenshotTests {
     func settled(scene: String) async throws {
         let image = try await Self.screenshot(["--scene", scene])
         #expect(image.width == 1280 && image.height == 800)
-        try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)"), tolerance: 8)
+        try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)"), tolerance: 8)
     }
 
     @Test("the adaptive scenes at 600x800: sheet as a bottom sheet, overlay covering the window",
           arguments: ["sheet", "overlay"])
     func compact(scene: String) async throws {
         let image = try await Self.screenshot(["--scene", scene, "--size", "600x800"])
-        try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)-600x800"), tolerance: 8)
+        try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)-600x800"), tolerance: 8)
     }
 
     @Test("bouncy mid-spring at fixed virtual times", arguments: [0.1, 0.3])
     func bouncyMidSpring(at time: Double) async throws {
         let image = try await Self.screenshot(["--scene", "bouncy", "--at", String(time)])
-        try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-bouncy-at-\(time)"), tolerance: 8)
+        try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-bouncy-at-\(time)"), tolerance: 8)
     }
 
     @Test("the same arguments give the same pixels")

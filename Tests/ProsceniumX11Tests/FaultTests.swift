@@ -43,7 +43,7 @@ struct FaultTests {
     static func killServer(_ server: PrivateXvfb, under demo: DemoProcess,
                            sourceLocation: SourceLocation = #_sourceLocation) async throws -> (Int32, Double) {
         let killed = Date()
-        server.kill()
+        await server.kill()
         let killing = Date().timeIntervalSince(killed)
         let exit = try #require(await demo.exit(timeout: 5), "the demo hung after its X server died",
                                 sourceLocation: sourceLocation)

@@ -76,16 +76,16 @@ struct FocusRingScreenshotTests {
         let home = Home()
         let tester = try await WindowTester.start(home, size: Size(width: 320, height: 240), title: "focus-ring")
         defer { tester.stop() }
-        tester.settle()
+        await tester.settle()
         let unfocused = try tester.screenshot()
         let first = try #require(tester.view(withIdentifier: "first") as? Button)
 
         try tester.press(keysym: UInt(XK_Tab))
         try await tester.waitUntil("Tab focuses the first button") { first.isFocused }
-        tester.settle()
+        await tester.settle()
         #expect(first.showsFocusRing)
         let focused = try tester.screenshot()
-        try ImageComparison.assertMatches(focused, golden: ImageComparison.goldenPath("focus-ring-tab"), tolerance: 8)
+        try await ImageComparison.assertMatches(focused, golden: ImageComparison.goldenPath("focus-ring-tab"), tolerance: 8)
 
         // The ring: 2 points out from the button's edge (x 40...200, y 40...84), 3 wide, half-transparent blue.
         let background = Color(hex: 0xF2F2F7)
@@ -106,7 +106,7 @@ struct FocusRingScreenshotTests {
         // A click on empty space: focus stays on the button, its ring goes.
         try tester.tap(at: Point(x: 280, y: 220))
         try await tester.waitUntil("the click arrives") { !tester.window.isFocusVisible }
-        tester.settle()
+        await tester.settle()
         #expect(first.isFocused && !first.showsFocusRing)
         let clicked = try tester.screenshot()
         #expect(try await offMainActor { Self.differing(clicked, unfocused, in: Rect(x: 0, y: 0, width: 320, height: 240)) } == 0,
@@ -116,7 +116,7 @@ struct FocusRingScreenshotTests {
         try tester.press(keysym: UInt(XK_Tab))
         let second = try #require(tester.view(withIdentifier: "second") as? Button)
         try await tester.waitUntil("Tab reaches the second button") { second.isFocused }
-        tester.settle()
+        await tester.settle()
         let moved = try tester.screenshot()
         #expect(isClose(pixel(moved, 120, 36 + 70), ringOver(background)), "\(pixel(moved, 120, 106))")
         #expect(pixel(moved, 120, 36) == pixel(unfocused, 120, 36), "the first button's ring is gone")
@@ -128,14 +128,14 @@ struct FocusRingScreenshotTests {
         let tester = try await WindowTester.start(home, size: Size(width: 640, height: 480), title: "focus-ring-alert")
         defer { tester.stop() }
         try tester.tap("present-alert")
-        #expect(tester.settle())
+        #expect(await tester.settle())
         let cancel = try #require(tester.view(withIdentifier: "cancel") as? Button)
         let ok = try #require(tester.view(withIdentifier: "ok") as? Button)
         let plain = try tester.screenshot()
 
         try tester.press(keysym: UInt(XK_Tab))
         try await tester.waitUntil("Tab focuses Cancel") { cancel.isFocused }
-        tester.settle()
+        await tester.settle()
         #expect(cancel.showsFocusRing)
         let ringed = try tester.screenshot()
         // The golden holds the alert's lower part, its buttons, and the dimmed space around: not the home
@@ -143,7 +143,7 @@ struct FocusRingScreenshotTests {
         let alert = try #require(tester.view(withIdentifier: "presented"))
         let card = alert.convert(alert.bounds, to: nil)
         let buttonRow = Rect(x: card.minX - 10, y: card.maxY - 76, width: card.width + 20, height: 86)
-        try ImageComparison.assertMatches(crop(ringed, buttonRow), golden: ImageComparison.goldenPath("focus-ring-alert"),
+        try await ImageComparison.assertMatches(crop(ringed, buttonRow), golden: ImageComparison.goldenPath("focus-ring-alert"),
                                           tolerance: 8)
         // Where the alert does not clip it (above the button, over its separator), the ring shows.
         let frame = cancel.convert(cancel.bounds, to: nil)
@@ -154,7 +154,7 @@ struct FocusRingScreenshotTests {
         var order: [String] = []
         for _ in 0..<3 {
             try tester.press(keysym: UInt(XK_Tab))
-            tester.settle()
+            await tester.settle()
             order.append((tester.window.firstResponder as? View)?.identifier ?? "nil")
         }
         #expect(order == ["ok", "cancel", "ok"], "never back to the home screen below")
@@ -163,7 +163,7 @@ struct FocusRingScreenshotTests {
         // A click inside the alert, away from its buttons: the ring goes, the alert stays.
         let message = alert.convert(Point(x: 20, y: 10), to: nil)
         try tester.tap(at: message)
-        tester.settle()
+        await tester.settle()
         #expect(!tester.window.isFocusVisible && ok.isFocused)
         let afterClick = try tester.screenshot()
         #expect(try await offMainActor { Self.differing(afterClick, plain, in: Rect(x: 0, y: 0, width: 640, height: 480)) } == 0,

@@ -87,7 +87,7 @@ struct HiDPIScreenshotTests {
         let image = try await DemoScreenshotTests.screenshot(["--scene", scene, "--size", "640x480", "--scale", scale])
         let factor = Double(scale)!
         #expect(image.width == Int(640 * factor) && image.height == Int(480 * factor))
-        try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)-640x480@\(scale)x"), tolerance: 8)
+        try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-\(scene)-640x480@\(scale)x"), tolerance: 8)
     }
 
     /// Mid-spring, bouncy's card lies at fractional points; its top edge must still fall between two rows
@@ -117,7 +117,10 @@ struct HiDPIScreenshotTests {
 @MainActor @Suite("HiDPI, live", .serialized)
 struct HiDPILiveTests {
     /// Starts the demo live at `scale` on a private Xvfb; returns the demo, the X server and the window.
+    /// `whenReady` runs with the display's name on a thread of its own the moment the demo reports its
+    /// first frame, however busy the main actor is.
     private func withLiveDemo(_ arguments: [String], screen: (Int, Int), environment: [String: String?] = [:],
+                              whenReady: (@Sendable (String) -> Void)? = nil,
                               _ body: @MainActor (DemoProcess, PrivateXvfb, CX11.Window) async throws -> Void) async throws {
         try await withPrivateXvfb(width: screen.0, height: screen.1) { server in
             var environment = environment
@@ -125,9 +128,25 @@ struct HiDPILiveTests {
             environment.updateValue(nil, forKey: "PROSCENIUM_SCALE")  // the desktop's Xft.dpi decides
             let demo = try DemoProcess(arguments: arguments + ["--log-events"], environment: environment)
             defer { demo.stop() }
+            if let whenReady {
+                let displayName = server.displayName
+                Thread {
+                    while demo.isRunning, demo.events("ready").isEmpty { usleep(1_000) }
+                    whenReady(displayName)
+                }.start()
+            }
             let ready = try await demo.event("ready")
             let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
             try await body(demo, server, CX11.Window(window))
+            await demo.stop()
+        }
+    }
+
+    /// Where in the demo's output the first event of type `name` matching `condition` is, if it came.
+    private func position(of name: String, in demo: DemoProcess, where condition: ([String: Any]) -> Bool) -> Int? {
+        demo.lines.firstIndex { line in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return false }
+            return object["type"] as? String == name && condition(object)
         }
     }
 
@@ -163,17 +182,32 @@ struct HiDPILiveTests {
         display.sync()
     }
 
+    /// `setResources` on a connection of its own, for a thread that is not the main actor's.
+    private nonisolated static func setResources(_ text: String, onDisplayNamed name: String) {
+        guard let display = XOpenDisplay(name) else { return }
+        defer { XCloseDisplay(display) }
+        let bytes = Array(text.utf8)
+        XChangeProperty(display, XDefaultRootWindow(display), XInternAtom(display, "RESOURCE_MANAGER", 0), XA_STRING, 8,
+                        PropModeReplace, bytes, Int32(bytes.count))
+        XSync(display, 0)
+    }
+
     @Test("Xft.dpi 192 while bouncy springs: the window becomes 2x and the spring carries on; back to 96: 1x")
     func followsXftDPILive() async throws {
-        try await withLiveDemo(["--scene", "bouncy", "--size", "640x480"], screen: (1280, 960)) { demo, server, window in
+        // Mid-spring (0.8 s): right after the first frame, from a thread that is waiting for it.
+        let whenReady: @Sendable (String) -> Void = { Self.setResources("Xft.dpi:\t192\n", onDisplayNamed: $0) }
+        try await withLiveDemo(["--scene", "bouncy", "--size", "640x480"], screen: (1280, 960), whenReady: whenReady) { demo, server, window in
             let display = try Display(name: server.displayName)
             #expect(demo.events("ready").first?["scale"] as? Double == 1)
-            // Mid-spring (0.8 s): right after the first frame.
-            setResources("Xft.dpi:\t192\n", on: display)
             try await waitUntil("the scale event") { demo.events("scale").contains { $0["value"] as? Double == 2 } }
             try await waitUntil("the presentation completes") {
                 demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
             }
+            // The scale changed while the card was still springing, not after it had come to rest.
+            let scaled = position(of: "scale", in: demo) { $0["value"] as? Double == 2 }
+            let ended = position(of: "transition", in: demo) { $0["phase"] as? String == "presentationDidEnd" }
+            #expect(scaled != nil && ended != nil && scaled! < ended!,
+                    "the scale changed at line \(scaled ?? -1) of the demo's output, the spring ended at line \(ended ?? -1)")
             #expect(!demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" && $0["completed"] as? Bool == false })
             var attributes = XWindowAttributes()
             try await waitUntil("the window is 1280x960") {
@@ -198,9 +232,10 @@ struct HiDPILiveTests {
             }
             // A nonsense value is ignored: the scale stays.
             setResources("Xft.dpi:\tlarge\n", on: display)
+            // The warning is written as the demo reads the value; a scale event, if any, would follow it.
+            try await waitUntil("one warning names the bad value") { demo.errorOutput.contains("Xft.dpi") }
             try await Task.sleep(for: .milliseconds(200))
             #expect(demo.events("scale").count == 2)
-            #expect(demo.errorOutput.contains("Xft.dpi"), "one warning names the bad value: \(demo.errorOutput)")
         }
     }
 }

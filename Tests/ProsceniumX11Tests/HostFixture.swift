@@ -57,7 +57,15 @@ import TestSupport
     }
 
     /// Closes the window and the connection, then stops the server: the other order would leave Xlib
-    /// talking to a dead server, which ends the test process through the I/O error handler.
+    /// talking to a dead server, which ends the test process through the I/O error handler. Returns once
+    /// the server has exited, waiting asleep.
+    func stop() async {
+        host?.framePresented = nil
+        await tester.stop()
+    }
+
+    /// Closes the window and the connection as `stop() async` does, and has the server stopped in the
+    /// background: for a `defer`, which cannot wait.
     func stop() {
         host?.framePresented = nil
         tester.stop()

@@ -22,7 +22,7 @@ struct HostileDisplayTests {
         try await withPrivateXvfb(width: 1280, height: 800, depth: 16) { server in
             let shot = try await Self.screenshot(["--scene", "bouncy"], display: server.displayName)
             let golden = ImageComparison.goldenPath("demo-bouncy")
-            let result = try ImageComparison.assertMatches(shot.image, golden: golden, tolerance: Self.highColorTolerance,
+            let result = try await ImageComparison.assertMatches(shot.image, golden: golden, tolerance: Self.highColorTolerance,
                                                            record: false)
             print("16-bit --screenshot against the 24-bit golden: worst channel difference \(result.worstChannelDifference)")
 
@@ -57,7 +57,7 @@ struct HostileDisplayTests {
             }
 
             let shot = try await Self.screenshot(["--scene", "bouncy"], display: server.displayName)
-            try ImageComparison.assertMatches(shot.image, golden: ImageComparison.goldenPath("demo-bouncy"), tolerance: 8)
+            try await ImageComparison.assertMatches(shot.image, golden: ImageComparison.goldenPath("demo-bouncy"), tolerance: 8)
         }
     }
 

@@ -46,17 +46,34 @@ struct InputMethodTimingTests {
         return (longestGap, Date().timeIntervalSince(start))
     }
 
+    /// How many times a measurement is tried before the test fails for want of one without a gap.
+    static let attempts = 10
+
+    /// Whether frames came close enough together (at most `longestGap` apart) for the quiet rule never to
+    /// have applied: a main actor held up by other work, or a sleep that woke late, leaves a gap in which
+    /// the host rightly opens the input method, and says nothing about the rule under test.
+    static func wasGapless(_ longestGap: Double) -> Bool {
+        longestGap < WindowHost.inputMethodQuiet * 0.8
+    }
+
     @Test("not while frames keep coming, soon after they stop")
     func opensAfterTheLastFrame() async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
-        let (longestGap, _) = try await Self.closeThenKeepDrawing(fixture, for: 0.3)
-        // A test machine may stall the loop for longer than the quiet spell; then the host rightly opened it.
-        if longestGap < WindowHost.inputMethodQuiet * 0.8 {
+        var gaps: [Double] = []
+        for _ in 0..<Self.attempts {
+            let (longestGap, _) = try await Self.closeThenKeepDrawing(fixture, for: 0.3)
+            guard Self.wasGapless(longestGap) else {
+                gaps.append(longestGap)
+                continue
+            }
             #expect(!fixture.host.keyboard.isAttached, "frames came at most \(longestGap) s apart")
+            try await fixture.waitUntil("the input method opens", timeout: 3) { fixture.host.keyboard.isAttached }
+            #expect(fixture.host.keyboardHasInputMethod, "Xlib's built-in input method in a UTF-8 locale")
+            await fixture.stop()
+            return
         }
-        try await fixture.waitUntil("the input method opens", timeout: 3) { fixture.host.keyboard.isAttached }
-        #expect(fixture.host.keyboardHasInputMethod, "Xlib's built-in input method in a UTF-8 locale")
+        Issue.record("no run of frames without a gap in \(Self.attempts) tries; the longest gaps were \(gaps) s")
     }
 
     @Test("the cursors are made when the window is first quiet, not at the first hover")
@@ -94,17 +111,25 @@ struct InputMethodTimingTests {
     func opensWhileFramesNeverStop() async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }
-        // Draws until it opens: a loaded test machine may hold the loop back for longer than the two seconds,
-        // so the time is bounded (loosely above) only when no gap between frames let the quiet rule in.
-        let (longestGap, drew) = try await Self.closeThenKeepDrawing(fixture, for: WindowHost.inputMethodLatest + 10) {
-            fixture.host.keyboard.isAttached
-        }
-        #expect(fixture.host.keyboard.isAttached, "opened while frames kept coming (drew for \(drew) s)")
-        if longestGap < WindowHost.inputMethodQuiet * 0.8 {
+        var gaps: [Double] = []
+        for _ in 0..<Self.attempts {
+            // Draws until it opens; the time it took says something only when no gap between frames let
+            // the quiet rule in, so a run with a gap is tried again.
+            let (longestGap, drew) = try await Self.closeThenKeepDrawing(fixture, for: WindowHost.inputMethodLatest + 10) {
+                fixture.host.keyboard.isAttached
+            }
+            #expect(fixture.host.keyboard.isAttached, "opened while frames kept coming (drew for \(drew) s)")
+            guard Self.wasGapless(longestGap) else {
+                gaps.append(longestGap)
+                continue
+            }
             // The main queue ran every few milliseconds: the host's timer, on it too, was not held back long.
             #expect(drew >= WindowHost.inputMethodLatest - 0.1, "frames came at most \(longestGap) s apart")
             #expect(drew < WindowHost.inputMethodLatest + 3, "frames came at most \(longestGap) s apart")
+            await fixture.stop()
+            return
         }
+        Issue.record("no run of frames without a gap in \(Self.attempts) tries; the longest gaps were \(gaps) s")
     }
 
     @Test("a Compose sequence typed before the input method opened composes, its first key included")

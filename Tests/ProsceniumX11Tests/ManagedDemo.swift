@@ -56,20 +56,30 @@ import TestSupport
             }
             return session
         } catch {
-            manager.stop()
-            server.stop()
+            await manager.stop()
+            await server.stop()
             throw error
         }
     }
 
     /// Ends the demo, openbox and the test's connection, then the server (a server going first would end
-    /// this test process through the I/O error handler of the test's own connection).
+    /// this test process through the I/O error handler of the test's own connection), without waiting for
+    /// the processes to exit: for a `defer`, which cannot wait.
     func stop() {
         demo.stop()
         manager.stop()
         display?.sync()
         display = nil
         server.stop()
+    }
+
+    /// As `stop()`, returning once the demo, openbox and the server have exited, waiting asleep.
+    func stop() async {
+        await demo.stop()
+        await manager.stop()
+        display?.sync()
+        display = nil
+        await server.stop()
     }
 
     func waitUntil(_ what: String, timeout: Double = 10, _ condition: () -> Bool) async throws {

@@ -149,7 +149,7 @@ struct MidTransitionScreenshotTests {
         for (label, time) in Self.goldenTimes {
             let image = try run.frame(CapturedRun.frame(at: time))
             #expect(image.width == testCase.width && image.height == testCase.height)
-            try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("mid-transition/\(testCase.name)-\(label)"),
+            try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("mid-transition/\(testCase.name)-\(label)"),
                                               tolerance: 8)
         }
     }
@@ -179,7 +179,7 @@ struct MidTransitionScreenshotTests {
         let ended = try #require(run.transitionTimes("dismissalDidEnd").first, "the dismissal ends")
         #expect(ended < 1.1)
         try checkNoFlash(run, testCase, frames: 0...CapturedRun.frame(at: 1.2), what: "reversal")
-        try ImageComparison.assertMatches(run.final, golden: ImageComparison.goldenPath("mid-transition/\(testCase.name)-reversed-0.2"),
+        try await ImageComparison.assertMatches(run.final, golden: ImageComparison.goldenPath("mid-transition/\(testCase.name)-reversed-0.2"),
                                           tolerance: 8)
     }
 

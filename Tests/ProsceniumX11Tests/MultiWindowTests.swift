@@ -155,8 +155,8 @@ struct MultiWindowTests {
             session = TwoWindows(server: server, manager: manager, display: try Display(name: server.displayName),
                                  observer: try Display(name: server.displayName))
         } catch {
-            manager.stop()
-            server.stop()
+            await manager.stop()
+            await server.stop()
             throw error
         }
         do {

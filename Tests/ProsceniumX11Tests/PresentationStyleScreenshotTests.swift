@@ -30,7 +30,7 @@ struct PresentationStyleScreenshotTests {
         afterPresenting(content)
         fixture.clock.run(for: 1.5)
         #expect(!content.isBeingPresented)
-        try ImageComparison.assertMatches(try fixture.capture(), golden: ImageComparison.goldenPath(golden), tolerance: 8)
+        try await ImageComparison.assertMatches(try fixture.capture(), golden: ImageComparison.goldenPath(golden), tolerance: 8)
     }
 
     @Test("a form sheet: centred, rounded, over 0.4 black dimming")

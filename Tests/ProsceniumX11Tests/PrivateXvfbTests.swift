@@ -28,11 +28,11 @@ struct PrivateXvfbTests {
         #expect(Self.isAlive(a.pid) && Self.isAlive(b.pid))
         #expect(a.startupSeconds < 10)
 
-        a.stop()
-        b.stop()
+        await a.stop()
+        await b.stop()
         #expect(!Self.isAlive(a.pid) && !Self.isAlive(b.pid))
         #expect(!a.isRunning && !b.isRunning)
-        b.stop()  // stopping twice is harmless
+        await b.stop()  // stopping twice is harmless
     }
 
     @Test("the screen has the requested size")
@@ -51,7 +51,7 @@ struct PrivateXvfbTests {
         let client = try #require(XOpenDisplay(server.displayName))
         let socket = XConnectionNumber(client)
         let started = Date()
-        server.kill()
+        await server.kill()
         #expect(Date().timeIntervalSince(started) < 1)
         #expect(!Self.isAlive(server.pid))
         // The client's socket reaches end-of-file. (Checking that a new connection fails would race with
@@ -61,7 +61,7 @@ struct PrivateXvfbTests {
         #expect(poll(&poller, 1, 1000) == 1)
         var byte: UInt8 = 0
         #expect(recv(socket, &byte, 1, Int32(MSG_PEEK)) == 0)
-        server.stop()
+        await server.stop()
     }
 
     @Test("withPrivateXvfb stops the server when the body throws, and deinit stops a forgotten one")
@@ -80,7 +80,26 @@ struct PrivateXvfbTests {
         var forgotten: PrivateXvfb? = try await PrivateXvfb.start(width: 320, height: 200)
         let forgottenPid = try #require(forgotten?.pid)
         forgotten = nil
+        // A deinit cannot wait: it asks the server to quit, and the server is reaped in the background.
+        let deadline = Date().addingTimeInterval(5)
+        while Self.isAlive(forgottenPid), Date() < deadline { try await Task.sleep(for: .milliseconds(5)) }
         #expect(!Self.isAlive(forgottenPid))
+    }
+
+    @Test("stop() without await returns at once, even for a server that does not quit; stop() async kills that one after the grace")
+    func stopWithoutWaiting() async throws {
+        let server = try await PrivateXvfb.start(width: 320, height: 200)
+        // Stopped, it cannot act on SIGTERM: only the SIGKILL after the 2 s grace ends it.
+        kill(server.pid, SIGSTOP)
+        // The form a `defer` calls (in an async function the compiler picks `stop() async`).
+        func stopWithoutWaiting() { server.stop() }
+        let started = Date()
+        stopWithoutWaiting()
+        #expect(Date().timeIntervalSince(started) < 0.5, "stop() waited for the server")
+        #expect(!server.isRunning)
+        await server.stop()
+        #expect(Date().timeIntervalSince(started) >= 1.9, "SIGKILL came before the grace was over")
+        #expect(!Self.isAlive(server.pid), "stop() async returned before the server was reaped")
     }
 
     @Test("XTest clicks reach a window on the private server")

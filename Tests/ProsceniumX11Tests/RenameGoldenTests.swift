@@ -16,7 +16,7 @@ struct RenameGoldenTests {
         let tester = try await WindowTester.start(home, size: Size(width: 640, height: 480), scale: scale)
         defer { tester.stop() }
         home.presentScene(named: "rename")
-        #expect(tester.settle())
+        #expect(await tester.settle())
         let field = try #require(tester.view(withIdentifier: "name-field") as? TextField)
         #expect(field.isFirstResponder, "the field has the keyboard when the alert is up")
         try tester.type("Quarterly report")
@@ -25,7 +25,7 @@ struct RenameGoldenTests {
         for _ in 0..<6 { input.key(UInt(XK_Left)) }
         input.release(key: UInt(XK_Shift_L))
         tester.frame()
-        #expect(tester.settle())
+        #expect(await tester.settle())
         #expect(field.text == "Quarterly report")
         #expect(field.selectedText == "report")
         let suffix = scale == 1 ? "" : "@\(Int(scale))x"

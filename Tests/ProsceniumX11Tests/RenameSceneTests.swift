@@ -96,12 +96,12 @@ struct RenameSceneTests {
             }
             #expect(copied == "Untitled")
             // Another client's clipboard text replaces the selection on Ctrl+V.
-            try XClientTool.start("xclip", ["-display", display, "-i", "-selection", "clipboard"], input: "Grüße мир")
+            try await XClientTool.start("xclip", ["-display", display, "-i", "-selection", "clipboard"], input: "Grüße мир")
             try await waitForOwner(of: "CLIPBOARD", on: display, notWindow: window)
             chord(XK_a)
             chord(XK_v)
             // Then PRIMARY from another client goes in where the middle click lands (the field's end).
-            try XClientTool.start("xclip", ["-display", display, "-i", "-selection", "primary"], input: " (2)")
+            try await XClientTool.start("xclip", ["-display", display, "-i", "-selection", "primary"], input: " (2)")
             try await waitForOwner(of: "PRIMARY", on: display, notWindow: window)
             input.click(at: Point(x: origin.x + field.maxX - 4, y: origin.y + field.midY), button: 2)
             try await Task.sleep(for: .milliseconds(300))

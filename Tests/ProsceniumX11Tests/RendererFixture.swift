@@ -9,8 +9,10 @@ import Testing
 /// private Xvfb (or a glamor server nested in one), with helpers to render display lists, read the pixels
 /// back and compare with goldens.
 @MainActor final class RendererFixture {
-    /// Stops the private server drawn on.
+    /// Stops the private server drawn on in the background, or (`stopServerWaiting`) returning once it
+    /// has exited.
     private let stopServer: @Sendable () -> Void
+    private let stopServerWaiting: @Sendable () async -> Void
     private(set) var display: Display!
     private(set) var renderer: XRenderRenderer!
     let size: Size
@@ -23,10 +25,10 @@ import Testing
         let displayName: String
         if onGlamor {
             let server = try await GlamorServer.start(width: 1280, height: 800)
-            (displayName, stopServer) = (server.displayName, { server.stop() })
+            (displayName, stopServer, stopServerWaiting) = (server.displayName, { server.stop() }, { await server.stop() })
         } else {
             let server = try await PrivateXvfb.start(width: 1280, height: 800)
-            (displayName, stopServer) = (server.displayName, { server.stop() })
+            (displayName, stopServer, stopServerWaiting) = (server.displayName, { server.stop() }, { await server.stop() })
         }
         display = try Display(name: displayName)
         size = Size(width: Double(width), height: Double(height))
@@ -68,17 +70,29 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
-    /// Renders `commands` over everything and compares the result with the golden `name`.
+    /// Renders `commands` over everything and compares the result with the golden `name`, the comparison
+    /// on a thread of its own (the main actor runs other tests' frames meanwhile).
     func expectGolden(_ name: String, _ commands: [DisplayCommand], tolerance: Int = 8, maxMismatchedPixels: Int = 0,
-                      testFile: String = #filePath) throws {
+                      testFile: String = #filePath) async throws {
         render(commands)
-        try ImageComparison.assertMatches(try capture(), golden: ImageComparison.goldenPath(name, testFile: testFile),
-                                          tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels)
+        try await ImageComparison.assertMatches(try capture(), golden: ImageComparison.goldenPath(name, testFile: testFile),
+                                                tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels)
     }
 
     /// Frees the back buffer, closes the connection, then stops the server (in that order, so closing
-    /// never talks to a dead server).
+    /// never talks to a dead server) in the background: for a `defer`, which cannot wait for it.
     func stop() {
+        close()
+        stopServer()
+    }
+
+    /// As `stop()`, returning once the server has exited, waiting asleep.
+    func stop() async {
+        close()
+        await stopServerWaiting()
+    }
+
+    private func close() {
         if let display {
             renderer = nil
             XRenderFreePicture(display.pointer, picture)
@@ -86,7 +100,6 @@ import Testing
             display.sync()
         }
         display = nil
-        stopServer()
     }
 }
 

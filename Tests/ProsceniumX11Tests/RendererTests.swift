@@ -13,7 +13,7 @@ import Testing
     @Test func roundedCorners() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
-        try fx.expectGolden("rounded-corners", [
+        try await fx.expectGolden("rounded-corners", [
             Self.backdrop,
             .fill(rect: Rect(x: 10, y: 10, width: 60, height: 40), cornerRadius: 0, color: .systemBlue),
             .fill(rect: Rect(x: 85, y: 10, width: 65, height: 40), cornerRadius: 12, color: .systemBlue),
@@ -26,7 +26,7 @@ import Testing
     @Test func borders() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
-        try fx.expectGolden("borders", [
+        try await fx.expectGolden("borders", [
             Self.backdrop,
             .fill(rect: Rect(x: 10, y: 10, width: 65, height: 45), cornerRadius: 14, color: .white),
             .border(rect: Rect(x: 10, y: 10, width: 65, height: 45), cornerRadius: 14, width: 3, color: .systemBlue),
@@ -40,7 +40,7 @@ import Testing
         let fx = try await RendererFixture()
         defer { fx.stop() }
         let card = Rect(x: 30, y: 25, width: 100, height: 60)
-        try fx.expectGolden("shadow", [
+        try await fx.expectGolden("shadow", [
             .fill(rect: Rect(x: 0, y: 0, width: 160, height: 120), cornerRadius: 0, color: .white),
             .shadow(rect: card, cornerRadius: 12, blurRadius: 10, offset: Point(x: 0, y: 8), color: Color(white: 0, alpha: 0.6)),
             .fill(rect: card, cornerRadius: 12, color: Color(hex: 0xF2F2F7)),
@@ -55,7 +55,7 @@ import Testing
     @Test func groupOpacity() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
-        try fx.expectGolden("group-opacity", [
+        try await fx.expectGolden("group-opacity", [
             .fill(rect: Rect(x: 0, y: 0, width: 160, height: 120), cornerRadius: 0, color: .white),
             .pushOpacity(alpha: 0.5, bounds: Rect(x: 20, y: 20, width: 120, height: 80)),
             .fill(rect: Rect(x: 20, y: 20, width: 80, height: 60), cornerRadius: 10, color: .blue),
@@ -71,7 +71,7 @@ import Testing
     @Test func scaledSubtree() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
-        try fx.expectGolden("scaled-subtree", [
+        try await fx.expectGolden("scaled-subtree", [
             Self.backdrop,
             .pushTransform(AffineTransform(scaleX: 2, y: 1.5).concatenating(AffineTransform(translationX: 20, y: 15)),
                            bounds: Rect(x: 0, y: 0, width: 60, height: 60)),
@@ -84,7 +84,7 @@ import Testing
     @Test func rotatedSubtree() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
-        try fx.expectGolden("rotated-subtree", [
+        try await fx.expectGolden("rotated-subtree", [
             Self.backdrop,
             .pushTransform(AffineTransform(rotationAngle: .pi / 6).concatenating(AffineTransform(translationX: 80, y: 60)),
                            bounds: Rect(x: -40, y: -25, width: 80, height: 50)),
@@ -102,7 +102,7 @@ import Testing
              .fill(rect: Rect(x: r.minX - 10, y: r.midY, width: r.width + 20, height: r.height / 2 + 10), cornerRadius: 0, color: .blue)]
         }
         let left = Rect(x: 15, y: 20, width: 55, height: 80), right = Rect(x: 90, y: 20, width: 55, height: 80)
-        try fx.expectGolden("clipped-children",
+        try await fx.expectGolden("clipped-children",
             [Self.backdrop, .pushClip(rect: left, cornerRadius: 0)] + stripes(left) + [.popClip,
              .pushClip(rect: right, cornerRadius: 18)] + stripes(right) + [
                 // A nested rounded clip inside the rounded one.
@@ -118,7 +118,7 @@ import Testing
         let title = TextLayout.make("Proscenium", font: .systemFont(ofSize: 20, weight: .bold), width: nil)
         let body = TextLayout.make("Xft text, anti-aliased, wrapped in a box.", font: .systemFont(ofSize: 12),
                                    width: 140, alignment: .center)
-        try fx.expectGolden("text", [
+        try await fx.expectGolden("text", [
             .fill(rect: Rect(x: 0, y: 0, width: 160, height: 120), cornerRadius: 0, color: .white),
             .text(title, origin: Point(x: 10, y: 10), color: .black),
             .fill(rect: Rect(x: 10, y: 50, width: 140, height: 50), cornerRadius: 8, color: .systemBlue),
@@ -131,7 +131,7 @@ import Testing
     @Test func image() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
-        try fx.expectGolden("image", [
+        try await fx.expectGolden("image", [
             Self.backdrop,
             .image(Self.testImage, rect: Rect(x: 10, y: 10, width: 16, height: 16)),
             .image(Self.testImage, rect: Rect(x: 40, y: 10, width: 64, height: 64)),

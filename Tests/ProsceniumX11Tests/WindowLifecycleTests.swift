@@ -25,8 +25,7 @@ struct WindowLifecycleTests {
         fixture.frame()
         #expect(fixture.host.rendersFrames)
 
-        let status = try await Xdotool.run(["windowclose", String(fixture.host.xWindow)], display: fixture.server.displayName)
-        #expect(status == 0)
+        try await Xdotool.run(["windowclose", String(fixture.host.xWindow)], display: fixture.server.displayName)
         try await fixture.waitUntil("the DestroyNotify is handled") { fixture.host.isDestroyed }
         #expect(destroyedCalls == 1)
         #expect(!fixture.host.rendersFrames && !fixture.host.isMapped)
@@ -99,6 +98,53 @@ struct WindowLifecycleTests {
         }
     }
 
+    @Test("destroyed by another client after a frame read the events but before it drew: the back buffer's errors are expected, not logged")
+    func destroyedMidFrame() async throws {
+        let server = try await PrivateXvfb.start(width: 800, height: 600)
+        defer { server.stop() }
+        // Connections closed before the server stops (one outliving it would end the test process).
+        do {
+            let display = try Display(name: server.displayName)
+            let killer = try Display(name: server.displayName)
+            let host = WindowHost(display: display, configuration: WindowConfiguration(size: Size(width: 300, height: 200)),
+                                  clock: ManualFrameClock())
+            host.onDestroyed = {}
+            // The first frame reads the events, then another client destroys the window: the frame draws on,
+            // and makes its back buffer from a window that is gone, as a window closed the moment it
+            // appeared (`xdotool windowclose` racing the first frame) does.
+            let readEvents = host.window.frameWillBegin
+            let window = host.xWindow
+            host.window.frameWillBegin = {
+                readEvents?()
+                XDestroyWindow(killer.pointer, window)
+                killer.sync()
+            }
+            defer { host.window.frameWillBegin = readEvents }
+            let (_, errors) = XErrorTrap.run(on: display.pointer) { (host.window.clock as! ManualFrameClock).step() }
+            #expect(!errors.isEmpty, "the frame's requests on the destroyed window failed")
+            for error in errors {
+                #expect(Self.isExpected(error, on: display.pointer), "logged: \(error)")
+            }
+            display.processPendingEvents()
+            #expect(host.isDestroyed, "the DestroyNotify arrives after the frame")
+        }
+    }
+
+    /// Whether `VanishingWindowErrors` explains the error `XErrorTrap` described as `text` ("BadDrawable
+    /// (…), request 139.4, resource 0x400005").
+    private static func isExpected(_ text: String, on display: OpaquePointer) -> Bool {
+        guard let range = text.range(of: "resource 0x"), let resource = UInt(text[range.upperBound...], radix: 16) else { return false }
+        var eventBase: Int32 = 0, errorBase: Int32 = 0
+        XRenderQueryExtension(display, &eventBase, &errorBase)
+        let codes: [(String, Int32)] = [("RenderBadPicture", errorBase + Int32(BadPicture)), ("BadDrawable", BadDrawable),
+                                        ("BadPixmap", BadPixmap), ("BadWindow", BadWindow)]
+        guard let code = codes.first(where: { text.hasPrefix($0.0) })?.1 else { return false }
+        var event = XErrorEvent()
+        event.resourceid = XID(resource)
+        event.error_code = UInt8(code)
+        return VanishingWindowErrors.explains(display, event)
+    }
+
     @Test("the demo, its window destroyed mid-animation, exits 1 with one line on stderr and no X error",
           arguments: [0.05, 0.4, 0.9])
     func demoExitsWhenDestroyed(delay: Double) async throws {
@@ -111,7 +157,7 @@ struct WindowLifecycleTests {
         _ = try await demo.event("transition")
         try await Task.sleep(for: .milliseconds(Int(delay * 1000)))
 
-        #expect(try await Xdotool.run(["windowclose", String(window)], display: server.displayName) == 0)
+        try await Xdotool.run(["windowclose", String(window)], display: server.displayName)
         let exit = try #require(await demo.exit(timeout: 5), "the demo ran on after its window was destroyed\n\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(demo.errorOutput == "proscenium-demo: the window was destroyed by another client; quitting\n")
@@ -125,7 +171,7 @@ struct WindowLifecycleTests {
         let demo = try DemoProcess(arguments: ["--log-events", "--size", "640x480"], environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
         let window = try Self.window(of: try await demo.event("ready"))
-        #expect(try await Xdotool.run(["windowkill", String(window)], display: server.displayName) == 0)
+        try await Xdotool.run(["windowkill", String(window)], display: server.displayName)
         let exit = try #require(await demo.exit(timeout: 5), "\(demo.diagnosis)")
         #expect(exit.status == 1)
         #expect(demo.errorOutput.contains("lost the connection to X server"), "\(demo.errorOutput)")
@@ -136,7 +182,7 @@ struct WindowLifecycleTests {
     func applicationRunExitsWhenDestroyed() async throws {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)
         defer { server.stop() }
-        let app = try ExampleProcess(name: "HelloCard", display: server.displayName)
+        let app = try DemoProcess(product: "HelloCard", environment: ["DISPLAY": server.displayName])
         defer { app.stop() }
         do {
             let display = try Display(name: server.displayName)
@@ -156,9 +202,9 @@ struct WindowLifecycleTests {
                 .flatMap { UInt64($0.dropFirst("SigIgn:".count).trimmingCharacters(in: .whitespaces), radix: 16) })
             #expect(ignored & (1 << (UInt64(SIGPIPE) - 1)) != 0, "SIGPIPE is not ignored: SigIgn \(String(ignored, radix: 16))")
 
-            #expect(try await Xdotool.run(["windowclose", String(appWindow)], display: server.displayName) == 0)
+            try await Xdotool.run(["windowclose", String(appWindow)], display: server.displayName)
             let exit = try #require(await app.exit(timeout: 5), "HelloCard ran on after its window was destroyed")
-            #expect(exit == 1)
+            #expect(exit.status == 1)
             #expect(app.errorOutput == "HelloCard: the window was destroyed by another client; quitting\n")
         }
     }
@@ -185,7 +231,7 @@ struct WindowLifecycleTests {
         try await fixture.waitUntil("the animation draws frames") { fixture.host.presentedFrames >= animating + 2 }
 
         let display = fixture.server.displayName, window = String(fixture.host.xWindow)
-        #expect(try await Xdotool.run(["windowunmap", window], display: display) == 0)
+        try await Xdotool.run(["windowunmap", window], display: display)
         try await fixture.waitUntil("the UnmapNotify is handled") { !fixture.host.isMapped }
         #expect(!fixture.host.rendersFrames)
         // Hidden, frames keep time at 4 a second and present nothing.
@@ -211,7 +257,7 @@ struct WindowLifecycleTests {
         if remaining > 0 { try await Task.sleep(for: .milliseconds(Int(remaining * 1000))) }
         var regions: [Proscenium.Region] = []
         fixture.host.framePresented = { regions.append($0) }
-        #expect(try await Xdotool.run(["windowmap", window], display: display) == 0)
+        try await Xdotool.run(["windowmap", window], display: display)
         try await fixture.waitUntil("a frame after mapping") { fixture.host.isMapped && !regions.isEmpty }
         let first = try #require(regions.first)
         #expect(first == Proscenium.Region(Rect(x: 0, y: 0, width: 640, height: 480)), "the first frame after mapping is whole: \(regions)")
@@ -230,7 +276,7 @@ struct WindowLifecycleTests {
                                    environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
         let window = String(try Self.window(of: try await demo.event("ready")))
-        #expect(try await Xdotool.run(["windowunmap", window], display: server.displayName) == 0)
+        try await Xdotool.run(["windowunmap", window], display: server.displayName)
         let unmapped = Date()
         try await waitUntil("the presentation ends while unmapped", timeout: 5) {
             demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
@@ -253,7 +299,7 @@ struct WindowLifecycleTests {
         #expect(demo.events("transition").count == transitions, "transitions went on while unmapped")
 
         // Mapped again, the dismissal at 6 s animates and ends.
-        #expect(try await Xdotool.run(["windowmap", window], display: server.displayName) == 0)
+        try await Xdotool.run(["windowmap", window], display: server.displayName)
         try await waitUntil("the dismissal at 6 s runs once mapped", timeout: 10) {
             demo.events("transition").contains { $0["phase"] as? String == "dismissalDidEnd" }
         }
@@ -279,70 +325,10 @@ struct WindowLifecycleTests {
 
 /// `xdotool`, run against a private server.
 enum Xdotool {
-    /// Runs `xdotool arguments` with `DISPLAY` set to `display` and returns its exit status, waiting asleep
-    /// so the main actor stays free.
-    static func run(_ arguments: [String], display: String) async throws -> Int32 {
-        let candidates: [String] = ["/usr/bin/xdotool", "/usr/local/bin/xdotool"]
-        let path = try #require(candidates.first { access($0, X_OK) == 0 }, "xdotool is not installed (apt-get install xdotool)")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        process.environment = environment
-        try ProcessLaunch.serialized { try process.run() }
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        return process.terminationStatus
+    /// Runs `xdotool arguments` with `DISPLAY` set to `display` to its end; a failure throws, with what it
+    /// printed. See `XClientTool`, which keeps the main actor free meanwhile.
+    static func run(_ arguments: [String], display: String) async throws {
+        _ = try await XClientTool.output(of: "xdotool", arguments, environment: ["DISPLAY": display])
     }
 }
 
-/// One of the package's example apps run as a child process, with its standard error collected.
-final class ExampleProcess: @unchecked Sendable {
-    private let process = Process()
-    private let lock = NSLock()
-    private var text = ""
-
-    init(name: String, display: String) throws {
-        process.executableURL = URL(fileURLWithPath: try ProductLocator.executable(named: name))
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = display
-        process.environment = environment
-        let handle = try ProcessLaunch.serialized { [process] in
-            let stderr = Pipe()
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = stderr
-            try process.run()
-            return stderr.fileHandleForReading
-        }
-        Thread { [weak self] in
-            while true {
-                let data = handle.availableData
-                if data.isEmpty { return }
-                guard let self else { return }
-                self.lock.lock()
-                self.text += String(decoding: data, as: UTF8.self)
-                self.lock.unlock()
-            }
-        }.start()
-    }
-
-    var pid: Int32 { process.processIdentifier }
-    var isRunning: Bool { process.isRunning }
-    var errorOutput: String { lock.lock(); defer { lock.unlock() }; return text }
-
-    /// The exit status, waiting asleep up to `timeout` seconds; nil if it still runs.
-    func exit(timeout: Double) async -> Int32? {
-        let deadline = Date().addingTimeInterval(timeout)
-        while process.isRunning {
-            if Date() > deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
-        try? await Task.sleep(for: .milliseconds(50))
-        return process.terminationStatus
-    }
-
-    func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
-}

@@ -35,11 +35,11 @@ struct WindowTesterTests {
         defer { tester.stop() }
         try tester.tap("present")
         #expect(home.taps == 1)
-        #expect(tester.settle())
+        #expect(await tester.settle())
         #expect(tester.view(withIdentifier: "card")?.window != nil)
-        try assertSnapshot(of: tester, named: "card-presented")
+        try await assertSnapshot(of: tester, named: "card-presented")
         try tester.press(keysym: UInt(XK_Escape))
-        #expect(tester.settle())
+        #expect(await tester.settle())
         #expect(tester.view(withIdentifier: "card") == nil)
     }
 
@@ -52,8 +52,13 @@ struct WindowTesterTests {
         #expect(image.width == 1280 && image.height == 960)
         try tester.tap("present")
         #expect(home.taps == 1)
-        tester.advance(by: 1)
-        #expect(tester.time >= 1)
+        // A second is exactly 60 frames of 1/60 s: one fewer or one more is 1/60 s off (the tolerance is
+        // for the sum of 60 sixtieths).
+        let before = tester.time
+        await tester.advance(by: 1)
+        #expect(abs(tester.time - before - 1) < 1e-9, "advanced by \(tester.time - before) s")
+        await tester.advance(by: 0.25)
+        #expect(abs(tester.time - before - 1.25) < 1e-9, "advanced by \(tester.time - before) s")
     }
 
     @Test("a missing snapshot is recorded and fails saying so; a changed one fails with the count and a diff folder")

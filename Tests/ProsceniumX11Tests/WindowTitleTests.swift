@@ -49,18 +49,8 @@ struct WindowTitleTests {
         let title = "Präsentation — Ж €"
         let tester = try await Self.window(titled: title)
         defer { tester.stop() }
-        let candidates: [String] = ["/usr/bin/xprop", "/usr/local/bin/xprop"]
-        let xprop = try #require(candidates.first { access($0, X_OK) == 0 }, "xprop is not installed")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: xprop)
-        process.arguments = ["-id", String(tester.host.xWindow), "WM_NAME", "_NET_WM_NAME"]
-        var environment = ProcessInfo.processInfo.environment
-        environment["DISPLAY"] = tester.server.displayName
-        environment["LC_ALL"] = "C.UTF-8"
-        process.environment = environment
-        let output = try ProcessLaunch.runReadingOutput(process)
-        while process.isRunning { try await Task.sleep(for: .milliseconds(5)) }
-        let text = String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
+        let text = try await XClientTool.output(of: "xprop", ["-id", String(tester.host.xWindow), "WM_NAME", "_NET_WM_NAME"],
+                                                environment: ["DISPLAY": tester.server.displayName, "LC_ALL": "C.UTF-8"])
         #expect(text.contains("WM_NAME(COMPOUND_TEXT) = \"\(title)\""), "\(text)")
         #expect(text.contains("_NET_WM_NAME(UTF8_STRING) = \"\(title)\""), "\(text)")
     }

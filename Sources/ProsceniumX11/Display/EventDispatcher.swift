@@ -23,6 +23,10 @@ import Dispatch
     private var readSourceUsers = 0
     /// Set while a drain of already-queued events waits on the main queue.
     private var isDrainScheduled = false
+    /// Who watches the property changes of which window (see `watchProperties(of:_:)`), and, for a window
+    /// of another client's, the event mask this connection had on it before.
+    private var propertyWatchers: [CX11.Window: (receivers: [Int: Receiver], restoredMask: Int?)] = [:]
+    private var lastWatchID = 0
 
     init(display: Display) {
         self.display = display
@@ -41,6 +45,53 @@ import Dispatch
 
     /// The windows events are routed for, for tests.
     var routedWindows: Set<CX11.Window> { Set(receivers.keys) }
+
+    /// One registration of `watchProperties(of:_:)`, to end it with.
+    struct PropertyWatch: Hashable {
+        let window: CX11.Window
+        let id: Int
+    }
+
+    /// Sends `window`'s PropertyNotify events to `receiver` too (besides the window's own receiver, if it
+    /// is one of ours), until `stopWatching(_:)`: a selection owner sending in pieces learns so that the
+    /// requestor, another client, has read a piece. On another client's window this connection selects
+    /// PropertyChangeMask while anyone watches, and expects the errors that its disappearance brings.
+    func watchProperties(of window: CX11.Window, _ receiver: @escaping Receiver) -> PropertyWatch {
+        lastWatchID += 1
+        let watch = PropertyWatch(window: window, id: lastWatchID)
+        if propertyWatchers[window] == nil {
+            var restoredMask: Int?
+            if receivers[window] == nil {
+                let dpy = display.pointer
+                VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes, on: window, of: dpy)
+                var attributes = XWindowAttributes()
+                let mask = XGetWindowAttributes(dpy, window, &attributes) != 0 ? attributes.your_event_mask : 0
+                XSelectInput(dpy, window, mask | PropertyChangeMask)
+                restoredMask = mask
+                // The attributes were a round trip, which may have read events meant for the drain.
+                dispatchQueuedEventsSoon()
+            }
+            propertyWatchers[window] = ([:], restoredMask)
+        }
+        propertyWatchers[window]?.receivers[watch.id] = receiver
+        return watch
+    }
+
+    /// Ends a `watchProperties(of:_:)`; the last one on another client's window restores the event mask.
+    func stopWatching(_ watch: PropertyWatch) {
+        guard var watchers = propertyWatchers[watch.window] else { return }
+        watchers.receivers[watch.id] = nil
+        guard watchers.receivers.isEmpty else {
+            propertyWatchers[watch.window] = watchers
+            return
+        }
+        propertyWatchers[watch.window] = nil
+        if let mask = watchers.restoredMask {
+            XSelectInput(display.pointer, watch.window, mask)
+            XFlush(display.pointer)
+            VanishingWindowErrors.forget(watch.window, of: display.pointer)
+        }
+    }
 
     /// Handles every event Xlib has queued or can read without blocking.
     func dispatchPendingEvents() {
@@ -76,6 +127,12 @@ import Dispatch
             return
         }
         let window = event.xany.window
+        if event.type == PropertyNotify, let watchers = propertyWatchers[window] {
+            for receiver in watchers.receivers.values {
+                var copy = event
+                receiver(&copy)
+            }
+        }
         if window == display.rootWindow {
             // A copy per receiver: one may change what it was handed.
             for receiver in receivers.values {

@@ -5,22 +5,33 @@ import Proscenium
 /// The X selections as the window's `Pasteboard`: copying makes the window the owner of `CLIPBOARD` (or
 /// `PRIMARY`) and it answers other clients' requests for the text (ICCCM: `TARGETS`, `UTF8_STRING`,
 /// `TEXT`, `STRING`); pasting asks the owner to convert the selection to UTF-8 text into a property of
-/// ours and reads it when the answer comes.
+/// ours and reads it when the answer comes. Text too large for one request goes in pieces, both ways
+/// (ICCCM's `INCR`): see SelectionPasteboard+Reading.swift and SelectionPasteboard+Sending.swift.
 @MainActor final class SelectionPasteboard: Pasteboard {
-    private let display: Display
-    private let window: CX11.Window
+    let display: Display
+    let window: CX11.Window
     /// The text of each selection this window owns.
-    private var owned: [PasteboardName: String] = [:]
-    /// Reads waiting for the owner's answer, per selection, with the target asked for.
-    private var pendingReads: [PasteboardName: (target: Atom, completions: [@MainActor (String?) -> Void])] = [:]
+    var owned: [PasteboardName: String] = [:]
+    /// Reads waiting for the owner's answer, per selection.
+    var pendingReads: [PasteboardName: PendingRead] = [:]
+    /// Answers being sent in pieces, per requestor window and property.
+    var outgoing: [OutgoingTransfer.Key: OutgoingTransfer] = [:]
+    /// Numbers reads and transfers, so a timer set for one never ends a later one.
+    var nextSerial = 0
     /// The last server timestamp of an input event, which ICCCM wants selection requests stamped with.
     var lastEventTime: Time = Time(CurrentTime)
-    /// How long an owner gets to answer before a paste gives up (a hung client must not hang us).
-    static let answerTimeout = 1.0
+    /// How long an owner gets to answer, and then to send each piece of an answer in pieces, before a
+    /// paste gives up: a hung client must not hang us, and a busy one gets some seconds. The same holds
+    /// for a requestor we send pieces to. Tests of late answers shorten it.
+    var answerTimeout = 5.0
 
     init(display: Display, window: CX11.Window) {
         self.display = display
         self.window = window
+    }
+
+    isolated deinit {
+        for transfer in outgoing.values { display.events.stopWatching(transfer.watch) }
     }
 
     // MARK: - Pasteboard
@@ -56,32 +67,20 @@ import Proscenium
             pendingReads[name] = pending
             return
         }
-        pendingReads[name] = (display.atom("UTF8_STRING"), [completion])
-        convert(selection, to: display.atom("UTF8_STRING"))
-        DispatchQueue.main.asyncAfter(deadline: .now() + Self.answerTimeout) { [weak self] in
-            MainActor.assumeIsolated { self?.finishRead(name, with: nil) }
-        }
-    }
-
-    private func convert(_ selection: Atom, to target: Atom) {
-        XConvertSelection(display.pointer, selection, target, display.atom("PROSCENIUM_SELECTION"), window, lastEventTime)
-        XFlush(display.pointer)
-    }
-
-    private func finishRead(_ name: PasteboardName, with string: String?) {
-        guard let pending = pendingReads.removeValue(forKey: name) else { return }
-        for completion in pending.completions { completion(string) }
+        beginRead(name, completion: completion)
     }
 
     // MARK: - Events
 
-    /// Handles the selection events for the window; false for any other event.
+    /// Handles the selection events for the window, and the property changes of an answer coming in
+    /// pieces; false for any other event.
     func handle(_ event: inout XEvent) -> Bool {
         switch event.type {
         case SelectionRequest: answer(event.xselectionrequest)
         case SelectionNotify: received(event.xselection)
         case SelectionClear:
             if let name = name(for: event.xselectionclear.selection) { owned[name] = nil }
+        case PropertyNotify: return propertyChanged(event.xproperty)
         default: return false
         }
         return true
@@ -112,6 +111,8 @@ import Proscenium
     private func write(_ text: String, as target: Atom, to property: Atom, of requestor: CX11.Window) -> Bool {
         let dpy = display.pointer
         let utf8 = display.atom("UTF8_STRING")
+        let bytes: [UInt8]
+        let type: Atom
         switch target {
         case display.atom("TARGETS"):
             var targets: [CLong] = ["TARGETS", "UTF8_STRING", "TEXT", "STRING"].map { CLong(bitPattern: display.atom($0)) }
@@ -120,60 +121,32 @@ import Proscenium
                 _ = XChangeProperty(dpy, requestor, property, XA_ATOM, 32, PropModeReplace,
                                     bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
             }
+            return true
         case utf8, display.atom("TEXT"):
-            let bytes = Array(text.utf8)
-            XChangeProperty(dpy, requestor, property, utf8, 8, PropModeReplace, bytes, Int32(bytes.count))
+            bytes = Array(text.utf8)
+            type = utf8
         case XA_STRING:
             // STRING is Latin-1; what it cannot hold becomes "?".
-            let bytes = text.unicodeScalars.map { $0.value < 0x100 ? UInt8($0.value) : UInt8(ascii: "?") }
-            XChangeProperty(dpy, requestor, property, XA_STRING, 8, PropModeReplace, bytes, Int32(bytes.count))
+            bytes = text.unicodeScalars.map { $0.value < 0x100 ? UInt8($0.value) : UInt8(ascii: "?") }
+            type = XA_STRING
         default:
             return false
+        }
+        if bytes.count > pieceSize {
+            sendInPieces(bytes, type: type, to: property, of: requestor)
+        } else {
+            XChangeProperty(dpy, requestor, property, type, 8, PropModeReplace, bytes, Int32(bytes.count))
         }
         return true
     }
 
-    /// The owner answered our conversion: read the property it wrote (and delete it, which ICCCM asks
-    /// for). A refusal of UTF-8 is asked again as STRING, which older clients offer.
-    private func received(_ event: XSelectionEvent) {
-        guard let name = name(for: event.selection), let pending = pendingReads[name] else { return }
-        guard event.property != Atom(None) else {
-            if pending.target == display.atom("UTF8_STRING") {
-                pendingReads[name]?.target = XA_STRING
-                convert(event.selection, to: XA_STRING)
-            } else {
-                finishRead(name, with: nil)
-            }
-            return
-        }
-        finishRead(name, with: readProperty(event.property))
-    }
-
-    private func readProperty(_ property: Atom) -> String? {
-        let dpy = display.pointer
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        // Up to 4 MiB (the length is in 32-bit units); INCR transfers of more are not supported.
-        guard XGetWindowProperty(dpy, window, property, 0, 1 << 20, 1, Atom(AnyPropertyType), &type, &format,
-                                 &count, &remaining, &data) == Success, let data else { return nil }
-        defer { XFree(data) }
-        guard format == 8 else { return nil }
-        let bytes = UnsafeBufferPointer(start: data, count: Int(count))
-        if type == XA_STRING { return String(bytes.map { Character(Unicode.Scalar($0)) }) }
-        guard type == display.atom("UTF8_STRING") || type == display.atom("TEXT") else { return nil }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
     // MARK: - Names
 
-    private func atom(for name: PasteboardName) -> Atom {
+    func atom(for name: PasteboardName) -> Atom {
         name == .clipboard ? display.atom("CLIPBOARD") : XA_PRIMARY
     }
 
-    private func name(for selection: Atom) -> PasteboardName? {
+    func name(for selection: Atom) -> PasteboardName? {
         if selection == display.atom("CLIPBOARD") { return .clipboard }
         return selection == XA_PRIMARY ? .primarySelection : nil
     }

@@ -165,9 +165,11 @@ import Proscenium
             XDestroyWindow(dpy, xWindow)
         }
         XFlush(dpy)
-        // Errors on these ids are anyone's from now on (the ids may be handed out again).
+        // Errors on these ids are anyone's from now on (the ids may be handed out again); a back buffer
+        // made after the window was gone never existed, and freeing it fails as expected.
         VanishingWindowErrors.forget(xWindow, of: dpy)
         VanishingWindowErrors.forget(windowFormatPicture, of: dpy)
+        if !isDestroyed { for id in [backPixmap, backPicture] { VanishingWindowErrors.forget(id, of: dpy) } }
     }
 
     /// Wraps the clock's frame handler (the core window's) so a hidden window draws nothing and keeps time
@@ -210,8 +212,9 @@ import Proscenium
         attributes.border_pixel = 0
         attributes.colormap = display.colormap
         attributes.bit_gravity = NorthWestGravity
+        // PropertyChangeMask: an answer to a paste that comes in pieces arrives as property changes.
         attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask
+            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask
         let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
         return XCreateWindow(display.pointer, display.rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0,
                              display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
@@ -372,10 +375,15 @@ import Proscenium
     private func ensureBackBuffer(size: Size) {
         guard size != backSize || backPixmap == 0 else { return }
         let dpy = display.pointer
+        for id in [backPixmap, backPicture] where id != 0 { VanishingWindowErrors.forget(id, of: dpy) }
         if backPicture != 0 { XRenderFreePicture(dpy, backPicture) }
         if backPixmap != 0 { XFreePixmap(dpy, backPixmap) }
         backPixmap = XCreatePixmap(dpy, xWindow, UInt32(max(1, size.width)), UInt32(max(1, size.height)), UInt32(display.depth))
         backPicture = XRenderCreatePicture(dpy, backPixmap, display.windowFormat, 0, nil)
+        // Made from the window, they fail with it: another client may destroy the window before this
+        // frame, and its DestroyNotify is read after it (the window's own errors are expected already).
+        VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes.union([UInt8(BadPixmap)]), on: backPixmap, of: dpy)
+        VanishingWindowErrors.expect(VanishingWindowErrors.pictureCodes(on: dpy), on: backPicture, of: dpy)
         backSize = size
         renderer.setTarget(picture: backPicture, size: size)
     }
