@@ -45,7 +45,7 @@ public final class GlamorServer: Sendable {
                                                        timeout: timeout)
             return GlamorServer(displayName: server.displayName, host: host, pid: server.pid)
         } catch {
-            host.stop()
+            await host.stop()
             throw GlamorServerError.didNotStart(error.reason, log: error.log)
         }
     }

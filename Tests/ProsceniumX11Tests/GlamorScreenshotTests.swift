@@ -34,7 +34,7 @@ struct GlamorScreenshotTests {
         for (label, time) in MidTransitionScreenshotTests.goldenTimes {
             let image = try run.frame(CapturedRun.frame(at: time))
             #expect(image.width == testCase.width && image.height == testCase.height)
-            try ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("mid-transition/\(testCase.name)-\(label)"),
+            try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("mid-transition/\(testCase.name)-\(label)"),
                                               tolerance: Self.tolerance, maxMismatchedPixels: Self.glyphOverlapPixels,
                                               artifactsDirectory: ImageComparison.defaultArtifactsDirectory + "/glamor",
                                               record: false)

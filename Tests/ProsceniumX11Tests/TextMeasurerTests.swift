@@ -28,7 +28,7 @@ struct TextMeasurerTests {
 
         let second = try await HostFixture(size: Size(width: 320, height: 200))
         weak var secondDisplay = second.display
-        second.stop()
+        await second.stop()
         #expect(secondDisplay == nil, "the second display is closed")
 
         // A label new to the first window measures as its first label did, and so does one in no window.
