@@ -15,11 +15,11 @@ demo: deps
 
 # Three runs: first the tests that hold the clock to real-time bounds (60 Hz frame deadlines, exit within
 # a second of losing the X server, an animation timed from a click, a completion on time while unmapped,
-# the input method opened after a 50 ms quiet spell) alone, because on two cores shared with dozens of
-# Xvfb-backed tests their waits wake late and the main actor they run frames on is busy with other tests'
-# work; then everything else; then the load tests (soak, input fuzz, resize storms), which keep both cores
-# busy for seconds.
-TIMING_TESTS = DispatchFrameClockTests|FaultTests|LiveRunLoopTests|WindowLifecycleTests|InputMethodTimingTests
+# the input method opened after a 50 ms quiet spell, a killed server gone within a second) alone, because
+# on two cores shared with dozens of Xvfb-backed tests their waits wake late and the main actor they run
+# frames on is busy with other tests' work; then everything else; then the load tests (soak, input fuzz,
+# resize storms), which keep both cores busy for seconds.
+TIMING_TESTS = DispatchFrameClockTests|FaultTests|LiveRunLoopTests|WindowLifecycleTests|InputMethodTimingTests|PrivateXvfbTests
 LOAD_TESTS = SoakTests|InputFuzzTests|ResizeStormTests
 
 test: deps

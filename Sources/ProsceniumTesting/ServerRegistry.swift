@@ -31,7 +31,8 @@ package enum ServerRegistry {
         entries.withLock { $0[pid] = Entry(log: log) }
     }
 
-    /// How the child ended if it has (reaping it), such as "it exited with status 1", or nil while it runs.
+    /// How the child ended if it has (reaping and forgetting it; its log stays for the caller to read and
+    /// delete), such as "it exited with status 1", or nil while it runs.
     package static func exitStatus(_ pid: pid_t) -> String? {
         guard entries.withLock({ $0[pid] != nil }) else {
             return "it was stopped while starting, probably because this process is exiting"
@@ -39,7 +40,8 @@ package enum ServerRegistry {
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid || (result < 0 && errno == ECHILD) else { return nil }
-        if let log = entries.withLock({ $0.removeValue(forKey: pid)?.log }) { unlink(log) }
+        // The log stays: the caller reads why the child exited from it, then deletes it.
+        entries.withLock { _ = $0.removeValue(forKey: pid) }
         if result < 0 { return "it exited" }
         return describe(status)
     }
