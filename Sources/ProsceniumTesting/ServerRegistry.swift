@@ -39,7 +39,8 @@ package enum ServerRegistry {
         var status: Int32 = 0
         let result = waitpid(pid, &status, WNOHANG)
         guard result == pid || (result < 0 && errno == ECHILD) else { return nil }
-        if let log = entries.withLock({ $0.removeValue(forKey: pid)?.log }) { unlink(log) }
+        // The caller still reads the log to say why, and deletes it.
+        entries.withLock { _ = $0.removeValue(forKey: pid) }
         if result < 0 { return "it exited" }
         return describe(status)
     }
