@@ -77,11 +77,13 @@ extension SelectionPasteboard {
     /// after the timeout) is deleted unread.
     func received(_ event: XSelectionEvent) {
         guard let name = name(for: event.selection) else { return }
-        guard var read = pendingReads[name], read.pieces == nil else {
+        guard var read = pendingReads[name] else {
             if event.property != Atom(None) { XDeleteProperty(display.pointer, window, event.property) }
             XFlush(display.pointer)
             return
         }
+        // Already coming in pieces: a stray notify must not delete the piece waiting in the property.
+        guard read.pieces == nil else { return }
         guard event.property != Atom(None) else {
             if read.target == display.atom("UTF8_STRING") {
                 read.target = XA_STRING
