@@ -49,13 +49,16 @@ extension TransitioningDelegate {
 }
 
 extension AnimatedTransitioning {
+    /// By default, the animator vended in UIKit's form, or nil when the animator vends none.
     public func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating? {
         let vended: ViewImplicitlyAnimating = interruptibleAnimator(using: context)
         return vended === NoInterruptibleAnimator.marker ? nil : vended
     }
+    /// By default, a marker that says this animator vends no interruptible animator in UIKit's form.
     public func interruptibleAnimator(using context: TransitionContext) -> ViewImplicitlyAnimating {
         NoInterruptibleAnimator.marker
     }
+    /// By default, does nothing once the transition has ended.
     public func animationEnded(_ transitionCompleted: Bool) {}
 }
 
