@@ -35,20 +35,18 @@ extension TextField {
     }
 
     /// The text as one line, laid out once for each text, font and measurer.
-    var measuredTextLayout: TextLayout {
-        let measurer = measurer
-        if let textLayout { return textLayout }
-        let layout = TextLayout.make(storage, font: font, width: nil, wrap: false, numberOfLines: 1, measurer: measurer)
-        textLayout = layout
-        return layout
-    }
+    var measuredTextLayout: TextLayout { oneLine(storage, cachedIn: \.textLayout) }
 
     /// The placeholder as one line, laid out once for each placeholder, font and measurer.
-    var measuredPlaceholderLayout: TextLayout {
+    var measuredPlaceholderLayout: TextLayout { oneLine(placeholder, cachedIn: \.placeholderLayout) }
+
+    /// `text` laid out as one line with the current measurer, kept in `cache` until it is dropped.
+    private func oneLine(_ text: String, cachedIn cache: ReferenceWritableKeyPath<TextField, TextLayout?>) -> TextLayout {
+        // Asked first: a new measurer drops the cached layouts.
         let measurer = measurer
-        if let placeholderLayout { return placeholderLayout }
-        let layout = TextLayout.make(placeholder, font: font, width: nil, wrap: false, numberOfLines: 1, measurer: measurer)
-        placeholderLayout = layout
+        if let layout = self[keyPath: cache] { return layout }
+        let layout = TextLayout.make(text, font: font, width: nil, wrap: false, numberOfLines: 1, measurer: measurer)
+        self[keyPath: cache] = layout
         return layout
     }
 }
