@@ -4,7 +4,8 @@ import Testing
 /// The twelve soak seeds that broke before the window's presentation stack became one state machine,
 /// each cut down by the soak's shrinking (on the code they broke) to the fewest operations that still
 /// broke it, and replayed here: a waiting dismissal, an appearance state that lied, a dismissal that
-/// never ended; and two that broke the placement of a scaled presented view. Each replay runs
+/// never ended; and later ones that broke the placement of a presented view (a scaled one, a popover
+/// whose source moved, a side panel left at its hidden scale). Each replay runs
 /// `proscenium-bench soak` with those operations only, drawn as in the full run, and must end clean; the
 /// operations it traces must still be the ones recorded, so a change to the soak's generator cannot
 /// quietly turn a replay into something else.
@@ -176,6 +177,92 @@ import Testing
                       "8520: present alert, then 2 frames",
                       "8521: Escape, present again after 11 frames",
                       "8525: move the held press by (-4, 68) in 1 steps",
+               ]),
+        // Placement after settling: a popover whose source view moved without its container laying out
+        // (the card it points at sprang in, the sheet under it adapted), and a side panel whose dismissal,
+        // turned around while a full-screen presentation had taken its view out, left it at the scale it
+        // hides at.
+        Replay(seed: 30, broke: "after settling, ProbeController's view rests at (400, 504, 360x280), not at (400, 382, 360x280) where its ProbePopoverPresentationController puts it",
+               operations: "2936,2941,2951,2997,3000,3007,3009,3010,3017,3018,3023,3025", withoutFramesAfter: "2936,2941,2997,3000,3009,3010,3017,3018,3023,3025",
+               steps: [
+                      "2936: present a probe (alert, armed: presenter.dismiss(animated: true) in dismissCompletion) from the controller 1 below the top, not animated",
+                      "2941: present a probe (overFullScreen, undimmed to medium) from the top controller",
+                      "2951: present a probe (hooked formSheet, refusing user dismissal, 2 detents, armed: presenter.dismiss(animated: false) in dismissalTransitionDidEnd) from the top controller, not animated, then 1 frames",
+                      "2997: tap Dismiss",
+                      "3000: wait 60 frames",
+                      "3007: present overlay, Escape after 3 frames, then 8 frames",
+                      "3009: double-click 'present-cool'",
+                      "3010: wait 55 frames",
+                      "3017: Escape, present again after 8 frames",
+                      "3018: present a probe (popover, 2 detents, undimmed to medium, armed: replace window.rootViewController in viewWillDisappear) from the top controller",
+                      "3023: present a probe (fullScreen, adapting to nil/popover, refusing user dismissal, 2 detents) from the top controller",
+                      "3025: double-click at (563, 192)",
+               ]),
+        Replay(seed: 32, broke: "after settling, ProbeController's view rests at (460, 412, 360x281), not at (460, 290, 360x280) where its ProbePopoverPresentationController puts it",
+               operations: "83,86,91,94,96,100", withoutFramesAfter: "83,86,91,94,96,100",
+               steps: [
+                      "83: click 'present-cool'",
+                      "86: present a probe (hooked plain, adapting to bottomSheet/overFullScreen, armed: present(a overFullScreen probe, animated: true) in viewWillDisappear) from the top controller",
+                      "91: present side-panel, Escape after 21 frames",
+                      "94: wait 23 frames",
+                      "96: Escape, present again after 2 frames",
+                      "100: present a probe (hooked formSheet, adapting to nil/popover, 2 detents, undimmed to medium) from the top controller",
+               ]),
+        Replay(seed: 36, broke: "after settling, ProbeController's view rests at (13, 339, 361x281), not at (10, 380, 360x280) where its PopoverPresentationController puts it",
+               operations: "5936,5938,5939,5941,5943,5945,5948,5950", withoutFramesAfter: "5938,5939,5941,5943,5945,5948,5950",
+               steps: [
+                      "5936: click 'present-side-panel', then 1 frames",
+                      "5938: present bouncy",
+                      "5939: present bouncy, Escape after 24 frames",
+                      "5941: Escape, present again after 5 frames",
+                      "5943: present alert, Escape after 2 frames",
+                      "5945: Escape, present again after 4 frames",
+                      "5948: present a probe (popover, refusing user dismissal, armed: presenter.dismiss(animated: true) in didDismiss) from the top controller, not animated",
+                      "5950: tap Dismiss",
+               ]),
+        Replay(seed: 42, broke: "after settling, ProbeController's view rests at (10, 258, 360x280), not at (10, 287, 360x280) where its ProbePopoverPresentationController puts it",
+               operations: "9400,9491,9739,9740,9741,9742,9743,9744,9747,9748,9750", withoutFramesAfter: "9400,9491,9747,9748,9750",
+               steps: [
+                      "9400: key tab",
+                      "9491: key tab",
+                      "9739: key space, then 4 frames",
+                      "9740: press on 'grabber' and hold, then 6 frames",
+                      "9741: click 'present-cool', then 5 frames",
+                      "9742: drag the sheet 295 px over 11 frames, then 8 frames",
+                      "9743: key return, then 2 frames",
+                      "9744: click 'swatch', then 1 frames",
+                      "9747: Escape, present again after 19 frames",
+                      "9748: present a probe (bottomSheet, adapting to nil/popover, armed: present(a hooked popover probe, animated: true) in adaptiveStyle) from the top controller",
+                      "9750: resize to 694x600",
+               ]),
+        Replay(seed: 43, broke: "after settling, SidePanelScene's view rests at (88, 111, 1003x578), not at (0, 60, 1180x680) where its SidePanelPresentationController puts it",
+               operations: "7578,7584,7585,7586,7587,7589,7593,7599,7600", withoutFramesAfter: "7587,7589,7599,7600",
+               steps: [
+                      "7578: present side-panel, then 6 frames",
+                      "7584: press on 'present-side-panel' and hold, then 6 frames",
+                      "7585: move the held press by (43, 35) in 2 steps, then 6 frames",
+                      "7586: move the held press by (12, 126) in 4 steps, then 6 frames",
+                      "7587: Escape, present again after 0 frames",
+                      "7589: present a probe (fullScreen, adapting to bottomSheet/formSheet, 2 detents, armed: dismiss(animated: false) in adaptiveStyle) from the top controller, not animated",
+                      "7593: present a probe (alert, adapting to formSheet/nil, 2 detents) from the top controller, then 3 frames",
+                      "7599: click 'presented'",
+                      "7600: key escape",
+               ]),
+        // The cool card presented again from its own dismissal's completion, before the dismissal's
+        // animator had undone its shrink: the new presentation folded the 0.001 scale into its bounds.
+        Replay(seed: 16, broke: "after settling, CoolScene's view rests at (-149360, -249600, 300000x500000), not at (490, 150, 300x500) where its CoolPresentationController puts it",
+               operations: "3666,3667,3668,3669,3670,3673,3674,3675,3676,3700", withoutFramesAfter: "3666,3669,3670,3675,3676,3700",
+               steps: [
+                      "3666: present bouncy",
+                      "3667: present bouncy, then 5 frames",
+                      "3668: double-click at (1001, 1), then 4 frames",
+                      "3669: wait 18 frames",
+                      "3670: present overlay, Escape after 12 frames",
+                      "3673: updateAdaptivePresentation(animated: false) of the top controller, then 7 frames",
+                      "3674: click 'present-overlay', then 7 frames",
+                      "3675: present cool",
+                      "3676: dismiss from the controller 1 below the top, completion: presenter.present(itself again, animated: true)",
+                      "3700: drag the sheet 101 px over 2 frames",
                ]),
     ]
 

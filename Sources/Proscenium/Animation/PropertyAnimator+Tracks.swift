@@ -19,6 +19,15 @@ struct AnimatorTrack {
     /// For a track that joined a running segment: the segment time τ at which it starts moving. It then
     /// follows the segment's progress from there to the segment's end, arriving with the others.
     var joinTau: Double?
+
+    /// Whether the track's animation was taken out early (its view left the window) and nothing has set
+    /// the property since: the view still holds the end value its animation block gave it. A run that
+    /// ends back at the start gives such a view its start value too, as it does the views still moving —
+    /// else a transition turned around while its view was out of the window would leave the view at the
+    /// end it never reached.
+    @MainActor var isUntouchedSinceRemoval: Bool {
+        animation.isRemoved && property.vector(in: view.model) == property.vector(in: endModel)
+    }
 }
 
 extension PropertyAnimator {
@@ -331,7 +340,9 @@ extension PropertyAnimator {
         let live = detachTracks()
         if position == .start {
             View.performWithoutAnimation {
-                for index in live { tracks[index].view.setModelValue(of: tracks[index].property, from: tracks[index].startModel) }
+                for (index, track) in tracks.enumerated() where live.contains(index) || track.isUntouchedSinceRemoval {
+                    track.view.setModelValue(of: track.property, from: track.startModel)
+                }
             }
         }
         finishRun(at: position, drainNow: drainNow)

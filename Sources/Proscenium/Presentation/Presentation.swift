@@ -58,6 +58,8 @@
     var isTornDown: Bool { phase == .gone }
     /// Spring morphs of an adaptation still running; the presenter's view leaves after them.
     var morphsRunning = 0
+    /// The presentation controller's anchor when the stack last looked (see `followMovedAnchors`).
+    var lastAnchor: Rect?
     /// The order of the events reported so far, checked as they come.
     var eventOrder = PresentationEventOrder()
 

@@ -211,6 +211,11 @@
     /// Whether the dismissal transition runs now.
     public var isDismissing: Bool { presentation?.phase == .dismissing }
 
+    /// The rectangle, in the container's coordinates, that `frameOfPresentedViewInContainerView` is placed
+    /// against, when it depends on a view outside the presentation (a popover's source); nil otherwise.
+    /// When it moves, the container lays out again.
+    var anchorInContainer: Rect? { nil }
+
     /// Puts the presented view at its frame after the container laid out, unless a dismissal runs or a
     /// running presentation still heads for the frame it started with.
     func layOutPresentedViewIfNeeded() {

@@ -74,6 +74,20 @@
         }
     }
 
+    // MARK: - Following anchors
+
+    /// Lays out again the containers of presentations whose controller is anchored to a view that moved
+    /// (a popover's source view on a card springing in): the controller's frame follows it. Called around
+    /// each layout pass of a frame.
+    func followMovedAnchors() {
+        for presentation in presentations where presentation.phase != .gone {
+            let anchor = presentation.presentationController.anchorInContainer
+            guard anchor != presentation.lastAnchor else { continue }
+            presentation.lastAnchor = anchor
+            presentation.container.setNeedsLayout()
+        }
+    }
+
     // MARK: - The stack's shape
 
     /// Adds `presentation` on top.

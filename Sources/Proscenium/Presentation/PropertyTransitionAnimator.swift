@@ -31,7 +31,7 @@
     /// Sets the moving view's state at the end of the transition; these changes animate.
     open func animate(_ view: View, in context: TransitionContext) {}
 
-    /// Called without animation after a completed dismissal, when the view has left the window: undoes
+    /// Called without animation when a dismissal completes, just before the view leaves the window: undoes
     /// what `animate` did to it, so a later presentation with any animator finds it as it was. The
     /// default makes it opaque and untransformed again.
     open func cleanUp(_ view: View, in context: TransitionContext) {
@@ -51,8 +51,10 @@
         if let runningAnimator, runningContext === context { return runningAnimator }
         guard let view = context.view(forKey: isPresenting ? .to : .from) else { return nil }
         if isPresenting, let presented = context.viewController(forKey: .to) {
+            // By centre and bounds: a view that still wears a transform (a dismissal's end state, when it is
+            // presented again from that dismissal's completion) must not get it folded into its bounds.
             View.performWithoutAnimation {
-                view.frame = context.finalFrame(for: presented)
+                view.untransformedFrame = context.finalFrame(for: presented)
                 context.containerView.addSubview(view)
             }
         }
@@ -63,10 +65,13 @@
         let isPresenting = isPresenting
         animator.addCompletion { [weak self, weak context] position in
             guard let context else { return }
-            context.completeTransition(position == .end)
+            // Cleaned up before the dismissal completes: its completion may present the view again at once,
+            // and that presentation must find the view as it was. No frame is drawn in between, so the view
+            // never shows untransformed in the container it is leaving.
             if !isPresenting, position == .end, let self {
                 View.performWithoutAnimation { self.cleanUp(view, in: context) }
             }
+            context.completeTransition(position == .end)
         }
         runningContext = context
         runningAnimator = animator

@@ -247,11 +247,15 @@
 
     /// Runs layout passes until no view asks for layout again. A view marked by a later sibling's
     /// `layoutSubviews()` would otherwise wait a frame; after a few passes the rest waits for the next frame.
+    /// A presentation anchored to a view that an animation or a pass moved (a popover on a moving button)
+    /// is laid out again in the same frame.
     private func layOutUntilSettled() {
         var passes = 0
         repeat {
             layoutRequested = false
+            presentationStack.followMovedAnchors()
             layoutIfNeeded()
+            presentationStack.followMovedAnchors()
             passes += 1
         } while layoutRequested && passes < 4
         if layoutRequested { clock.setNeedsFrame() }

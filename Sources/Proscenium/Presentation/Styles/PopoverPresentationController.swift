@@ -65,6 +65,11 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
         placement?.frame ?? centredFrame
     }
 
+    override var anchorInContainer: Rect? {
+        guard let containerView, let sourceView, sourceView.window === containerView.window else { return nil }
+        return containerView.convert(sourceRect ?? sourceView.bounds, from: sourceView)
+    }
+
     private var centredFrame: Rect {
         guard let bounds = containerView?.bounds else { return .zero }
         let size = bubbleSize(in: bounds)
@@ -81,9 +86,8 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
 
     /// The bubble's frame and arrow direction: the first permitted side with room, else the roomiest.
     private var placement: (frame: Rect, direction: PopoverArrowDirection)? {
-        guard let containerView, let sourceView, sourceView.window === containerView.window else { return nil }
+        guard let containerView, let source = anchorInContainer else { return nil }
         let bounds = containerView.bounds
-        let source = containerView.convert(sourceRect ?? sourceView.bounds, from: sourceView)
         let size = bubbleSize(in: bounds)
         let gap = Self.arrowLength, margin = Self.margin
         func clampX(_ x: Double) -> Double { min(max(x, margin), bounds.width - margin - size.width) }
@@ -147,14 +151,13 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
 
     /// Puts the arrow's square on the bubble's edge facing the source, at the source's middle.
     private func layOutArrow() {
-        guard let placement, let containerView, let sourceView else {
+        guard let placement, let source = anchorInContainer else {
             arrowView.isHidden = true
             return
         }
         arrowView.isHidden = false
         let side = Self.arrowLength * 2.0.squareRoot()
         let frame = placement.frame
-        let source = containerView.convert(sourceRect ?? sourceView.bounds, from: sourceView)
         let inset = 13 + Self.arrowLength
         let x = min(max(source.midX, frame.minX + inset), frame.maxX - inset)
         let y = min(max(source.midY, frame.minY + inset), frame.maxY - inset)

@@ -1,0 +1,47 @@
+import Proscenium
+import Testing
+
+/// A property animator whose view leaves the window while it runs: the view keeps the value of the end
+/// the run reaches, as the views still in the window do.
+@MainActor @Suite struct PropertyAnimatorLeavingWindowTests {
+    /// Two views scaled down by one linear 1 s animator, started and 0.3 s in.
+    private func makeRunning() -> (AnimationFixture, staying: View, leaving: View, PropertyAnimator) {
+        let f = AnimationFixture()
+        let staying = f.addView(x: 0, y: 0)
+        let leaving = f.addView(x: 100, y: 0)
+        let animator = PropertyAnimator(duration: 1, curve: .linear) {
+            staying.transform = AffineTransform(scaleX: 0.85, y: 0.85)
+            leaving.transform = AffineTransform(scaleX: 0.85, y: 0.85)
+        }
+        animator.startAnimation()
+        f.clock.advance(by: 0.3)
+        return (f, staying, leaving, animator)
+    }
+
+    @Test func turnedAroundWhileOutOfTheWindowItEndsAtTheStart() {
+        let (f, staying, leaving, animator) = makeRunning()
+        animator.isReversed = true
+        leaving.removeFromSuperview()
+        f.runUntilIdle()
+        #expect(staying.transform == .identity)
+        #expect(leaving.transform == .identity, "back at the start, like the view that stayed, not at the end it never reached")
+        f.window.addSubview(leaving)
+        #expect(leaving.frame == Rect(x: 100, y: 0, width: 20, height: 20))
+    }
+
+    @Test func runningOnItKeepsTheEndValues() {
+        let (f, _, leaving, _) = makeRunning()
+        leaving.removeFromSuperview()
+        f.runUntilIdle()
+        #expect(leaving.transform == AffineTransform(scaleX: 0.85, y: 0.85))
+    }
+
+    @Test func aValueSetMeanwhileIsKept() {
+        let (f, _, leaving, animator) = makeRunning()
+        animator.isReversed = true
+        leaving.removeFromSuperview()
+        leaving.transform = AffineTransform(scaleX: 2, y: 2)
+        f.runUntilIdle()
+        #expect(leaving.transform == AffineTransform(scaleX: 2, y: 2), "app code's value wins over the run's start")
+    }
+}
