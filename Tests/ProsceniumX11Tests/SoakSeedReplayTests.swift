@@ -264,6 +264,20 @@ import Testing
                       "3676: dismiss from the controller 1 below the top, completion: presenter.present(itself again, animated: true)",
                       "3700: drag the sheet 101 px over 2 frames",
                ]),
+        // A transition animator ending back at its start ran another transition's completion in the middle
+        // of ending; a dismissal begun there added its chrome's animations to it, and the window's engine
+        // kept it for ever.
+        Replay(seed: 40, broke: "at the final checks, 1 live propertyAnimator objects at the end, 0 with the home screen alone",
+               operations: "8024,8025,8028,8029,8030,8031,8032", withoutFramesAfter: "",
+               steps: [
+                      "8024: present overlay, Escape after 0 frames, then 2 frames",
+                      "8025: present a probe (alert, 2 detents, armed: presenter.present(itself again, animated: true) in didDismiss) from the top controller, then 1 frames",
+                      "8028: present a probe (alert, armed: presenter.dismiss(animated: true) in presentCompletion) from the controller 1 below the top, then 3 frames",
+                      "8029: release the held press, then 4 frames",
+                      "8030: present a probe (bottomSheet, adapting to bottomSheet/popover, undimmed to medium, armed: present(a fullScreen probe, animated: true) in shouldDismiss) from the top controller, not animated, then 8 frames",
+                      "8031: resize to 687x800",
+                      "8032: present overlay, then 7 frames",
+               ]),
     ]
 
     @Test(.timeLimit(.minutes(2)), arguments: replays)

@@ -339,7 +339,7 @@ extension PropertyAnimator {
         isRunning = false
         let live = detachTracks()
         if position == .start {
-            View.performWithoutAnimation {
+            writeModelsWithoutAnimation {
                 for (index, track) in tracks.enumerated() where live.contains(index) || track.isUntouchedSinceRemoval {
                     track.view.setModelValue(of: track.property, from: track.startModel)
                 }
@@ -360,6 +360,14 @@ extension PropertyAnimator {
         return live
     }
 
+    /// Runs `body`, which sets model values, without animation and without running the completions that
+    /// setting them queues: the animator calls out only once its own state is final (`finishRun`), so a
+    /// completion that adds animations to it (a dismissal joining a transition just ended) finds it
+    /// inactive rather than half-detached from its engines.
+    func writeModelsWithoutAnimation(_ body: () -> Void) {
+        _ = AnimationTransaction.record(.disabled, body)
+    }
+
     /// Sets the model of a track's view to a vector value, without animation.
     func setModel(of track: AnimatorTrack, to value: AnimationVector) {
         var properties = track.view.model
@@ -369,6 +377,7 @@ extension PropertyAnimator {
 
     /// Becomes inactive and queues every completion with `position`.
     func finishRun(at position: AnimatingPosition, drainNow: Bool = true) {
+        hasFinishedARun = true
         state = .inactive
         isRunning = false
         tracks = []

@@ -66,6 +66,8 @@ public enum AnimatingPosition: Sendable, Hashable {
 
     // MARK: - Internals shared with the track code
 
+    /// Whether a run has ended (at either end): blocks added while inactive after that wait for a new start.
+    var hasFinishedARun = false
     /// Blocks added before the start, with the share of the run to wait before each begins.
     var pendingAnimations: [(block: @MainActor () -> Void, delayFactor: Double)] = []
     var completions: [@MainActor (AnimatingPosition) -> Void] = []
@@ -204,7 +206,7 @@ public enum AnimatingPosition: Sendable, Hashable {
         let values = tracks.indices.map { value(ofTrack: $0, at: time) }
         isRunning = false
         let live = detachTracks()
-        View.performWithoutAnimation {
+        writeModelsWithoutAnimation {
             for index in live { setModel(of: tracks[index], to: values[index]) }
         }
         if withoutFinishing {
@@ -222,7 +224,7 @@ public enum AnimatingPosition: Sendable, Hashable {
     public func finishAnimation(at position: AnimatingPosition) {
         if state == .active { stopAnimation(false) }
         guard state == .stopped else { return }
-        View.performWithoutAnimation {
+        writeModelsWithoutAnimation {
             for track in tracks {
                 switch position {
                 case .end: track.view.setModelValue(of: track.property, from: track.endModel)

@@ -84,9 +84,11 @@ public typealias TransitionCoordinatorContext = TransitionCoordinator
             driver.addAnimations(block)
         } else if context?.driver != nil, alongsideTiming != nil {
             runLate(block)
-        } else if let driver = context?.driver {
+        } else if let driver = context?.driver, (driver as? PropertyAnimator)?.hasFinishedARun != true {
             driver.addAnimations(block)
         } else {
+            // No driver, or its run is over and the transition ends with the completions queued now (a
+            // callback of another transition's end asked): the block's changes apply at once.
             View.performWithoutAnimation(block)
         }
         return true
