@@ -152,6 +152,8 @@ extension Presentation {
                 for follower in group.reversed() { follower.returnWithGroup() }
                 phase = .presented
                 container.isUserInteractionEnabled = true
+                // The dismissal left the presented view alone: a resize meanwhile applies now.
+                container.setNeedsLayout()
                 if coveringPresentation == nil {
                     presented.beginAppearanceTransition(true, animated: context.isAnimated, by: self)
                     presented.endAppearanceTransition(by: self)
@@ -193,6 +195,7 @@ extension Presentation {
                 container.addSubview(view)
             }
             viewTakenOutByGroup = false
+            container.setNeedsLayout()
             callHook { $0.dismissalTransitionDidEnd(false) }
             if coveringPresentation == nil {
                 presented.beginAppearanceTransition(true, animated: false, by: self)
