@@ -11,8 +11,8 @@ import TestSupport
 /// (a second with the whole suite alongside); a destroyed window ends it with status 1 and one line too.
 @Suite("Faults", .serialized)
 struct FaultTests {
-    /// The suites `make test` runs first and alone (the Makefile's TIMING_TESTS): nothing else competes
-    /// for the two cores, so their real-time bounds can be tight.
+    /// The suites `make test` runs first and alone (the Makefile's CLOCK_TESTS and TIMING_TESTS): nothing
+    /// else competes for the two cores, so their real-time bounds can be tight.
     static let suitesThatRunAlone: Set<String> = ["DispatchFrameClockTests", "FaultTests"]
 
     /// Whether this run is that first run: every `--filter` given to the test binary names only those
