@@ -28,7 +28,8 @@ struct ResizeStormTests {
         return try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
     }
 
-    /// The window at 1000x700 and drawn, then its RSS and ten samples of its X resources, 100 ms apart:
+    /// The window at 1000x700 and drawn, then, once the text masks the storm's sizes made have expired
+    /// (unused for 120 frames, 2 s at 60 Hz), its RSS and ten samples of its X resources 100 ms apart:
     /// over a second, about one cycle of the spring presenting and dismissing.
     private func settledCounts(demo: DemoProcess, display: Display, window: CX11.Window) async throws
         -> (rss: Int, x: [XResourceCounts]) {
@@ -37,7 +38,7 @@ struct ResizeStormTests {
         try await waitUntil("the size 1000x700 is drawn") {
             demo.events("resize").last.map { $0["width"] as? Int == 1000 && $0["height"] as? Int == 700 } ?? false
         }
-        try await Task.sleep(for: .milliseconds(500))
+        try await Task.sleep(for: .milliseconds(2500))
         let rss = ProcessMemory.residentKiB(pid: demo.pid)
         var samples: [XResourceCounts] = []
         for _ in 0..<10 {
