@@ -251,9 +251,9 @@
     /// is laid out again in the same frame.
     private func layOutUntilSettled() {
         var passes = 0
+        presentationStack.followMovedAnchors()
         repeat {
             layoutRequested = false
-            presentationStack.followMovedAnchors()
             layoutIfNeeded()
             presentationStack.followMovedAnchors()
             passes += 1
