@@ -9,10 +9,20 @@ public enum InputEvent: Sendable, Equatable {
     case pointerUp(Point, button: Int, time: Double)
     /// The pointer left the window; hover state (the cursor) resets.
     case pointerExited
+    /// The wheel or a touchpad asked to scroll what lies under a window point by `delta` points: how far
+    /// the content offset should move (positive `dy` shows what lies further down). `isPrecise` is true for
+    /// pixel deltas (a touchpad, a high-resolution wheel), which move content one to one; false for a
+    /// wheel's notches, which a scroll view glides through in a short animation.
+    case scroll(Point, delta: Vector, isPrecise: Bool, time: Double)
     /// A key went down; `isRepeat` when the key is held and the system repeats it.
     case keyDown(Key, modifiers: KeyModifiers = [], isRepeat: Bool = false, time: Double)
     /// A key came up.
     case keyUp(Key, modifiers: KeyModifiers = [], time: Double)
+}
+
+extension InputEvent {
+    /// How far one notch of a mouse wheel scrolls, in points: about three lines of body text.
+    public static let wheelNotchDistance = 53.0
 }
 
 /// The modifier keys held during a key press, as UIKit's `UIKeyModifierFlags`.

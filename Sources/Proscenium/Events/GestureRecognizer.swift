@@ -78,6 +78,12 @@
         state = hasRecognized ? .cancelled : .failed
     }
 
+    /// Whether recognizing this gesture makes `preventedGestureRecognizer`, still undecided on the same
+    /// touch, fail; true by default, as in UIKit.
+    open func canPrevent(_ preventedGestureRecognizer: GestureRecognizer) -> Bool { true }
+    /// Whether `preventingGestureRecognizer` recognizing first makes this one fail; true by default.
+    open func canBePrevented(by preventingGestureRecognizer: GestureRecognizer) -> Bool { true }
+
     /// Returns to `.possible` after a gesture ends or fails; subclasses clear their own state too.
     open func reset() {}
 

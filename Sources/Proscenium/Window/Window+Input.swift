@@ -8,6 +8,7 @@ extension Window {
         case let .pointerMoved(location, time): pointerMoved(to: location, time: time)
         case let .pointerUp(location, button, time): pointerUp(at: location, button: button, time: time)
         case .pointerExited: updateCursor(for: nil)
+        case let .scroll(location, delta, isPrecise, time): scroll(at: location, by: delta, isPrecise: isPrecise, time: time)
         case let .keyDown(key, modifiers, isRepeat, time):
             keyDown(Press(key: key, timestamp: time, modifiers: modifiers, isRepeat: isRepeat))
         case let .keyUp(key, modifiers, time):
@@ -40,12 +41,13 @@ extension Window {
         touchCancelledInView = false
         touchRecognizers = recognizers(for: hit)
         let event = Event(kind: .touches, timestamp: time, touches: [touch])
-        for recognizer in touchRecognizers { recognizer.deliver(.began, [touch], event: event) }
+        deliverToRecognizers(.began, touch, event: event)
         hit?.touchesBegan([touch], with: event)
         cancelViewTouchIfRecognized(touch, event: event)
     }
 
     private func pointerMoved(to location: Point, time: Double) {
+        lastPointerLocation = location
         guard let touch = activeTouch else {
             updateCursor(for: hitTest(location, with: nil))
             return
@@ -70,9 +72,23 @@ extension Window {
         touch.timestamp = time
         touch.phase = phase
         let event = Event(kind: .touches, timestamp: time, touches: [touch])
-        for recognizer in touchRecognizers { recognizer.deliver(phase, [touch], event: event) }
+        deliverToRecognizers(phase, touch, event: event)
         cancelViewTouchIfRecognized(touch, event: event)
         return event
+    }
+
+    /// Hands the touch to the recognizers, nearest first. One that recognizes its gesture makes those
+    /// still undecided fail, as in UIKit, unless either side says otherwise (`canPrevent`,
+    /// `canBePrevented(by:)`): a scroll view's drag takes the touch from the sheet around it.
+    private func deliverToRecognizers(_ phase: Touch.Phase, _ touch: Touch, event: Event) {
+        for recognizer in touchRecognizers {
+            let had = recognizer.hasRecognized
+            recognizer.deliver(phase, [touch], event: event)
+            guard !had, recognizer.hasRecognized else { continue }
+            for other in touchRecognizers where other !== recognizer && other.state == .possible {
+                if recognizer.canPrevent(other) && other.canBePrevented(by: recognizer) { other.state = .failed }
+            }
+        }
     }
 
     /// Cancels the touch in progress, as when its view leaves the window.

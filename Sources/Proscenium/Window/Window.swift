@@ -72,6 +72,9 @@
     public var presentationObserver: (@MainActor (PresentationEvent) -> Void)?
     /// Told whenever a control in this window sends its actions (a tap, Return or space on it).
     public var controlActionObserver: (@MainActor (Control) -> Void)?
+    /// Called when what moves a scroll view's content changes (a drag begins, it decelerates, it comes
+    /// to rest), with the scroll view and the new phase; for the event log and tests.
+    public var scrollObserver: (@MainActor (ScrollView, ScrollView.Phase) -> Void)?
 
     /// Called at the start of every frame, before animations advance: the host reads pending input here.
     public var frameWillBegin: (@MainActor () -> Void)?
@@ -98,6 +101,8 @@
     var focusIsVisible = false
     /// Timers scheduled on this window's frames, see `scheduleTimer(after:repeats:_:)`.
     var frameTimers: [FrameTimer] = []
+    /// Display links that run on every frame (a scroll view's deceleration), in the order they were made.
+    var displayLinks: [DisplayLink] = []
 
     // MARK: - Statistics, read by tests and benchmarks
 
@@ -121,6 +126,8 @@
     var touchCancelledInView = false
     var currentCursor: Cursor = .arrow
     var lastClick: (time: Double, location: Point, count: Int)?
+    /// Where the pointer was last seen; scroll keys nobody else handled scroll what lies under it.
+    var lastPointerLocation: Point?
 
     /// A window of `size` points whose frames run on `clock`; it asks for its first frame at once.
     public init(size: Size, clock: FrameClock) {
@@ -192,14 +199,15 @@
     // MARK: - The end of the responder chain
 
     /// Keys nobody handled end here: Escape dismisses the top presentation (see `handleUnhandledEscape`),
-    /// Tab and Shift-Tab move keyboard focus among the controls of the top controller. Repeats of a held
+    /// Tab and Shift-Tab move keyboard focus among the controls of the top controller, and the scroll keys
+    /// (arrows, Page Up/Down, Home/End, Space) scroll the scroll view under the pointer. Repeats of a held
     /// Escape do nothing: one press, one dismissal.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         for press in presses {
             switch press.key {
             case .escape where !press.isRepeat: handleUnhandledEscape()
             case .tab: moveFocus(backwards: press.modifiers.contains(.shift))
-            default: break
+            default: _ = scrollUnderPointer(for: press)
             }
         }
     }
@@ -227,6 +235,7 @@
         isPreparingFrame = true
         frameWillBegin?()
         fireDueTimers(at: time)
+        fireDisplayLinks(at: time)
         animationEngine.advance(to: time)
         layOutUntilSettled()
         finishSizeTransitions()

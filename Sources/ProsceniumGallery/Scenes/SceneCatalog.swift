@@ -3,7 +3,7 @@ import Proscenium
 /// The gallery's scenes, in the order the home screen and `--list-scenes` show them.
 @MainActor public enum SceneCatalog {
     /// Every scene's name.
-    public nonisolated static let names = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"]
+    public nonisolated static let names = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list"]
 
     /// A new controller for the scene `name`; nil for an unknown name.
     public static func makeScene(named name: String, home: HomeViewController) -> SceneController? {
@@ -15,6 +15,7 @@ import Proscenium
         case SheetScene.sceneName: return SheetScene(home: home)
         case AlertScene.sceneName: return AlertScene()
         case RenameScene.sceneName: return RenameScene(home: home)
+        case ListScene.sceneName: return ListScene()
         default: return nil
         }
     }

@@ -6,13 +6,19 @@ import Proscenium
 /// are handled by the window host itself.
 enum EventTranslator {
     /// The input event for a pointer event, with its time on the frame clock's base, or nil when `event`
-    /// is not pointer input (or input the toolkit ignores: the scroll wheel's buttons 4 to 7).
+    /// is not pointer input (or input the toolkit ignores: buttons past 7, the wheel's releases).
     static func translatePointer(_ event: inout XEvent, time: (Time) -> Double) -> InputEvent? {
         switch event.type {
         case ButtonPress:
             let e = event.xbutton
+            let location = Point(x: Double(e.x), y: Double(e.y))
+            if let notch = wheelNotch(button: e.button, state: e.state) {
+                let step = InputEvent.wheelNotchDistance
+                return .scroll(location, delta: Vector(dx: notch.dx * step, dy: notch.dy * step), isPrecise: false,
+                               time: time(e.time))
+            }
             guard (1...3).contains(e.button) else { return nil }
-            return .pointerDown(Point(x: Double(e.x), y: Double(e.y)), button: Int(e.button), time: time(e.time))
+            return .pointerDown(location, button: Int(e.button), time: time(e.time))
         case ButtonRelease:
             let e = event.xbutton
             guard (1...3).contains(e.button) else { return nil }
@@ -24,6 +30,20 @@ enum EventTranslator {
             return .pointerExited
         default:
             return nil
+        }
+    }
+
+    /// The direction one notch of the wheel scrolls, as X reports the wheel: buttons 4 and 5 are up and
+    /// down, 6 and 7 left and right; with Shift held, 4 and 5 scroll sideways (as GTK and browsers do).
+    /// Nil for every other button.
+    static func wheelNotch(button: UInt32, state: UInt32) -> Vector? {
+        let shifted = state & UInt32(ShiftMask) != 0
+        switch button {
+        case 4: return shifted ? Vector(dx: -1, dy: 0) : Vector(dx: 0, dy: -1)
+        case 5: return shifted ? Vector(dx: 1, dy: 0) : Vector(dx: 0, dy: 1)
+        case 6: return Vector(dx: -1, dy: 0)
+        case 7: return Vector(dx: 1, dy: 0)
+        default: return nil
         }
     }
 
@@ -79,6 +99,10 @@ extension InputEvent {
         case let .pointerDown(point, button, time): return .pointerDown(points(point), button: button, time: time)
         case let .pointerMoved(point, time): return .pointerMoved(points(point), time: time)
         case let .pointerUp(point, button, time): return .pointerUp(points(point), button: button, time: time)
+        case let .scroll(point, delta, isPrecise, time):
+            // A notch's distance is in points already; pixel deltas are device pixels, as positions are.
+            let scaled = isPrecise ? Vector(dx: delta.dx / scale, dy: delta.dy / scale) : delta
+            return .scroll(points(point), delta: scaled, isPrecise: isPrecise, time: time)
         default: return self
         }
     }

@@ -2,7 +2,8 @@ import Proscenium
 import ProsceniumGallery
 
 /// Turns what happens in the window into event-log lines: `ready` after the first frame, `transition` and
-/// `adapt` from the window's presentation observer, `tap` from its control-action observer, `resize`
+/// `adapt` from the window's presentation observer, `tap` from its control-action observer, `scroll` when
+/// what moves a scroll view changes (dragging, decelerating, animating, ended), `resize`
 /// and `tree` once the frame that shows a change has been drawn, and `sync` when a window manager's
 /// live-resize step has been answered.
 @MainActor final class EventReporter {
@@ -22,6 +23,11 @@ import ProsceniumGallery
         window.presentationObserver = { [weak self] event in self?.report(event) }
         window.controlActionObserver = { [weak self] control in
             self?.log.write("tap", ["view": .text(control.identifier ?? "")])
+        }
+        window.scrollObserver = { [weak self] scrollView, phase in
+            let offset = scrollView.contentOffset
+            self?.log.write("scroll", ["view": .text(scrollView.identifier ?? ""), "x": .number(offset.x),
+                                       "y": .number(offset.y), "phase": .text(phase.rawValue)])
         }
     }
 

@@ -1,0 +1,122 @@
+extension ScrollView {
+    // MARK: - Dragging
+
+    func handlePan(_ recognizer: ScrollPanGestureRecognizer) {
+        switch recognizer.state {
+        case .began:
+            // The content follows the finger from here: the few points it took to recognize the drag do not jump.
+            recognizer.setTranslation(.zero, in: self)
+            beginDragging()
+        case .changed: drag(by: recognizer.translation(in: self))
+        case .ended: endDragging(velocity: recognizer.velocity(in: self), cancelled: false)
+        case .cancelled: endDragging(velocity: .zero, cancelled: true)
+        case .possible, .failed: break
+        }
+    }
+
+    /// A touch landed on moving content: the motion stops where it is, and the drag starts from there.
+    func catchMotion() {
+        stopMotion()
+    }
+
+    private func beginDragging() {
+        stopMotion()
+        let low = minimumContentOffset, high = maximumContentOffset
+        // A drag that begins on rubber-banded content continues the band, without a jump.
+        dragStartOffset = Point(
+            x: ScrollPhysics.unbanded(contentOffset.x, lower: low.x, upper: high.x, dimension: bounds.width),
+            y: ScrollPhysics.unbanded(contentOffset.y, lower: low.y, upper: high.y, dimension: bounds.height))
+        isDragging = true
+        delegate?.scrollViewWillBeginDragging(self)
+        report(.dragging)
+        indicatorFade?.invalidate()
+        showIndicators()
+    }
+
+    private func drag(by translation: Point) {
+        guard isDragging else { return }
+        applyContentOffset(draggedOffset(raw: Point(x: dragStartOffset.x - translation.x, y: dragStartOffset.y - translation.y)))
+    }
+
+    /// The offset for a drag's `raw` offset: rubber-banded past the edges (or held at them without
+    /// `bounces`), and unchanged along an axis the view does not drag.
+    func draggedOffset(raw: Point) -> Point {
+        let low = minimumContentOffset, high = maximumContentOffset
+        var offset = contentOffset
+        if dragsHorizontally {
+            offset.x = bounces ? ScrollPhysics.rubberBanded(raw.x, lower: low.x, upper: high.x, dimension: bounds.width)
+                               : min(max(raw.x, low.x), high.x)
+        }
+        if dragsVertically {
+            offset.y = bounces ? ScrollPhysics.rubberBanded(raw.y, lower: low.y, upper: high.y, dimension: bounds.height)
+                               : min(max(raw.y, low.y), high.y)
+        }
+        return offset
+    }
+
+    /// The release: the delegate may change where the content lands; then it decelerates, springs to its
+    /// target or back from an edge, or stays.
+    private func endDragging(velocity fingerVelocity: Point, cancelled: Bool) {
+        guard isDragging else { return }
+        // The content moves against the finger.
+        var velocity = Point(x: dragsHorizontally ? -fingerVelocity.x : 0, y: dragsVertically ? -fingerVelocity.y : 0)
+        if !velocity.x.isFinite || !velocity.y.isFinite { velocity = .zero }
+        let offset = contentOffset
+        let rate = decelerationRate.rawValue
+        let natural = isPagingEnabled ? pageTarget(from: offset, velocity: velocity)
+            : clampedContentOffset(Point(x: offset.x + ScrollPhysics.decelerationDistance(velocity: velocity.x, rate: rate),
+                                         y: offset.y + ScrollPhysics.decelerationDistance(velocity: velocity.y, rate: rate)))
+        var target = natural
+        if !cancelled {
+            delegate?.scrollViewWillEndDragging(self, withVelocity: Point(x: velocity.x / 1000, y: velocity.y / 1000),
+                                                targetContentOffset: &target)
+            if !target.x.isFinite || !target.y.isFinite { target = natural }
+        }
+        isDragging = false
+
+        let now = window?.clock.now ?? 0
+        var motion = ScrollMotion(cause: .deceleration)
+        let low = minimumContentOffset, high = maximumContentOffset
+        func law(_ position: Double, _ speed: Double, _ lower: Double, _ upper: Double, _ goal: Double,
+                 _ steered: Bool) -> ScrollMotion.Axis? {
+            if position < lower || position > upper {
+                return .springing(start: position, target: position < lower ? lower : upper, velocity: speed, startTime: now)
+            }
+            if steered {
+                return abs(goal - position) < ScrollMotion.restingDistance && abs(speed) < ScrollPhysics.restingSpeed
+                    ? nil : .springing(start: position, target: goal, velocity: speed, startTime: now)
+            }
+            return abs(speed) < ScrollPhysics.restingSpeed * 10 || cancelled
+                ? nil : .decelerating(start: position, velocity: speed, startTime: now)
+        }
+        let steered = isPagingEnabled || target != natural
+        if dragsHorizontally {
+            motion.x = law(offset.x, velocity.x, low.x, high.x, min(max(target.x, low.x), high.x), steered)
+        }
+        if dragsVertically {
+            motion.y = law(offset.y, velocity.y, low.y, high.y, min(max(target.y, low.y), high.y), steered)
+        }
+        let decelerates = motion.x != nil || motion.y != nil
+        delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
+        if decelerates, window != nil {
+            delegate?.scrollViewWillBeginDecelerating(self)
+            start(motion)
+        } else {
+            report(.ended)
+            scheduleIndicatorFade()
+        }
+    }
+
+    /// The page a release comes to rest on: the next one in the direction of a flick, else the nearest.
+    private func pageTarget(from offset: Point, velocity: Point) -> Point {
+        func axis(_ position: Double, _ speed: Double, _ page: Double, _ lower: Double, _ upper: Double) -> Double {
+            guard page > 0 else { return position }
+            let index = position / page
+            let chosen = speed > 300 ? index.rounded(.up) : speed < -300 ? index.rounded(.down) : index.rounded()
+            return min(max(chosen * page, lower), upper)
+        }
+        let low = minimumContentOffset, high = maximumContentOffset
+        return Point(x: axis(offset.x, velocity.x, bounds.width, low.x, high.x),
+                     y: axis(offset.y, velocity.y, bounds.height, low.y, high.y))
+    }
+}

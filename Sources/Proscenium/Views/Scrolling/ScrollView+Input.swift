@@ -1,0 +1,61 @@
+extension ScrollView {
+    // MARK: - Wheel, touchpad and keys
+
+    /// Moves the content by as much of `delta` as it can take, axis by axis, and returns the rest for the
+    /// scroll views around it. Notches glide (a notch during a glide adds to its target); precise deltas move
+    /// the content at once. During a drag the finger owns the content: the wheel is swallowed.
+    func scroll(by delta: Vector, isPrecise: Bool) -> Vector {
+        guard isScrollEnabled, !isHidden else { return delta }
+        guard !isDragging else { return .zero }
+        let low = minimumContentOffset, high = maximumContentOffset
+        let base = motion?.cause == .animation ? motion!.target(from: contentOffset) : contentOffset
+        var target = base
+        var rest = delta
+        if hasHorizontalRange, delta.dx != 0 {
+            target.x = min(max(base.x + delta.dx, low.x), high.x)
+            rest.dx = delta.dx - (target.x - base.x)
+        }
+        if hasVerticalRange, delta.dy != 0 {
+            target.y = min(max(base.y + delta.dy, low.y), high.y)
+            rest.dy = delta.dy - (target.y - base.y)
+        }
+        guard target != base else { return delta }
+        if isPrecise {
+            if motion != nil { stopMotion() }
+            applyContentOffset(target)
+            report(.ended)
+            showIndicators()
+            scheduleIndicatorFade()
+        } else {
+            glide(to: target, duration: ScrollMotion.notchDuration)
+        }
+        return rest
+    }
+
+    /// The distance a scroll key asks for, or nil for keys that do not scroll: arrows a line, Page Up and
+    /// Down (and Space, Shift-Space) a page less a line, Home and End to the ends.
+    func keyScrollDelta(for press: Press) -> Vector? {
+        let line = 40.0
+        let page = max(line, bounds.height - line)
+        let offset = motion?.cause == .animation ? motion!.target(from: contentOffset) : contentOffset
+        guard press.modifiers.isSubset(of: [.shift]) else { return nil }
+        switch press.key {
+        case .up: return Vector(dx: 0, dy: -line)
+        case .down: return Vector(dx: 0, dy: line)
+        case .left: return Vector(dx: -line, dy: 0)
+        case .right: return Vector(dx: line, dy: 0)
+        case .pageUp: return Vector(dx: 0, dy: -page)
+        case .pageDown: return Vector(dx: 0, dy: page)
+        case .space: return Vector(dx: 0, dy: press.modifiers.contains(.shift) ? -page : page)
+        case .home: return Vector(dx: 0, dy: minimumContentOffset.y - offset.y)
+        case .end: return Vector(dx: 0, dy: maximumContentOffset.y - offset.y)
+        default: return nil
+        }
+    }
+
+    /// Scrolls for a scroll key if the content can move that way; false leaves the key to others.
+    func scroll(for press: Press) -> Bool {
+        guard let delta = keyScrollDelta(for: press) else { return false }
+        return scroll(by: delta, isPrecise: false) != delta
+    }
+}

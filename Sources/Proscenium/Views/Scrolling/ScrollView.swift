@@ -1,0 +1,233 @@
+/// A view whose subviews are content larger than itself, moved by dragging, the wheel, a touchpad and
+/// the keyboard, as UIKit's `UIScrollView`: the content offset is the bounds' origin, so the subviews
+/// are laid out once in content coordinates and scrolling only moves the window onto them.
+///
+/// A drag pans the content one to one, rubber-bands past the edges and, on release, decelerates at UIKit's
+/// rates and springs back from an edge. A wheel notch glides a fixed distance; touchpad deltas move
+/// content one to one. Input goes to the innermost scroll view under the pointer that can still move that
+/// way, and what it cannot use goes on to the scroll views around it.
+@MainActor open class ScrollView: View {
+    /// How quickly content slows after a drag: the factor its speed keeps per millisecond.
+    public struct DecelerationRate: Hashable, Sendable, RawRepresentable {
+        public let rawValue: Double
+        /// A rate between 0 and 1; values out of range become `.normal`'s.
+        public init(rawValue: Double) {
+            self.rawValue = rawValue.isFinite && rawValue > 0 && rawValue < 1 ? rawValue : 0.998
+        }
+        /// UIKit's default: content glides far (0.998 per millisecond).
+        public static let normal = DecelerationRate(rawValue: 0.998)
+        /// Content stops quickly (0.99 per millisecond), as for a picker.
+        public static let fast = DecelerationRate(rawValue: 0.99)
+    }
+
+    /// What moves the content at the moment, as reported to the window's `scrollObserver`.
+    public enum Phase: String, Sendable {
+        /// A drag moves the content.
+        case dragging
+        /// The content glides on (or bounces back) after a drag.
+        case decelerating
+        /// An animation moves the content: `setContentOffset(_:animated:)`, the wheel or the keyboard.
+        case animating
+        /// The content came to rest.
+        case ended
+    }
+
+    /// Hears scrolling; held weakly.
+    public weak var delegate: ScrollViewDelegate?
+
+    /// The size of the content in points; what can be scrolled is this plus `contentInset`.
+    public var contentSize: Size = .zero {
+        didSet {
+            guard contentSize != oldValue else { return }
+            guard contentSize.width.isFinite, contentSize.height.isFinite, contentSize.width >= 0, contentSize.height >= 0 else {
+                Warnings.warn("ScrollView.contentSize \(contentSize) ignored: sizes must be finite and not negative")
+                contentSize = oldValue
+                return
+            }
+            contentGeometryDidChange()
+        }
+    }
+
+    /// Extra room around the content, scrollable as if part of it (room for a bar over the list).
+    public var contentInset: EdgeInsets = .zero {
+        didSet {
+            guard contentInset != oldValue else { return }
+            let i = contentInset
+            guard [i.top, i.left, i.bottom, i.right].allSatisfy({ $0.isFinite && $0 >= 0 }) else {
+                Warnings.warn("ScrollView.contentInset \(contentInset) ignored: insets must be finite and not negative")
+                contentInset = oldValue
+                return
+            }
+            contentGeometryDidChange()
+        }
+    }
+
+    /// The point of the content at the view's top-left corner: the bounds' origin. Setting it stops any
+    /// motion and moves the content at once.
+    public var contentOffset: Point {
+        get { bounds.origin }
+        set { setContentOffset(newValue, animated: false) }
+    }
+
+    /// Whether the content rubber-bands past its edges while dragged and bounces back; true by default.
+    public var bounces = true
+    /// Whether a vertical drag bounces even when the content is no taller than the view.
+    public var alwaysBounceVertical = false
+    /// Whether a horizontal drag bounces even when the content is no wider than the view.
+    public var alwaysBounceHorizontal = false
+    /// When false, no drag, wheel or key moves the content (code still can); the wheel goes on outward.
+    public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    /// Whether a released drag comes to rest on a multiple of the view's size.
+    public var isPagingEnabled = false
+    /// How quickly a released drag slows down.
+    public var decelerationRate: DecelerationRate = .normal
+    /// Whether the vertical indicator shows while the content moves.
+    public var showsVerticalScrollIndicator = true
+    /// Whether the horizontal indicator shows while the content moves.
+    public var showsHorizontalScrollIndicator = true
+
+    /// True from the moment a drag begins moving the content until the button is released.
+    public internal(set) var isDragging = false
+    /// True while the content glides on by itself after a drag.
+    public internal(set) var isDecelerating = false
+    /// True while the pointer's button is down on the content, before or during a drag.
+    public var isTracking: Bool { panGestureRecognizer.isTrackingTouch }
+
+    /// The recognizer that turns a drag into scrolling, as UIKit's `panGestureRecognizer`.
+    public let panGestureRecognizer = ScrollPanGestureRecognizer()
+
+    /// The motion in progress, axis by axis, and what began it.
+    var motion: ScrollMotion?
+    var displayLink: DisplayLink?
+    /// Where a drag's content offset would be with no rubber band, when the drag began.
+    var dragStartOffset: Point = .zero
+    let verticalIndicator = ScrollIndicatorView()
+    let horizontalIndicator = ScrollIndicatorView()
+    var indicatorFade: FrameTimer?
+
+    /// A scroll view occupying `frame`, clipping its content, with no content yet.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        clipsToBounds = true
+        panGestureRecognizer.scrollView = self
+        panGestureRecognizer.addAction { [weak self] recognizer in
+            self?.handlePan(recognizer as! ScrollPanGestureRecognizer)
+        }
+        addGestureRecognizer(panGestureRecognizer)
+        addSubview(verticalIndicator)
+        addSubview(horizontalIndicator)
+    }
+
+    // MARK: - Geometry
+
+    /// The smallest content offset: the top-left inset, outside the content.
+    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+
+    /// The largest content offset at rest: the content's far edges (plus insets) at the view's far edges,
+    /// or the minimum when the content is smaller than the view.
+    public var maximumContentOffset: Point {
+        let low = minimumContentOffset
+        return Point(x: max(low.x, contentSize.width + contentInset.right - bounds.width),
+                     y: max(low.y, contentSize.height + contentInset.bottom - bounds.height))
+    }
+
+    /// `offset` moved into the range the content rests in.
+    public func clampedContentOffset(_ offset: Point) -> Point {
+        let low = minimumContentOffset, high = maximumContentOffset
+        return Point(x: min(max(offset.x, low.x), high.x), y: min(max(offset.y, low.y), high.y))
+    }
+
+    /// Whether the content is wider (taller) than the view, so there is somewhere to scroll.
+    var hasHorizontalRange: Bool { maximumContentOffset.x > minimumContentOffset.x + 1e-9 }
+    var hasVerticalRange: Bool { maximumContentOffset.y > minimumContentOffset.y + 1e-9 }
+    /// Whether a drag moves the content along each axis.
+    var dragsHorizontally: Bool { hasHorizontalRange || alwaysBounceHorizontal }
+    var dragsVertically: Bool { hasVerticalRange || alwaysBounceVertical }
+
+    private func contentGeometryDidChange() {
+        // Content that shrank under the offset comes back within range, unless a drag or a motion owns it.
+        if !isDragging, motion == nil {
+            let clamped = clampedContentOffset(contentOffset)
+            if clamped != contentOffset { applyContentOffset(clamped) }
+        }
+        setNeedsLayout()
+        layOutIndicators()
+    }
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        if !isDragging, motion == nil {
+            let clamped = clampedContentOffset(contentOffset)
+            if clamped != contentOffset { applyContentOffset(clamped) }
+        }
+        layOutIndicators()
+    }
+
+    // MARK: - Moving the content
+
+    /// Moves the content to `offset`: at once, or in a short animation that ends with
+    /// `scrollViewDidEndScrollingAnimation`. Non-finite offsets are ignored with a warning.
+    public func setContentOffset(_ offset: Point, animated: Bool) {
+        guard offset.x.isFinite, offset.y.isFinite else {
+            Warnings.warn("ScrollView.contentOffset \(offset) ignored: offsets must be finite")
+            return
+        }
+        if animated, window != nil {
+            glide(to: offset, duration: ScrollMotion.animationDuration)
+        } else {
+            stopMotion()
+            applyContentOffset(offset)
+        }
+    }
+
+    /// Scrolls just enough to show `rect` (in content coordinates), as much of it as fits.
+    public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
+        var offset = motion?.target(from: contentOffset) ?? contentOffset
+        func axis(_ current: Double, _ low: Double, _ length: Double, _ viewport: Double) -> Double {
+            if low < current || length > viewport { return low }
+            if low + length > current + viewport { return low + length - viewport }
+            return current
+        }
+        offset.x = axis(offset.x, rect.minX, rect.width, bounds.width)
+        offset.y = axis(offset.y, rect.minY, rect.height, bounds.height)
+        setContentOffset(clampedContentOffset(offset), animated: animated)
+    }
+
+    /// Shows the indicators for a moment, as after scrolling.
+    public func flashScrollIndicators() {
+        showIndicators()
+        scheduleIndicatorFade()
+    }
+
+    /// Sets the bounds' origin and tells the delegate; every motion goes through here.
+    func applyContentOffset(_ offset: Point) {
+        guard offset != contentOffset else { return }
+        bounds = Rect(origin: offset, size: bounds.size)
+        setNeedsLayout()
+        layOutIndicators()
+        contentOffsetDidChange()
+        delegate?.scrollViewDidScroll(self)
+    }
+
+    /// Called on every change of the offset before the delegate hears it; subclasses (the table view)
+    /// bring what came into view.
+    func contentOffsetDidChange() {}
+
+    /// Tells the window's scroll observer (the event log) what moves the content now.
+    func report(_ phase: Phase) {
+        window?.scrollObserver?(self, phase)
+    }
+
+    /// Keys that reach a scroll view (focus is inside it) scroll it if they can; the rest travel on.
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        let unhandled = presses.filter { !scroll(for: $0) }
+        if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
+    }
+
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        // A motion is paced by the window's frames: leaving it ends the motion where the content is.
+        if newWindow == nil, window != nil { finishMotionForRemoval() }
+    }
+}

@@ -1,0 +1,83 @@
+import CX11
+import Foundation
+import Proscenium
+import ProsceniumX11
+import Testing
+import TestSupport
+
+/// The list scene live: the wheel's buttons and a drag, sent through XTest as a user's hand sends them,
+/// scroll the 10,000-row table, and the event log follows each motion.
+@MainActor @Suite("Scrolling in the demo", .serialized)
+struct ScrollDemoTests {
+    private func scrollEvents(_ demo: DemoProcess) -> [(y: Double, phase: String)] {
+        demo.events("scroll").compactMap { event in
+            guard event["view"] as? String == "list", let phase = event["phase"] as? String else { return nil }
+            let y = (event["y"] as? Double) ?? (event["y"] as? Int).map(Double.init) ?? .nan
+            return (y, phase)
+        }
+    }
+
+    @Test("three wheel notches (button 5) scroll the list three notches down, two back (button 4) up by two")
+    func wheelNotchesScrollTheList() async throws {
+        try await withPrivateXvfb(width: 1280, height: 800) { server in
+            let demo = try DemoProcess(arguments: ["--scene", "list", "--size", "800x600", "--log-events"],
+                                       environment: ["DISPLAY": server.displayName])
+            defer { demo.stop() }
+            let ready = try await demo.event("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            try await waitUntil("the list is up") {
+                demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
+            }
+            try await waitUntil("the tree after the transition") { demo.frame(of: "list") != nil }
+            let list = try #require(demo.frame(of: "list"))
+            let display = try Display(name: server.displayName)
+            var x: Int32 = 0, y: Int32 = 0
+            var child: CX11.Window = 0
+            XTranslateCoordinates(display.pointer, CX11.Window(window), display.rootWindow, 0, 0, &x, &y, &child)
+            let input = try XTestInput(displayName: server.displayName)
+            input.move(to: Point(x: Double(x) + list.midX, y: Double(y) + list.midY))
+            for _ in 0..<3 { input.press(button: 5); input.release(button: 5) }
+            let notch = InputEvent.wheelNotchDistance
+            try await waitUntil("the list rests three notches down") {
+                scrollEvents(demo).contains { $0.phase == "ended" && abs($0.y - 3 * notch) < 1e-6 }
+            }
+            #expect(scrollEvents(demo).first?.phase == "animating", "a notch glides")
+            for _ in 0..<2 { input.press(button: 4); input.release(button: 4) }
+            try await waitUntil("and one notch down after two up") {
+                scrollEvents(demo).contains { $0.phase == "ended" && abs($0.y - notch) < 1e-6 }
+            }
+        }
+    }
+
+    @Test("an XTest drag flings the list: dragging, decelerating, then at rest further on than the drag went")
+    func dragFlingsTheList() async throws {
+        try await withPrivateXvfb(width: 1280, height: 800) { server in
+            let demo = try DemoProcess(arguments: ["--scene", "list", "--size", "800x600", "--log-events"],
+                                       environment: ["DISPLAY": server.displayName])
+            defer { demo.stop() }
+            let ready = try await demo.event("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            try await waitUntil("the list is up") {
+                demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
+            }
+            try await waitUntil("the tree after the transition") { demo.frame(of: "list") != nil }
+            let list = try #require(demo.frame(of: "list"))
+            let display = try Display(name: server.displayName)
+            var x: Int32 = 0, y: Int32 = 0
+            var child: CX11.Window = 0
+            XTranslateCoordinates(display.pointer, CX11.Window(window), display.rootWindow, 0, 0, &x, &y, &child)
+            let input = try XTestInput(displayName: server.displayName)
+            let origin = Point(x: Double(x), y: Double(y))
+            input.drag(from: Point(x: origin.x + list.midX, y: origin.y + list.maxY - 20),
+                       to: Point(x: origin.x + list.midX, y: origin.y + list.minY + 100), steps: 8)
+            try await waitUntil("the fling comes to rest", timeout: 10) {
+                scrollEvents(demo).contains { $0.phase == "ended" }
+            }
+            let phases = scrollEvents(demo).map(\.phase)
+            #expect(phases == ["dragging", "decelerating", "ended"])
+            let rest = try #require(scrollEvents(demo).last?.y)
+            #expect(rest > list.height - 120, "it glided on past the \(list.height - 120) points the drag covered: \(rest)")
+            #expect(rest <= 10_000 * 52 - list.height)
+        }
+    }
+}
