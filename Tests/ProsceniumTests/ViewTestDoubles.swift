@@ -11,6 +11,9 @@ import Proscenium
     private(set) var lastSize: Size?
     private(set) var cursors: [Cursor] = []
     private(set) var completedFrames = 0
+    /// The estimating measurer, the window's own: `TextLayout.measurer` is one for the whole process, and
+    /// an X11 test in the same run makes it measure with Xft, which would move every text boundary.
+    let textMeasurer: (any TextMeasuring)? = EstimatingTextMeasurer()
 
     func present(_ list: DisplayList, damage: Region, size: Size) {
         presentCount += 1

@@ -24,7 +24,7 @@ struct DemoProcessLaunchTests {
                         let demo = try DemoProcess(arguments: ["--list-scenes"], environment: ["DISPLAY": nil])
                         let exit = try #require(await demo.exit(timeout: 30), "\(demo.diagnosis)")
                         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
-                        #expect(demo.lines == ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"])
+                        #expect(demo.lines == ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list"])
                     }
                 }
             }
