@@ -47,12 +47,12 @@ extension BottomSheetPresentationController {
         rubberBandLimit * (1 - 1 / (max(distance, 0) / rubberBandLimit + 1))
     }
 
-    private var detentTops: [Double] {
+    var detentTops: [Double] {
         let size = containerView?.bounds.size ?? .zero
         return effectiveDetents.map { size.height - $0.height(in: size) }
     }
 
-    private func follow(to rawTop: Double) {
+    func follow(to rawTop: Double) {
         guard let view = presentedView, let bounds = containerView?.bounds,
               let largestTop = detentTops.last, let smallestTop = detentTops.first else { return }
         if let dragDismissal {
@@ -104,7 +104,7 @@ extension BottomSheetPresentationController {
     /// finishes or cancels by where the release projects; otherwise the sheet springs to the detent
     /// nearest the projected position, or is dismissed when that lies past half the smallest detent.
     /// Either way the spring starts at the finger's speed.
-    private func release(velocity: Double) {
+    func release(velocity: Double) {
         defer { drag = nil }
         guard let view = presentedView, let bounds = containerView?.bounds,
               let smallestTop = detentTops.first else { return }

@@ -49,6 +49,14 @@
     }
     /// The detent selected when a drag started the dismissal, to report the change if it is cancelled.
     var detentBeforeDragDismissal: SheetDetent.Identifier?
+    /// Where a drag handed over from a list inside the sheet puts the sheet's top edge, before the
+    /// rubber band and the dismissal (see BottomSheetPresentationController+ScrollHandOff.swift).
+    var handOffTop = 0.0
+
+    /// Whether dragging up a list inside the sheet first grows the sheet to its largest detent and only
+    /// then scrolls the list, as UIKit's sheets do; true by default. Dragging down at the list's top moves
+    /// the sheet down (to a smaller detent, or away) either way.
+    public var prefersScrollingExpandsWhenScrolledToEdge = true
 
     public override init(presentedViewController presented: ViewController, presenting: ViewController?) {
         super.init(presentedViewController: presented, presenting: presenting)

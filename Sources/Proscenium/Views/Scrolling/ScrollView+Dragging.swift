@@ -23,19 +23,44 @@ extension ScrollView {
         stopMotion()
         let low = minimumContentOffset, high = maximumContentOffset
         // A drag that begins on rubber-banded content continues the band, without a jump.
-        dragStartOffset = Point(
+        dragRawOffset = Point(
             x: ScrollPhysics.unbanded(contentOffset.x, lower: low.x, upper: high.x, dimension: bounds.width),
             y: ScrollPhysics.unbanded(contentOffset.y, lower: low.y, upper: high.y, dimension: bounds.height))
+        lastDragTranslation = .zero
         isDragging = true
+        // A sheet around a vertical list takes its share of the finger's travel (see `ScrollDragHandOff`).
+        dragHandOff = dragsVertically ? enclosingHandOff().flatMap { $0.scrollDragBegan(in: self) ? $0 : nil } : nil
         delegate?.scrollViewWillBeginDragging(self)
         report(.dragging)
         indicatorFade?.invalidate()
         showIndicators()
     }
 
+    /// The presentation whose presented view holds this scroll view and shares its drags, if any.
+    private func enclosingHandOff() -> ScrollDragHandOff? {
+        var view: View? = self
+        while let current = view {
+            if let controller = current.owningViewController, let handOff = controller.presentationController as? ScrollDragHandOff,
+               controller.presentationController?.presentedView === current {
+                return handOff
+            }
+            view = current.superview
+        }
+        return nil
+    }
+
     private func drag(by translation: Point) {
         guard isDragging else { return }
-        applyContentOffset(draggedOffset(raw: Point(x: dragStartOffset.x - translation.x, y: dragStartOffset.y - translation.y)))
+        let step = Point(x: translation.x - lastDragTranslation.x, y: translation.y - lastDragTranslation.y)
+        lastDragTranslation = translation
+        var dy = step.y
+        if let dragHandOff {
+            let roomUp = max(0, dragRawOffset.y - minimumContentOffset.y)
+            dy -= dragHandOff.scrollDrag(dy, listRoomUp: roomUp)
+        }
+        // The content moves against the finger.
+        dragRawOffset = Point(x: dragRawOffset.x - step.x, y: dragRawOffset.y - dy)
+        applyContentOffset(draggedOffset(raw: dragRawOffset))
     }
 
     /// The offset for a drag's `raw` offset: rubber-banded past the edges (or held at them without
@@ -61,6 +86,11 @@ extension ScrollView {
         // The content moves against the finger.
         var velocity = Point(x: dragsHorizontally ? -fingerVelocity.x : 0, y: dragsVertically ? -fingerVelocity.y : 0)
         if !velocity.x.isFinite || !velocity.y.isFinite { velocity = .zero }
+        if let handOff = dragHandOff {
+            dragHandOff = nil
+            // A sheet that took the release springs on at the finger's speed; the list keeps none of it.
+            if handOff.scrollDragEnded(velocity: cancelled ? 0 : fingerVelocity.y) { velocity.y = 0 }
+        }
         let offset = contentOffset
         let rate = decelerationRate.rawValue
         let natural = isPagingEnabled ? pageTarget(from: offset, velocity: velocity)

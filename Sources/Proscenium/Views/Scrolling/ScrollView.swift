@@ -99,8 +99,12 @@
     /// The motion in progress, axis by axis, and what began it.
     var motion: ScrollMotion?
     var displayLink: DisplayLink?
-    /// Where a drag's content offset would be with no rubber band, when the drag began.
-    var dragStartOffset: Point = .zero
+    /// Where the drag has taken the content offset, before the rubber band.
+    var dragRawOffset: Point = .zero
+    /// The drag's translation at its last move, so each move adds only its own step.
+    var lastDragTranslation: Point = .zero
+    /// The presentation sharing the drag in progress (a bottom sheet around the list), if any.
+    var dragHandOff: ScrollDragHandOff?
     let verticalIndicator = ScrollIndicatorView()
     let horizontalIndicator = ScrollIndicatorView()
     var indicatorFade: FrameTimer?
