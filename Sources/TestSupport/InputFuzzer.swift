@@ -1,6 +1,7 @@
 import CX11
 import Foundation
 import Proscenium
+import ProsceniumGallery
 
 /// Random input at full speed through XTest, the way a hurried user (or a cat) produces it: pointer
 /// moves, clicks, double clicks, drags, wheel turns, keys, and window resizes through the X server —
@@ -94,8 +95,13 @@ import Proscenium
             input.release(button: 1)
         case 70..<75:
             count("wheel")
+            // A burst of notches of one wheel button (4/5 vertical, 6/7 sideways), as a hand spins it.
             input.move(to: anywhere())
-            input.click(at: anywhere(), button: Bool.random(using: &rng) ? 4 : 5)
+            let button = [4, 5, 5, 6, 7].randomElement(using: &rng)!
+            for _ in 0..<Int.random(in: 1...6, using: &rng) {
+                input.press(button: button)
+                input.release(button: button)
+            }
         case 75..<77:
             count("right click")
             input.click(at: anywhere(), button: 3)
@@ -163,10 +169,10 @@ import Proscenium
         try? await Task.sleep(for: .milliseconds(150))
     }
 
-    /// The centre, in the window, of the home screen's button number `index` (0 bouncy … 4 sheet, 6 the
-    /// counter), as `HomeViewController` lays its grid out.
+    /// The centre, in the window, of the home screen's button number `index` (0 bouncy … 4 sheet, one per
+    /// scene, then the counter), as `HomeViewController` lays its grid out.
     static func homeButtonCentre(index: Int, windowWidth: Double) -> Point? {
-        let margin = 24.0, gap = 8.0, preferredWidth = 150.0, height = 32.0, count = 7
+        let margin = 24.0, gap = 8.0, preferredWidth = 150.0, height = 32.0, count = SceneCatalog.names.count + 1
         let usable = max(0, windowWidth - 2 * margin)
         let columns = min(count, max(3, Int((usable + gap) / (preferredWidth + gap))))
         let width = min(200, ((usable - Double(columns - 1) * gap) / Double(columns)).rounded(.down))

@@ -8,12 +8,12 @@ struct ScrollViewDraggingTests {
     @Test func dragMovesTheContentOneToOneOnceRecognized() {
         let scene = ScrollScene()
         let end = scene.drag(from: Point(x: 200, y: 250), step: Point(x: 0, y: -20), frames: 6)
-        // The first 20 points recognized the drag; the 100 after it moved the content.
-        #expect(scene.scrollView.contentOffset == Point(x: 0, y: 100))
+        // The first 10 points recognized the drag; the 110 after them moved the content.
+        #expect(scene.scrollView.contentOffset == Point(x: 0, y: 110))
         #expect(scene.scrollView.isDragging)
         #expect(scene.recorder.calls == ["willBeginDragging"])
         scene.move(to: end + Point(x: 30, y: -15))
-        #expect(scene.scrollView.contentOffset == Point(x: 0, y: 115), "a vertical list ignores the sideways part")
+        #expect(scene.scrollView.contentOffset == Point(x: 0, y: 125), "a vertical list ignores the sideways part")
     }
 
     @Test func releaseDeceleratesAtUIKitsRateFromTheFingersSpeed() {
@@ -55,8 +55,8 @@ struct ScrollViewDraggingTests {
     @Test func draggingPastTheTopRubberBandsAndSpringsBack() {
         let scene = ScrollScene()
         let end = scene.drag(from: Point(x: 200, y: 20), step: Point(x: 0, y: 20), frames: 11)
-        // 200 points of drag past the top of a 300-point view.
-        #expect(abs(scene.scrollView.contentOffset.y + ScrollPhysics.rubberBand(200, dimension: 300)) < 1e-9)
+        // 210 points of drag past the top of a 300-point view (10 of the 220 recognized the drag).
+        #expect(abs(scene.scrollView.contentOffset.y + ScrollPhysics.rubberBand(210, dimension: 300)) < 1e-9)
         scene.run(0.3)   // the finger holds still: no speed at release
         scene.release(at: end)
         #expect(scene.scrollView.isDecelerating)

@@ -15,8 +15,8 @@
         // A touch on gliding content catches it: the drag is on from here, and the view under the touch
         // sees it cancelled rather than tapped.
         scrollView.catchMotion()
-        state = .began
         setTranslation(.zero, in: nil)
+        state = .began
     }
 
     public override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {

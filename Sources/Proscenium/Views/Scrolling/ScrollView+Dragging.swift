@@ -4,9 +4,15 @@ extension ScrollView {
     func handlePan(_ recognizer: ScrollPanGestureRecognizer) {
         switch recognizer.state {
         case .began:
-            // The content follows the finger from here: the few points it took to recognize the drag do not jump.
-            recognizer.setTranslation(.zero, in: self)
+            // The content lags the finger by the distance it took to recognize the drag, and no more: it
+            // does not jump by that distance, and a coarse first move beyond it still moves the content.
+            let moved = recognizer.translation(in: nil)
+            let length = (moved.x * moved.x + moved.y * moved.y).squareRoot()
+            let kept = recognizer.state == .began && length > recognizer.minimumDistance
+                ? (length - recognizer.minimumDistance) / length : 0
+            recognizer.setTranslation(Point(x: moved.x * kept, y: moved.y * kept), in: nil)
             beginDragging()
+            if kept > 0 { drag(by: recognizer.translation(in: self)) }
         case .changed: drag(by: recognizer.translation(in: self))
         case .ended: endDragging(velocity: recognizer.velocity(in: self), cancelled: false)
         case .cancelled: endDragging(velocity: .zero, cancelled: true)
