@@ -55,13 +55,20 @@ import Proscenium
 
 /// The characters the list shows and the words it shows for each.
 enum UnicodeCharacters {
-    /// The first `count` characters from U+0020 on that have a name (control characters have none).
+    /// The first `count` assigned characters from U+0020 on, control characters and surrogates left out.
+    /// Only the category is read here: the names are looked up as rows come into view, so the name
+    /// tables are touched for the rows shown, not for 10,000 of them.
     static func first(_ count: Int) -> [Unicode.Scalar] {
         var result: [Unicode.Scalar] = []
         result.reserveCapacity(count)
         var value: UInt32 = 0x20
         while result.count < count, value <= 0x10FFFF {
-            if let scalar = Unicode.Scalar(value), scalar.properties.name != nil { result.append(scalar) }
+            if let scalar = Unicode.Scalar(value) {
+                switch scalar.properties.generalCategory {
+                case .control, .unassigned, .surrogate, .privateUse: break
+                default: result.append(scalar)
+                }
+            }
             value += 1
         }
         return result

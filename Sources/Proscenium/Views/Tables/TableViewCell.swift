@@ -4,7 +4,7 @@
 @MainActor open class TableViewCell: View {
     /// The identifier the cell is reused under; nil for a cell that is never reused.
     public let reuseIdentifier: String?
-    /// The main text.
+    /// The row's main text, in the 16-point system font.
     public let textLabel = Label()
     /// The secondary text under the main one; hidden while empty.
     public let detailTextLabel = Label()
