@@ -5,7 +5,8 @@ import Testing
 import TestSupport
 
 /// Every scene of the gallery as the demo itself renders it on virtual time, against golden PNGs: settled
-/// at 1280x800, the adaptive ones at 600x800, and bouncy mid-spring at two fixed times.
+/// at 1280x800, the adaptive ones at 600x800, bouncy mid-spring at two fixed times, the list mid-fling and
+/// the sheet's list handing a drag over to the sheet.
 @Suite("Demo screenshots", .serialized)
 struct DemoScreenshotTests {
     /// Runs the demo headless with `arguments` plus `--screenshot`, and returns the PNG it wrote.
@@ -20,7 +21,7 @@ struct DemoScreenshotTests {
         return try PNGCodec.read(contentsOf: path)
     }
 
-    @Test("each scene settled at 1280x800", arguments: ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"])
+    @Test("each scene settled at 1280x800", arguments: ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list"])
     func settled(scene: String) async throws {
         let image = try await Self.screenshot(["--scene", scene])
         #expect(image.width == 1280 && image.height == 800)
@@ -38,6 +39,22 @@ struct DemoScreenshotTests {
     func bouncyMidSpring(at time: Double) async throws {
         let image = try await Self.screenshot(["--scene", "bouncy", "--at", String(time)])
         try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-bouncy-at-\(time)"), tolerance: 8)
+    }
+
+    @Test("the list mid-fling: a drag of 300 points in 0.1 s let go at 0.9 s, then 0.05 s and 0.4 s into the glide",
+          arguments: [0.95, 1.3])
+    func listMidFling(at time: Double) async throws {
+        let image = try await Self.screenshot(["--scene", "list", "--size", "800x600", "--drag", "400,550:400,250",
+                                               "--input-at", "0.8", "--at", String(time)])
+        try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-list-fling-at-\(time)"), tolerance: 8)
+    }
+
+    @Test("the sheet's list dragged up from the medium detent: the sheet grown to full height, the list scrolled on",
+          arguments: [1.0, 2.0])
+    func sheetHandOver(at time: Double) async throws {
+        let image = try await Self.screenshot(["--scene", "sheet", "--size", "600x800", "--drag", "300,700:300,100",
+                                               "--input-at", "0.8", "--at", String(time)])
+        try await ImageComparison.assertMatches(image, golden: ImageComparison.goldenPath("demo-sheet-hand-over-at-\(time)"), tolerance: 8)
     }
 
     @Test("the same arguments give the same pixels")

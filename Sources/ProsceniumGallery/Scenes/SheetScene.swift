@@ -4,7 +4,10 @@ import Proscenium
 /// dimming, the home screen staying usable behind it; from 640 px a 320x400 popover pointing at
 /// `present-sheet`, where a click outside dismisses except on `counter`. Crossing 640 px while it is up
 /// re-hosts this same controller in the other style, so its own counter keeps its value.
-@MainActor final class SheetScene: SceneController {
+///
+/// Under its buttons, a list of the document's pages: dragging it up grows the sheet to its large detent
+/// and then scrolls it; dragging down at its top brings the sheet back down (UIKit's hand-over).
+@MainActor final class SheetScene: SceneController, TableViewDataSource {
     override class var sceneName: String { "sheet" }
     /// Widths from here on get the popover.
     static let popoverMinimumWidth = 640.0
@@ -20,6 +23,10 @@ import Proscenium
         return button
     }()
 
+    /// The pages the list shows.
+    static let pageCount = 40
+    let pagesView = TableView()
+
     init(home: HomeViewController) {
         self.home = home
         adaptivity = SheetAdaptivity(home: home)
@@ -29,7 +36,21 @@ import Proscenium
     override func viewDidLoad() {
         super.viewDidLoad()
         bodyLabel.numberOfLines = 0
-        for subview in [titleLabel, bodyLabel, countButton, dismissButton] { view.addSubview(subview) }
+        pagesView.identifier = "pages"
+        pagesView.register(TableViewCell.self, forCellReuseIdentifier: "page")
+        pagesView.dataSource = self
+        for subview in [pagesView, titleLabel, bodyLabel, countButton, dismissButton] { view.addSubview(subview) }
+    }
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { Self.pageCount }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "page", for: indexPath)
+        let page = indexPath.row + 1
+        cell.textLabel.text = "Page \(page)"
+        let annotations = page % 3 == 0 ? page % 7 + 1 : 0
+        cell.detailTextLabel.text = annotations == 0 ? "No annotations" : annotations == 1 ? "1 annotation" : "\(annotations) annotations"
+        return cell
     }
 
     override func viewDidLayoutSubviews() {
@@ -38,6 +59,7 @@ import Proscenium
         bodyLabel.frame = Rect(x: 24, y: 56, width: width, height: 40)
         countButton.frame = Rect(x: 24, y: 108, width: min(width, 200), height: 40)
         dismissButton.frame = Rect(x: 24, y: 160, width: min(width, 200), height: 40)
+        pagesView.frame = Rect(x: 0, y: 212, width: view.bounds.width, height: max(0, view.bounds.height - 212))
     }
 
     /// Presents from `home` in the style its window's width calls for, with the adaptivity delegate.
@@ -68,6 +90,10 @@ import Proscenium
 @MainActor final class SheetAdaptivity: AdaptivePresentationControllerDelegate {
     private weak var home: HomeViewController?
 
+    /// The pages the list shows.
+    static let pageCount = 40
+    let pagesView = TableView()
+
     init(home: HomeViewController) {
         self.home = home
     }
@@ -83,10 +109,11 @@ import Proscenium
         size.width < SheetScene.popoverMinimumWidth ? .bottomSheet : .popover
     }
 
-    /// Shows the grabber, so the sheet can be dragged down to dismiss, and leaves the home screen
-    /// undimmed and usable at the sheet's (medium) detent.
+    /// Shows the grabber, so the sheet can be dragged down to dismiss, rests at half the window with room
+    /// to grow to full height, and leaves the home screen undimmed and usable at the medium detent.
     func configure(_ sheet: BottomSheetPresentationController) {
         sheet.prefersGrabberVisible = true
+        sheet.detents = [.medium(), .large()]
         sheet.largestUndimmedDetentIdentifier = .medium
     }
 

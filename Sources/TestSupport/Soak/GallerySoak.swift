@@ -71,6 +71,8 @@ import ProsceniumX11
 
     public let seed: UInt64
     var rng: SeededGenerator
+    /// The stream scroll input is drawn from (see `SoakScroll`).
+    var scrollRNG: SeededGenerator
     let host: WindowHost
     let clock = ManualFrameClock()
     let home: HomeViewController
@@ -93,6 +95,7 @@ import ProsceniumX11
     public init(display: Display, seed: UInt64, size: Size = Size(width: 1280, height: 800)) {
         self.seed = seed
         rng = SeededGenerator(seed: seed)
+        scrollRNG = SeededGenerator(seed: seed ^ 0x5C20_11ED_5C20_11ED)
         host = WindowHost(display: display, configuration: WindowConfiguration(
             title: "soak", size: size, minimumSize: Size(width: 480, height: 480)), clock: clock)
         host.onClose = {}
@@ -130,6 +133,7 @@ import ProsceniumX11
         let start = DispatchTime.now().uptimeNanoseconds
         for index in 1...max(1, operations) {
             var step = SoakStep.random(scenes: Self.presentationScenes, using: &rng)
+            let scroll = SoakScroll.random(in: window.bounds.size, using: &scrollRNG)
             if let only, !only.contains(index) { continue }
             if withoutFramesAfter.contains(index) { step = SoakStep(operation: step.operation, framesAfter: 0) }
             world.currentOperation = index
@@ -140,11 +144,15 @@ import ProsceniumX11
                 notes.append("the home screen went back to being the root first")
             }
             perform(step.operation)
+            if let scroll {
+                perform(scroll)
+                notes.append("then \(scroll)")
+            }
             runFrames(step.framesAfter)
             var problems = window.consistencyProblems() + model.divergences()
             if index % 25 == 0 {
                 settle()
-                problems += window.consistencyProblems()
+                problems += window.consistencyProblems() + scrollProblems()
                 // A held press may be driving a transition (a sheet dragged down): that one stays open.
                 if heldPoint == nil {
                     problems += pairing.openDescriptions.map { "after settling, \($0)" }
@@ -296,12 +304,24 @@ import ProsceniumX11
     }
 
     /// Runs frames until nothing animates or asks for a frame, up to 10 s of virtual time.
-    /// Shows the list scene once before the first operation. Random touches reach its home button, and
-    /// the first list drawn loads what every later one reuses (the Unicode tables its rows read, the
-    /// cells' text masks): that must happen before the memory checkpoint, not be taken for a leak after it.
+    /// Shows the list scene once before the first operation and pages through all of it. Random touches
+    /// reach its home button and scroll input moves it anywhere, and the first time a row is drawn loads
+    /// what every later showing reuses (the Unicode names its rows read, the fallback fonts of scripts
+    /// seen for the first time): that must happen before the memory checkpoint, not be taken for a leak
+    /// after it.
     private func warmUp() {
         home.presentScene(named: "list")
         settle()
+        for case let list as TableView in window.allViews() {
+            var offset = list.minimumContentOffset.y
+            while offset < list.maximumContentOffset.y {
+                list.contentOffset = Point(x: 0, y: offset)
+                window.setNeedsFrame()
+                clock.step()
+                offset += max(list.bounds.height, 1)
+            }
+            list.contentOffset = .zero
+        }
         home.dismiss(animated: false)
         settle()
     }

@@ -51,6 +51,35 @@ struct DemoPoint: Sendable {
     var point: Point { Point(x: x, y: y) }
 }
 
+/// `--drag` values: `X0,Y0:X1,Y1`, a drag from one window point to another.
+struct DemoDrag: Sendable {
+    var start: DemoPoint
+    var end: DemoPoint
+
+    static func parse(_ text: String) throws -> DemoDrag {
+        let ends = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard ends.count == 2, let start = try? DemoPoint.parse(String(ends[0])), let end = try? DemoPoint.parse(String(ends[1])) else {
+            throw ValidationError("--drag must look like 400,600:400,200 (X0,Y0:X1,Y1, all 0 or more); got '\(text)'")
+        }
+        return DemoDrag(start: start, end: end)
+    }
+
+    /// The drag's input on virtual time from `time`: the press, a move every frame for 0.1 s at an even
+    /// speed, and the release where the last move ended, so the content keeps the drag's speed.
+    func events(from time: Double) -> [(time: Double, event: InputEvent)] {
+        let frames = 6
+        var events: [(Double, InputEvent)] = [(time, .pointerDown(start.point, button: 1, time: time))]
+        for frame in 1...frames {
+            let t = time + Double(frame) / 60, f = Double(frame) / Double(frames)
+            let point = Point(x: start.x + (end.x - start.x) * f, y: start.y + (end.y - start.y) * f)
+            events.append((t, .pointerMoved(point, time: t)))
+        }
+        let last = time + Double(frames) / 60
+        events.append((last, .pointerUp(end.point, button: 1, time: last)))
+        return events
+    }
+}
+
 /// `--scene` values: the names `--list-scenes` prints.
 enum SceneName {
     static func parse(_ text: String) throws -> String {

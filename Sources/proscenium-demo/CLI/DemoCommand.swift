@@ -54,6 +54,10 @@ struct DemoCommand: ParsableCommand {
             transform: DemoPoint.parse)
     var click: DemoPoint?
 
+    @Option(parsing: .unconditional, help: "Drag from X0,Y0 to X1,Y1 (window points) over 0.1 s from --input-at and let go, a fling: on virtual time, with --screenshot.",
+            transform: DemoDrag.parse)
+    var drag: DemoDrag?
+
     @Option(help: "Press and release a key at --input-at: \(KeyName.validNames), or one character.",
             transform: KeyName.parse)
     var key: KeyName?
@@ -116,6 +120,7 @@ struct DemoCommand: ParsableCommand {
             }
         }
         if captureFrames != nil, screenshot == nil { throw ValidationError("--capture-frames needs --screenshot") }
+        if drag != nil, screenshot == nil { throw ValidationError("--drag needs --screenshot: it is delivered on virtual time") }
         if !(1...64).contains(captureDownsample) {
             throw ValidationError("--capture-downsample must be a whole number from 1 to 64; got \(captureDownsample)")
         }

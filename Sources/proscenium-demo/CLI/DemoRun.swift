@@ -138,6 +138,11 @@ import ProsceniumX11
         if let key = options.key?.key {
             driver.schedule(at: options.inputAt) { time in [.keyDown(key, time: time), .keyUp(key, time: time)] }
         }
+        if let drag = options.drag {
+            for (time, event) in drag.events(from: options.inputAt) {
+                driver.schedule(at: time) { _ in [event] }
+            }
+        }
         var capturedAtEnd = false
         if endTime > options.at {
             // The --at frame comes before the last captured one: write it on the way.
