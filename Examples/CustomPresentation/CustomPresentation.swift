@@ -1,8 +1,7 @@
 import Proscenium
 import ProsceniumX11
 
-/// Dims the content behind a card inset 30 points from the window, and keeps it there while the window
-/// is resized.
+/// Dims the content behind a card inset 30 points from the window, kept there through resizes.
 final class InsetCardPresentation: DimmingPresentationController {
     override var dimmingAlpha: Double { 0.5 }
     override var frameOfPresentedViewInContainerView: Rect {
