@@ -35,8 +35,8 @@ bench: deps
 	$(RELEASE)
 	.build/release/proscenium-bench
 
-# Each scene settled at 1280x800, and bouncy at 640x480 points on a 2x screen, rendered by the demo itself on
-# virtual time, for the README.
+# Each scene settled at 1280x800, bouncy at 640x480 points on a 2x screen, the sheet's list handing a drag up
+# to the sheet and the list mid-fling, rendered by the demo itself on virtual time, for the README.
 screenshots: deps
 	$(RELEASE) --product proscenium-demo
 	mkdir -p Assets/screenshots
@@ -44,6 +44,10 @@ screenshots: deps
 		.build/release/proscenium-demo --headless --scene $$scene --screenshot Assets/screenshots/$$scene.png || exit 1; \
 	done
 	.build/release/proscenium-demo --headless --scene bouncy --size 640x480 --scale 2 --screenshot Assets/screenshots/bouncy@2x.png
+	.build/release/proscenium-demo --headless --scene sheet --size 600x800 --drag 300,700:300,100 --input-at 0.8 --at 1.0 \
+		--screenshot Assets/screenshots/sheet-hand-over.png
+	.build/release/proscenium-demo --headless --scene list --size 800x600 --drag 400,550:400,250 --input-at 0.8 --at 0.95 \
+		--screenshot Assets/screenshots/list-fling.png
 
 # The DocC documentation of Proscenium, ProsceniumX11 and ProsceniumTesting as one static site in .build/docs;
 # a warning (a symbol link that does not resolve, say) is an error, and so is a public symbol without a
