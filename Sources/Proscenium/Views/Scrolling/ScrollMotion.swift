@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The content's motion when no finger holds it, one law per axis, each a pure function of time: a
 /// deceleration that hands over to the edge spring when it crosses an edge, a spring to a target (paging,

@@ -1,4 +1,4 @@
-import Foundation
+import Glibc
 
 /// The motion laws of scrolling, as UIKit's scroll view follows them: deceleration by a constant factor per
 /// millisecond, the rubber band past an edge, and the critically damped spring that brings content back.
