@@ -170,14 +170,16 @@
     // MARK: - Moving the content
 
     /// Moves the content to `offset`: at once, or in a short animation that ends with
-    /// `scrollViewDidEndScrollingAnimation`. Non-finite offsets are ignored with a warning.
+    /// `scrollViewDidEndScrollingAnimation`, at the nearest offset within the range (content rests within
+    /// it). An offset set at once is kept until the next layout, so one restored before the content size
+    /// is known survives it. Non-finite offsets are ignored with a warning.
     public func setContentOffset(_ offset: Point, animated: Bool) {
         guard offset.x.isFinite, offset.y.isFinite else {
             Warnings.warn("ScrollView.contentOffset \(offset) ignored: offsets must be finite")
             return
         }
         if animated, window != nil {
-            glide(to: offset, duration: ScrollMotion.animationDuration)
+            glide(to: clampedContentOffset(offset), duration: ScrollMotion.animationDuration)
         } else {
             stopMotion()
             applyContentOffset(offset)
