@@ -17,25 +17,31 @@ struct ScrollDemoTests {
         }
     }
 
+    /// The demo with the list presented at 800x600 on `server`: the list's frame in the window, the
+    /// window's top-left on the screen, and XTest to reach it.
+    private func showList(on server: PrivateXvfb) async throws -> (DemoProcess, Rect, Point, XTestInput) {
+        let demo = try DemoProcess(arguments: ["--scene", "list", "--size", "800x600", "--log-events"],
+                                   environment: ["DISPLAY": server.displayName])
+        let ready = try await demo.event("ready")
+        let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+        try await waitUntil("the list is up") {
+            demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
+        }
+        try await waitUntil("the tree after the transition") { demo.frame(of: "list") != nil }
+        let list = try #require(demo.frame(of: "list"))
+        let display = try Display(name: server.displayName)
+        var x: Int32 = 0, y: Int32 = 0
+        var child: CX11.Window = 0
+        XTranslateCoordinates(display.pointer, CX11.Window(window), display.rootWindow, 0, 0, &x, &y, &child)
+        return (demo, list, Point(x: Double(x), y: Double(y)), try XTestInput(displayName: server.displayName))
+    }
+
     @Test("three wheel notches (button 5) scroll the list three notches down, two back (button 4) up by two")
     func wheelNotchesScrollTheList() async throws {
         try await withPrivateXvfb(width: 1280, height: 800) { server in
-            let demo = try DemoProcess(arguments: ["--scene", "list", "--size", "800x600", "--log-events"],
-                                       environment: ["DISPLAY": server.displayName])
+            let (demo, list, origin, input) = try await showList(on: server)
             defer { demo.stop() }
-            let ready = try await demo.event("ready")
-            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
-            try await waitUntil("the list is up") {
-                demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
-            }
-            try await waitUntil("the tree after the transition") { demo.frame(of: "list") != nil }
-            let list = try #require(demo.frame(of: "list"))
-            let display = try Display(name: server.displayName)
-            var x: Int32 = 0, y: Int32 = 0
-            var child: CX11.Window = 0
-            XTranslateCoordinates(display.pointer, CX11.Window(window), display.rootWindow, 0, 0, &x, &y, &child)
-            let input = try XTestInput(displayName: server.displayName)
-            input.move(to: Point(x: Double(x) + list.midX, y: Double(y) + list.midY))
+            input.move(to: Point(x: origin.x + list.midX, y: origin.y + list.midY))
             for _ in 0..<3 { input.press(button: 5); input.release(button: 5) }
             let notch = InputEvent.wheelNotchDistance
             try await waitUntil("the list rests three notches down") {
@@ -52,22 +58,8 @@ struct ScrollDemoTests {
     @Test("an XTest drag flings the list: dragging, decelerating, then at rest further on than the drag went")
     func dragFlingsTheList() async throws {
         try await withPrivateXvfb(width: 1280, height: 800) { server in
-            let demo = try DemoProcess(arguments: ["--scene", "list", "--size", "800x600", "--log-events"],
-                                       environment: ["DISPLAY": server.displayName])
+            let (demo, list, origin, input) = try await showList(on: server)
             defer { demo.stop() }
-            let ready = try await demo.event("ready")
-            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
-            try await waitUntil("the list is up") {
-                demo.events("transition").contains { $0["phase"] as? String == "presentationDidEnd" }
-            }
-            try await waitUntil("the tree after the transition") { demo.frame(of: "list") != nil }
-            let list = try #require(demo.frame(of: "list"))
-            let display = try Display(name: server.displayName)
-            var x: Int32 = 0, y: Int32 = 0
-            var child: CX11.Window = 0
-            XTranslateCoordinates(display.pointer, CX11.Window(window), display.rootWindow, 0, 0, &x, &y, &child)
-            let input = try XTestInput(displayName: server.displayName)
-            let origin = Point(x: Double(x), y: Double(y))
             // At a hand's pace, a move every 16 ms: the X server stamps each with its time, and the list
             // reads the release speed from those stamps.
             let start = Point(x: origin.x + list.midX, y: origin.y + list.maxY - 20)

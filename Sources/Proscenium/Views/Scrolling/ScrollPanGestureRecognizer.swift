@@ -14,7 +14,7 @@
         guard let scrollView, scrollView.motion != nil else { return }
         // A touch on gliding content catches it: the drag is on from here, and the view under the touch
         // sees it cancelled rather than tapped.
-        scrollView.catchMotion()
+        scrollView.stopMotion()
         setTranslation(.zero, in: nil)
         state = .began
     }

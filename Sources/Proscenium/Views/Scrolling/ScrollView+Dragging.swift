@@ -20,11 +20,6 @@ extension ScrollView {
         }
     }
 
-    /// A touch landed on moving content: the motion stops where it is, and the drag starts from there.
-    func catchMotion() {
-        stopMotion()
-    }
-
     private func beginDragging() {
         stopMotion()
         let low = minimumContentOffset, high = maximumContentOffset

@@ -1,6 +1,11 @@
 extension ScrollView {
     // MARK: - Wheel, touchpad and keys
 
+    /// Where the content is headed for input to add to: a glide's target (notches add up), else where it is.
+    private var inputTarget: Point {
+        motion?.cause == .animation ? motion!.target(from: contentOffset) : contentOffset
+    }
+
     /// Moves the content by as much of `delta` as it can take, axis by axis, and returns the rest for the
     /// scroll views around it. Notches glide (a notch during a glide adds to its target); precise deltas move
     /// the content at once. During a drag the finger owns the content: the wheel is swallowed.
@@ -8,7 +13,7 @@ extension ScrollView {
         guard isScrollEnabled, !isHidden else { return delta }
         guard !isDragging else { return .zero }
         let low = minimumContentOffset, high = maximumContentOffset
-        let base = motion?.cause == .animation ? motion!.target(from: contentOffset) : contentOffset
+        let base = inputTarget
         var target = base
         var rest = delta
         if hasHorizontalRange, delta.dx != 0 {
@@ -37,7 +42,7 @@ extension ScrollView {
     func keyScrollDelta(for press: Press) -> Vector? {
         let line = 40.0
         let page = max(line, bounds.height - line)
-        let offset = motion?.cause == .animation ? motion!.target(from: contentOffset) : contentOffset
+        let offset = inputTarget
         guard press.modifiers.isSubset(of: [.shift]) else { return nil }
         switch press.key {
         case .up: return Vector(dx: 0, dy: -line)
