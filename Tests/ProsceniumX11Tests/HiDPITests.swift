@@ -32,23 +32,37 @@ struct HiDPIScreenshotTests {
     }
 
     /// Pixels whose 3x3 neighbourhood is all one colour (each channel within 8): away from text and edges.
+    /// Over the bytes with plain comparisons: a debug build's generic `min`, `max` and array accessors would
+    /// make this seconds an image.
     static func flatPixels(_ image: Image) -> [Bool] {
-        var flat = [Bool](repeating: false, count: image.width * image.height)
-        for y in 1..<(image.height - 1) {
-            for x in 1..<(image.width - 1) {
-                var isFlat = true
-                for channel in 0..<3 where isFlat {
-                    var low = 255, high = 0
-                    for dy in -1...1 {
-                        for dx in -1...1 {
-                            let value = Int(image.pixels[((y + dy) * image.width + x + dx) * 4 + channel])
-                            low = min(low, value)
-                            high = max(high, value)
+        let width = image.width, height = image.height
+        var flat = [Bool](repeating: false, count: width * height)
+        image.pixels.withUnsafeBufferPointer { bytes in
+            flat.withUnsafeMutableBufferPointer { flat in
+                guard let p = bytes.baseAddress, height > 2, width > 2 else { return }
+                for y in 1..<(height - 1) {
+                    for x in 1..<(width - 1) {
+                        var isFlat = true
+                        var channel = 0
+                        while channel < 3, isFlat {
+                            var low: UInt8 = 255, high: UInt8 = 0
+                            var dy = -1
+                            while dy <= 1 {
+                                var q = p + ((y + dy) * width + x - 1) * 4 + channel
+                                for _ in 0..<3 {
+                                    let value = q.pointee
+                                    if value < low { low = value }
+                                    if value > high { high = value }
+                                    q += 4
+                                }
+                                dy += 1
+                            }
+                            isFlat = high &- low <= 8
+                            channel += 1
                         }
+                        flat[y * width + x] = isFlat
                     }
-                    isFlat = high - low <= 8
                 }
-                flat[y * image.width + x] = isFlat
             }
         }
         return flat

@@ -29,8 +29,10 @@ struct ResizeStormTests {
     }
 
     /// The window at 1000x700 and drawn, then, once the text masks the storm's sizes made have expired
-    /// (unused for 120 frames, 2 s at 60 Hz), its RSS and ten samples of its X resources 100 ms apart:
-    /// over a second, about one cycle of the spring presenting and dismissing.
+    /// (unused for 120 frames, 2 s at 60 Hz), its RSS and thirty samples of its X resources 100 ms apart.
+    /// What the demo holds swings by a dozen pixmaps as the spring cycles (1.1 s) and as the masks of lines
+    /// drawn once a cycle expire and come back (2 s), and a state can last over a second: three seconds
+    /// see all of it (a 3,000-resize storm, sampled every 500, holds 30 to 39 pixmaps throughout).
     private func settledCounts(demo: DemoProcess, display: Display, window: CX11.Window) async throws
         -> (rss: Int, x: [XResourceCounts]) {
         XResizeWindow(display.pointer, window, 1000, 700)
@@ -41,7 +43,7 @@ struct ResizeStormTests {
         try await Task.sleep(for: .milliseconds(2500))
         let rss = ProcessMemory.residentKiB(pid: demo.pid)
         var samples: [XResourceCounts] = []
-        for _ in 0..<10 {
+        for _ in 0..<30 {
             if let counts = XResourceCounts.query(display: display.pointer, clientOwning: XID(window)) { samples.append(counts) }
             try await Task.sleep(for: .milliseconds(100))
         }

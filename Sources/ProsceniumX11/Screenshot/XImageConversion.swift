@@ -68,9 +68,15 @@ private struct PixelLayout {
             let to = destination.assumingMemoryBound(to: UInt32.self)
             var i = 0
             while i < count {
+                // Memory order R G B A is the little-endian value 0xAABBGGRR. On a little-endian machine
+                // the byte-order conversions are no-ops, but generic calls in a debug build: left out.
+                #if _endian(little)
+                let p = from[i]
+                to[i] = 0xFF00_0000 | (p & 0xFF) &<< 16 | (p & 0xFF00) | (p &>> 16 & 0xFF)
+                #else
                 let p = UInt32(littleEndian: from[i])
-                // Memory order R G B A is the little-endian value 0xAABBGGRR.
                 to[i] = (0xFF00_0000 | (p & 0xFF) &<< 16 | (p & 0xFF00) | (p &>> 16 & 0xFF)).littleEndian
+                #endif
                 i &+= 1
             }
             return
