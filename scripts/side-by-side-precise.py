@@ -19,25 +19,11 @@ import sys
 import tempfile
 
 here = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, here)
+from schedstat import task_seconds  # noqa: E402
 bench_dir = os.environ.get("PEERBENCH", os.path.join(here, "..", "..", "shared", "peerbench"))
 sys.path.insert(0, bench_dir)
 import peerbench  # noqa: E402
-
-
-def task_seconds(pid):
-    """CPU of every thread of `pid`, from schedstat (nanoseconds); 0 for a process that is gone."""
-    total = 0
-    try:
-        tasks = os.listdir(f"/proc/{pid}/task")
-    except OSError:
-        return 0.0
-    for task in tasks:
-        try:
-            with open(f"/proc/{pid}/task/{task}/schedstat") as f:
-                total += int(f.read().split()[0])
-        except OSError:
-            pass  # a thread that ended in between
-    return total / 1e9
 
 
 peerbench.tree_cpu_s = lambda root: sum(task_seconds(pid) for pid in peerbench.descendants(root))

@@ -9,6 +9,14 @@ extension DisplayList {
         // Scaling keeps every command where it was, so the groups keep their indices (and their identities:
         // a scale change walks the views again, which makes new ones).
         scaled.rasterizedGroupIdentities = rasterizedGroupIdentities
+        // Whole points at scale 1 are whole device pixels at any scale only after rounding off the float
+        // error of the product.
+        scaled.scrollCopies = scrollCopies.map { copy in
+            ScrollCopy(viewport: Rect(x: (copy.viewport.minX * scale).rounded(), y: (copy.viewport.minY * scale).rounded(),
+                                      width: (copy.viewport.maxX * scale).rounded() - (copy.viewport.minX * scale).rounded(),
+                                      height: (copy.viewport.maxY * scale).rounded() - (copy.viewport.minY * scale).rounded()),
+                       delta: Vector(dx: (copy.delta.dx * scale).rounded(), dy: (copy.delta.dy * scale).rounded()))
+        }
         return scaled
     }
 }

@@ -11,14 +11,22 @@ public struct DisplayList: Sendable, Equatable {
     /// stays while they do (see `RasterizedGroupIdentity`): a renderer that keeps a group's pixels may
     /// compare identities instead of commands. A hint only: lists are equal when their commands are.
     public var rasterizedGroupIdentities: [RasterizedGroupIdentity] = []
+    /// Scrolled areas whose pixels the last frame drew are still right, moved: a renderer that keeps its
+    /// back buffer copies each within it, in order and before drawing, and the damage leaves them out
+    /// (only the band scrolled into view and what changed in them is damaged). Empty unless the window's
+    /// surface asks for them (`WindowSurface.copiesScrolledContent`).
+    public var scrollCopies: [ScrollCopy] = []
 
     /// A display list holding `commands`, empty by default.
     public init(commands: [DisplayCommand] = []) {
         self.commands = commands
     }
 
-    /// Two lists are equal when they hold the same commands, whatever identities their groups carry.
-    public static func == (a: DisplayList, b: DisplayList) -> Bool { a.commands == b.commands }
+    /// Two lists are equal when they hold the same commands and copies, whatever identities their groups
+    /// carry.
+    public static func == (a: DisplayList, b: DisplayList) -> Bool {
+        a.commands == b.commands && a.scrollCopies == b.scrollCopies
+    }
 
     /// The identity of the rasterized group whose `pushRasterized` is at `index`, if the list carries one.
     public func identityOfRasterizedGroup(at index: Int) -> UInt64? {
@@ -106,4 +114,22 @@ public struct RasterizedGroupIdentity: Sendable, Hashable {
         self.index = index
         self.identity = identity
     }
+}
+
+/// A scroll blit: the pixels of `viewport` (window coordinates, whole device pixels) moved by `delta`
+/// (whole device pixels); what comes from outside the viewport is left as it was, and damaged.
+public struct ScrollCopy: Sendable, Equatable {
+    /// The scroll view's visible area, which the copy stays within.
+    public var viewport: Rect
+    /// How far its content moved on screen since the last frame: minus the change of the content offset.
+    public var delta: Vector
+
+    /// A copy of `viewport`'s pixels moved by `delta`.
+    public init(viewport: Rect, delta: Vector) {
+        self.viewport = viewport
+        self.delta = delta
+    }
+
+    /// Where pixels of the last frame land: the part of the viewport whose source lies inside it.
+    public var destination: Rect { viewport.intersection(viewport.offsetBy(dx: delta.dx, dy: delta.dy)) }
 }

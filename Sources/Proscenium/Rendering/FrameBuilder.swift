@@ -10,11 +10,17 @@
     /// coordinates; worked out once, before the walk.
     private var focusRingOwner: Control?
     private var focusRing: FocusRing?
+    /// Whether scrolled content may be moved rather than redrawn (the surface executes `scrollCopies`).
+    private let copiesScrolledContent: Bool
+    /// The copies (indices in `list.scrollCopies`) whose scroll view's subtree the walk is in.
+    private var copiesBeingWalked: [Int] = []
 
     /// `expectedCommands` (the last frame's count) sizes the list at once: grown from empty, a list of a
     /// few hundred commands is reallocated and copied some eight times a frame.
-    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1, expectedCommands: Int = 0) {
+    init(windowBounds: Rect, pendingDamage: Region, scale: Double = 1, expectedCommands: Int = 0,
+         copiesScrolledContent: Bool = false) {
         self.windowBounds = windowBounds
+        self.copiesScrolledContent = copiesScrolledContent
         self.damage = pendingDamage
         self.scale = scale.isFinite && scale > 0 ? scale : 1
         if expectedCommands > 0 { list.commands.reserveCapacity(expectedCommands) }
@@ -27,7 +33,22 @@
             focusRingOwner = control
             focusRing = ring
         }
-        visit(root, toGroup: .identity, groupToWindow: .identity, clip: windowBounds, ancestorDirty: false)
+        visit(root, toGroup: .identity, groupToWindow: .identity, clip: windowBounds, ancestorDirty: false,
+              above: Above(pixelClip: windowBounds))
+        finishScrollCopies()
+    }
+
+    /// What the views around a view do to the pixels of its area, as far as moving them is concerned.
+    struct Above {
+        /// An enclosing group (transform, opacity, rasterized layer) draws it elsewhere than the window.
+        var inGroup = false
+        /// An ancestor draws after its subviews (a border, a focus ring), over the view's area perhaps.
+        var drawnOver = false
+        /// The corners of enclosing rounded clips, in the window: pixels there blend with what is under.
+        var roundedCorners: [Rect] = []
+        /// The enclosing clips as they are drawn, on whole device pixels (the walk's `clip` is the exact
+        /// one, for damage, which rounds out).
+        var pixelClip: Rect
     }
 
     /// What a subtree's kept commands were built for: besides the subtree itself (`View.subtreeChanged`),
@@ -51,12 +72,15 @@
     private static var lastGroupIdentity: UInt64 = 0
 
     private mutating func visit(_ view: View, toGroup parentToGroup: AffineTransform, groupToWindow: AffineTransform,
-                                clip: Rect, ancestorDirty: Bool) {
+                                clip: Rect, ancestorDirty: Bool, above: Above) {
         let p = view.presentation
+        let onlyScrolled = view.needsDisplay && view.scrollState.onlyScrolled
         var dirty = ancestorDirty || view.needsDisplay
         view.needsDisplay = false
+        view.scrollState.onlyScrolled = false
         guard !view.isHidden, p.alpha > 0 else {
             if dirty { forgetSubtree(view) }
+            view.scrollState.contentOrigin = nil
             return
         }
         // A rasterizing view (the presenting view under a transition) whose subtree changed in nothing its
@@ -121,8 +145,45 @@
             list.append(.pushRasterized(bounds: toGroup.apply(to: subtreeBounds)))
         }
 
+        let offset = Point(x: toGroup.tx, y: toGroup.ty)
+        // Its far edges on whole device pixels too (its origin already is): no half-covered row or column.
+        let rect = Self.snapped(p.bounds.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
+        var subviewsAbove = above
+        subviewsAbove.inGroup = above.inGroup || pushedTransform || pushedOpacity || pushedRaster
+        subviewsAbove.drawnOver = above.drawnOver || view === focusRingOwner || (view.borderWidth > 0 && view.borderColor.alpha > 0)
+        if view.clipsToBounds, !subviewsAbove.inGroup {
+            subviewsAbove.pixelClip = above.pixelClip.intersection(rect)
+            if p.cornerRadius > 0 {
+                subviewsAbove.roundedCorners += Self.cornerSquares(of: rect, radius: p.cornerRadius, corners: view.maskedCorners)
+            }
+        }
+
         // Damage: this view's own pixels, old and new.
         let onScreen = toWindow.apply(to: ownVisualBounds(view)).intersection(clip)
+        var madeCopy = false
+        if copiesScrolledContent, view.copiesScrolledContent {
+            // A scroll view whose only change is its content offset: its content's pixels move by as much
+            // as the (whole-pixel) place of its bounds' origin did, within its visible area; they are
+            // copied there, not damaged, and what its subviews drew last frame is taken where it went.
+            let viewport = rect.intersection(above.pixelClip)
+            let canCopy = !above.inGroup && !subviewsAbove.inGroup && !subviewsAbove.drawnOver && view.clipsToBounds
+                && p.cornerRadius == 0 && (p.backgroundColor?.alpha ?? 0) >= 1 && !viewport.isEmpty
+                && !above.roundedCorners.contains { $0.intersects(viewport) }
+            if canCopy, onlyScrolled, !ancestorDirty, let last = view.scrollState.contentOrigin,
+               view.scrollState.viewport == viewport, view.scrollState.frame == rect {
+                dirty = false
+                let delta = Vector(dx: offset.x - last.x, dy: offset.y - last.y)
+                if delta != .zero {
+                    copiesBeingWalked.append(list.scrollCopies.count)
+                    madeCopy = true
+                    list.scrollCopies.append(ScrollCopy(viewport: viewport, delta: delta))
+                    for subview in view.subviews { Self.moveRenderedAreas(of: subview, by: delta, within: viewport) }
+                }
+            }
+            view.scrollState.contentOrigin = canCopy ? offset : nil
+            view.scrollState.viewport = viewport
+            view.scrollState.frame = rect
+        }
         // A control whose area changed though nothing marked it gained or lost its focus ring: keys began
         // or stopped reaching it as a presentation began or ended. It is redrawn, old area and new.
         if !dirty, view is Control, onScreen != view.lastRenderedRect { dirty = true }
@@ -130,11 +191,9 @@
             damage.add(view.lastRenderedRect)
             damage.add(onScreen)
         }
+        if !list.scrollCopies.isEmpty { damageOverCopies(view.lastRenderedRect, onScreen) }
         view.lastRenderedRect = onScreen
 
-        let offset = Point(x: toGroup.tx, y: toGroup.ty)
-        // Its far edges on whole device pixels too (its origin already is): no half-covered row or column.
-        let rect = Self.snapped(p.bounds.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
         if p.shadowOpacity > 0, view.shadowColor.alpha > 0 {
             let color = view.shadowColor.withAlphaComponent(view.shadowColor.alpha * p.shadowOpacity)
             list.append(.shadow(rect: rect, cornerRadius: p.cornerRadius, blurRadius: view.shadowRadius,
@@ -156,8 +215,11 @@
             childClip = clip.intersection(toWindow.apply(to: p.bounds))
         }
         for subview in view.subviews {
-            visit(subview, toGroup: toGroup, groupToWindow: groupToWindow, clip: childClip, ancestorDirty: dirty)
+            visit(subview, toGroup: toGroup, groupToWindow: groupToWindow, clip: childClip, ancestorDirty: dirty,
+                  above: subviewsAbove)
         }
+        // This view's copy is done: views walked from now on draw over it.
+        if madeCopy { copiesBeingWalked.removeLast() }
         if view.clipsToBounds { list.append(.popClip) }
         if view.borderWidth > 0, view.borderColor.alpha > 0 {
             list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor,
@@ -171,6 +233,62 @@
         if pushedRaster { list.append(.popRasterized) }
         if pushedOpacity { list.append(.popOpacity) }
         if pushedTransform { list.append(.popTransform) }
+    }
+
+    // MARK: - Scroll copies
+
+    /// After a scroll view's pixels move by `delta`, what each view of its content drew last frame lies
+    /// that much further, as far as it stays within `viewport`; a nested scroll view's content went too.
+    private static func moveRenderedAreas(of view: View, by delta: Vector, within viewport: Rect) {
+        view.lastRenderedRect = view.lastRenderedRect.offsetBy(dx: delta.dx, dy: delta.dy).intersection(viewport)
+        if let origin = view.scrollState.contentOrigin {
+            view.scrollState.contentOrigin = Point(x: origin.x + delta.dx, y: origin.y + delta.dy)
+            view.scrollState.viewport = view.scrollState.viewport.offsetBy(dx: delta.dx, dy: delta.dy).intersection(viewport)
+        }
+        for subview in view.subviews { moveRenderedAreas(of: subview, by: delta, within: viewport) }
+    }
+
+    /// Damage that lies in a copied viewport marks pixels the copy moves (what was there last frame, or
+    /// what another view draws over it): their new place is damaged too. Then the band the content came
+    /// into view through, whose old pixels lie outside. In the copies' order, so a nested scroll view's
+    /// copy, which comes after its outer one's, sees the outer one's band.
+    private mutating func finishScrollCopies() {
+        for copy in list.scrollCopies {
+            let moved = damage.rects.compactMap { rect -> Rect? in
+                let inside = rect.intersection(copy.viewport)
+                guard !inside.isEmpty else { return nil }
+                let landed = inside.offsetBy(dx: copy.delta.dx, dy: copy.delta.dy).intersection(copy.viewport)
+                return landed.isEmpty ? nil : landed
+            }
+            for rect in moved { damage.add(rect) }
+            for band in Self.band(of: copy) { damage.add(band) }
+        }
+    }
+
+    /// A view drawn over a copied viewport, not part of the scrolled content: its pixels there, old
+    /// (`old`, where the copy moves them from) and new (`new`), are drawn again.
+    private mutating func damageOverCopies(_ old: Rect, _ new: Rect) {
+        for index in list.scrollCopies.indices where !copiesBeingWalked.contains(index) {
+            let viewport = list.scrollCopies[index].viewport
+            damage.add(old.intersection(viewport))
+            damage.add(new.intersection(viewport))
+        }
+    }
+
+    /// The part of a copy's viewport that no pixel of the last frame is copied into.
+    static func band(of copy: ScrollCopy) -> [Rect] {
+        copy.viewport.subtracting(copy.destination)
+    }
+
+    /// The squares a rounded rectangle's corner arcs lie in, at the rounded corners.
+    private static func cornerSquares(of rect: Rect, radius: Double, corners: CornerMask) -> [Rect] {
+        let r = min(radius, rect.width / 2, rect.height / 2).rounded(.up) + 1
+        var squares: [Rect] = []
+        if corners.contains(.topLeft) { squares.append(Rect(x: rect.minX, y: rect.minY, width: r, height: r)) }
+        if corners.contains(.topRight) { squares.append(Rect(x: rect.maxX - r, y: rect.minY, width: r, height: r)) }
+        if corners.contains(.bottomLeft) { squares.append(Rect(x: rect.minX, y: rect.maxY - r, width: r, height: r)) }
+        if corners.contains(.bottomRight) { squares.append(Rect(x: rect.maxX - r, y: rect.maxY - r, width: r, height: r)) }
+        return squares
     }
 
     /// Damages and forgets what a subtree drew last frame, for a view that is now hidden or transparent.
@@ -191,7 +309,11 @@
     /// `value` (points) on the nearest whole device pixel; non-finite values stay as they are (the
     /// renderer drops them).
     static func snapped(_ value: Double, scale: Double) -> Double {
-        value.isFinite ? (value * scale).rounded() / scale : value
+        // Halves round up, not away from zero, and so do values a float's error away from a half (a place
+        // in points at scale 1.5 is a third of a pixel count, never exact): a scrolled view's content then
+        // lands on the same pixels relative to it wherever it is, the window's edge included, and its
+        // pixels can be moved.
+        value.isFinite ? (value * scale + 0.5 + 1e-6).rounded(.down) / scale : value
     }
 
     // MARK: - Bounds

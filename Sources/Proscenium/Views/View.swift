@@ -24,7 +24,13 @@
         get { model.bounds }
         set {
             let sizeChanged = newValue.size != model.bounds.size
+            // A change of the origin alone scrolls the content: a frame may move its pixels rather than
+            // redraw them (see `FrameBuilder`), unless something else about the view changes too.
+            let onlyScrolled = !sizeChanged && (!needsDisplay || scrollState.onlyScrolled)
+            scrollState.isScrolling = true
             setModel(\.bounds, newValue, .bounds)
+            scrollState.isScrolling = false
+            if needsDisplay { scrollState.onlyScrolled = onlyScrolled }
             if sizeChanged { setNeedsLayout() }
         }
     }
@@ -267,7 +273,34 @@
     // MARK: - Display
 
     /// Set when the view's pixels (or position) changed since the last frame; the window redraws its area.
-    public internal(set) var needsDisplay = true { didSet { if needsDisplay { markSubtreeChanged() } } }
+    public internal(set) var needsDisplay = true {
+        didSet {
+            if needsDisplay {
+                markSubtreeChanged()
+                if !scrollState.isScrolling { scrollState.onlyScrolled = false }
+            }
+        }
+    }
+
+    /// What the frame builder needs to move a scrolled view's pixels instead of redrawing them.
+    struct ScrollState {
+        /// Set while the bounds' origin is being changed, so that the display it marks is recognised.
+        var isScrolling = false
+        /// Whether all that changed since the last frame is the bounds' origin.
+        var onlyScrolled = false
+        /// Where the view's content (its bounds' coordinates) lay in the window last frame, when that frame
+        /// could have copied it; nil otherwise.
+        var contentOrigin: Point?
+        /// The view's visible area in the window last frame.
+        var viewport: Rect = .zero
+        /// Its bounds in the window last frame, on whole device pixels: where its background and shadow lay.
+        var frame: Rect = .zero
+    }
+    var scrollState = ScrollState()
+
+    /// Whether a scroll of this view (a change of its bounds' origin) may be drawn by moving the pixels of
+    /// the last frame: scroll views, whose content is drawn over their own opaque background.
+    var copiesScrolledContent: Bool { false }
 
     /// Set when anything in this view's subtree, itself included, was marked for display or gained, lost or
     /// reordered subviews since the frame builder last kept the subtree's commands (see `keptCommands`).

@@ -240,7 +240,7 @@
         layOutUntilSettled()
         finishSizeTransitions()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale,
-                                   expectedCommands: lastCommandCount)
+                                   expectedCommands: lastCommandCount, copiesScrolledContent: surface?.copiesScrolledContent ?? false)
         builder.build(root: self)
         lastCommandCount = builder.list.commands.count
         isPreparingFrame = false
@@ -273,11 +273,12 @@
     /// The display list of the whole window as it would be drawn now, for tests and tree dumps.
     public func currentDisplayList() -> DisplayList {
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: Region(), scale: displayScale)
-        let states = allViews().map { ($0, $0.needsDisplay, $0.lastRenderedRect) }
+        let states = allViews().map { ($0, $0.needsDisplay, $0.lastRenderedRect, $0.scrollState) }
         builder.build(root: self)
-        for (view, needsDisplay, rect) in states {
+        for (view, needsDisplay, rect, scrollState) in states {
             view.needsDisplay = needsDisplay
             view.lastRenderedRect = rect
+            view.scrollState = scrollState
         }
         return builder.list
     }

@@ -11,9 +11,13 @@
     /// What the window's views measure text with: the fonts of the screen it is shown on. Nil (the
     /// default) leaves them to `TextLayout.measurer`.
     var textMeasurer: (any TextMeasuring)? { get }
+    /// Whether the surface keeps the last frame's pixels and executes a list's `scrollCopies`: then a
+    /// scrolled view's content is moved, not redrawn. False (the default) damages all of it.
+    var copiesScrolledContent: Bool { get }
 }
 
 extension WindowSurface {
     public func frameDidComplete() {}
     public var textMeasurer: (any TextMeasuring)? { nil }
+    public var copiesScrolledContent: Bool { false }
 }

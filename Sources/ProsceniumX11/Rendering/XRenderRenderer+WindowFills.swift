@@ -87,10 +87,12 @@ extension XRenderRenderer {
         var copies = copyRects
         copyRects = []
         copies.removeAll(keepingCapacity: true)
+        // What scroll copies moved within the back buffer goes to the window too.
         if windowFilledThisFrame.isEmpty {
             copies += drawn
+            copies += scrolledRects
         } else {
-            Self.subtract(windowFilledThisFrame, from: drawn, into: &copies)
+            Self.subtract(windowFilledThisFrame, from: drawn + scrolledRects, into: &copies)
         }
         copyRects = copies
         guard staleBefore > 0, !drawn.isEmpty else { return }

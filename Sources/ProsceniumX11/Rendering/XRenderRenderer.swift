@@ -60,6 +60,12 @@ import Proscenium
     var usesTextMasks = getenv("PROSCENIUM_NO_TEXT_MASKS").map { String(cString: $0) != "1" } ?? true
 
     var target: Picture = 0
+    /// The pixmap under `target`, for copies within it (scroll blits); 0 when the renderer was not told.
+    var targetPixmap: Pixmap = 0
+    /// Where this frame's scroll copies put pixels of the last one; the host copies them to the window.
+    var scrolledRects: [Rect] = []
+    /// Made on the first scroll copy (see `XRenderRenderer+ScrollCopies.swift`).
+    var scrollGC: GC?
     var targetSize: Size = .zero
     let uploader: PixmapUploader
     let solids: SolidFillCache
@@ -105,14 +111,21 @@ import Proscenium
     }
 
     isolated deinit {
+        if let scrollGC { XFreeGC(display.pointer, scrollGC) }
         transformLayers.removeAll(into: layers)
         fonts.close()
     }
 
-    /// Sets the picture frames are drawn into (the window host's back buffer, which it owns) and its size.
-    public func setTarget(picture: Picture, size: Size) {
+    /// Sets the picture frames are drawn into (the window host's back buffer, which it owns) and its size;
+    /// with the `pixmap` under it, scrolled content is copied within it rather than drawn again.
+    public func setTarget(picture: Picture, size: Size, pixmap: Pixmap = 0) {
         appliedClips[target] = nil
         target = picture
+        if pixmap != targetPixmap, let scrollGC {
+            XFreeGC(display.pointer, scrollGC)
+            self.scrollGC = nil
+        }
+        targetPixmap = Self.scrollCopiesEnabled ? pixmap : 0
         targetSize = size
         rasterizedLayers.targetSize = size
         retained = []  // a new target holds nothing of the last frame
@@ -184,6 +197,8 @@ import Proscenium
         let staleBefore = staleFills.count
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)
+        scrolledRects.removeAll(keepingCapacity: true)
+        if !list.scrollCopies.isEmpty { executeScrollCopies(list.scrollCopies, size: size, damage: &damage) }
         statistics.damagePixels = Int(saturating: damage.area)
         groupEnds = Self.groupEnds(of: list.commands)
         if Self.retentionEnabled {

@@ -23,6 +23,8 @@ import Proscenium
 
     /// What the window's views measure text with: the Xft measurer of its display.
     public var textMeasurer: (any TextMeasuring)? { display.textMeasurer }
+    /// The back buffer keeps every frame, so a scroll moves its pixels (unless `PROSCENIUM_NO_SCROLL_COPIES=1`).
+    public var copiesScrolledContent: Bool { XRenderRenderer.scrollCopiesEnabled }
     /// The size of the X window as last configured by the server, in device pixels.
     public internal(set) var size: Size
     /// Device pixels per point: the core window's size is `size` divided by it.
@@ -385,6 +387,6 @@ import Proscenium
         VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes.union([UInt8(BadPixmap)]), on: backPixmap, of: dpy)
         VanishingWindowErrors.expect(VanishingWindowErrors.pictureCodes(on: dpy), on: backPicture, of: dpy)
         backSize = size
-        renderer.setTarget(picture: backPicture, size: size)
+        renderer.setTarget(picture: backPicture, size: size, pixmap: backPixmap)
     }
 }

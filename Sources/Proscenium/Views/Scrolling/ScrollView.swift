@@ -7,6 +7,9 @@
 /// content one to one. Input goes to the innermost scroll view under the pointer that can still move that
 /// way, and what it cannot use goes on to the scroll views around it.
 @MainActor open class ScrollView: View {
+    /// A scroll's pixels are moved, not redrawn, where the frame allows it (see `FrameBuilder`).
+    override var copiesScrolledContent: Bool { true }
+
     /// How quickly content slows after a drag: the factor its speed keeps per millisecond.
     public struct DecelerationRate: Hashable, Sendable, RawRepresentable {
         public let rawValue: Double
