@@ -160,30 +160,11 @@
 
         // Damage: this view's own pixels, old and new.
         let onScreen = toWindow.apply(to: ownVisualBounds(view)).intersection(clip)
-        var madeCopy = false
-        if copiesScrolledContent, view.copiesScrolledContent {
-            // A scroll view whose only change is its content offset: its content's pixels move by as much
-            // as the (whole-pixel) place of its bounds' origin did, within its visible area; they are
-            // copied there, not damaged, and what its subviews drew last frame is taken where it went.
-            let viewport = rect.intersection(above.pixelClip)
-            let canCopy = !above.inGroup && !subviewsAbove.inGroup && !subviewsAbove.drawnOver && view.clipsToBounds
-                && p.cornerRadius == 0 && (p.backgroundColor?.alpha ?? 0) >= 1 && !viewport.isEmpty
-                && !above.roundedCorners.contains { $0.intersects(viewport) }
-            if canCopy, onlyScrolled, !ancestorDirty, let last = view.scrollState.contentOrigin,
-               view.scrollState.viewport == viewport, view.scrollState.frame == rect {
-                dirty = false
-                let delta = Vector(dx: offset.x - last.x, dy: offset.y - last.y)
-                if delta != .zero {
-                    copiesBeingWalked.append(list.scrollCopies.count)
-                    madeCopy = true
-                    list.scrollCopies.append(ScrollCopy(viewport: viewport, delta: delta))
-                    for subview in view.subviews { Self.moveRenderedAreas(of: subview, by: delta, within: viewport) }
-                }
-            }
-            view.scrollState.contentOrigin = canCopy ? offset : nil
-            view.scrollState.viewport = viewport
-            view.scrollState.frame = rect
-        }
+        let copy = copiesScrolledContent && view.copiesScrolledContent
+            ? scrollCopy(of: view, rect: rect, origin: offset, above: above, subviewsAbove: subviewsAbove,
+                         onlyScrolled: onlyScrolled && !ancestorDirty)
+            : .redrawn
+        if copy != .redrawn { dirty = false }
         // A control whose area changed though nothing marked it gained or lost its focus ring: keys began
         // or stopped reaching it as a presentation began or ended. It is redrawn, old area and new.
         if !dirty, view is Control, onScreen != view.lastRenderedRect { dirty = true }
@@ -219,7 +200,7 @@
                   above: subviewsAbove)
         }
         // This view's copy is done: views walked from now on draw over it.
-        if madeCopy { copiesBeingWalked.removeLast() }
+        if copy == .copied { copiesBeingWalked.removeLast() }
         if view.clipsToBounds { list.append(.popClip) }
         if view.borderWidth > 0, view.borderColor.alpha > 0 {
             list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor,
@@ -237,6 +218,45 @@
 
     // MARK: - Scroll copies
 
+    /// What a scroll view's frame does with its pixels.
+    private enum ScrollCopyOutcome {
+        /// Drawn as any view is: damaged where it changed.
+        case redrawn
+        /// Only its content offset changed, by less than a device pixel: nothing moves on screen.
+        case unmoved
+        /// Its content's pixels are copied (`list.scrollCopies` ends with the copy), not damaged.
+        case copied
+    }
+
+    /// For a scroll view whose only change is its content offset: its content's pixels move by as much as
+    /// the (whole-pixel) place of its bounds' origin (`origin`) did, within its visible area; they are
+    /// copied there, not damaged, and what its subviews drew last frame is taken where it went. Records
+    /// what the next frame compares with.
+    private mutating func scrollCopy(of view: View, rect: Rect, origin: Point, above: Above, subviewsAbove: Above,
+                                     onlyScrolled: Bool) -> ScrollCopyOutcome {
+        let p = view.presentation
+        let viewport = rect.intersection(above.pixelClip)
+        let canCopy = !subviewsAbove.inGroup && !subviewsAbove.drawnOver && view.clipsToBounds && p.cornerRadius == 0
+            && (p.backgroundColor?.alpha ?? 0) >= 1 && !viewport.isEmpty
+            && !above.roundedCorners.contains { $0.intersects(viewport) }
+        var outcome = ScrollCopyOutcome.redrawn
+        if canCopy, onlyScrolled, let last = view.scrollState.contentOrigin,
+           view.scrollState.viewport == viewport, view.scrollState.frame == rect {
+            let delta = Vector(dx: origin.x - last.x, dy: origin.y - last.y)
+            outcome = .unmoved
+            if delta != .zero {
+                copiesBeingWalked.append(list.scrollCopies.count)
+                list.scrollCopies.append(ScrollCopy(viewport: viewport, delta: delta))
+                for subview in view.subviews { Self.moveRenderedAreas(of: subview, by: delta, within: viewport) }
+                outcome = .copied
+            }
+        }
+        view.scrollState.contentOrigin = canCopy ? origin : nil
+        view.scrollState.viewport = viewport
+        view.scrollState.frame = rect
+        return outcome
+    }
+
     /// After a scroll view's pixels move by `delta`, what each view of its content drew last frame lies
     /// that much further, as far as it stays within `viewport`; a nested scroll view's content went too.
     private static func moveRenderedAreas(of view: View, by delta: Vector, within viewport: Rect) {
@@ -244,6 +264,7 @@
         if let origin = view.scrollState.contentOrigin {
             view.scrollState.contentOrigin = Point(x: origin.x + delta.dx, y: origin.y + delta.dy)
             view.scrollState.viewport = view.scrollState.viewport.offsetBy(dx: delta.dx, dy: delta.dy).intersection(viewport)
+            view.scrollState.frame = view.scrollState.frame.offsetBy(dx: delta.dx, dy: delta.dy)
         }
         for subview in view.subviews { moveRenderedAreas(of: subview, by: delta, within: viewport) }
     }

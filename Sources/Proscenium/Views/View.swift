@@ -24,14 +24,13 @@
         get { model.bounds }
         set {
             let sizeChanged = newValue.size != model.bounds.size
-            // A change of the origin alone scrolls the content: a frame may move its pixels rather than
-            // redraw them (see `FrameBuilder`), unless something else about the view changes too.
-            let onlyScrolled = !sizeChanged && (!needsDisplay || scrollState.onlyScrolled)
-            scrollState.isScrolling = true
-            setModel(\.bounds, newValue, .bounds)
-            scrollState.isScrolling = false
-            if needsDisplay { scrollState.onlyScrolled = onlyScrolled }
-            if sizeChanged { setNeedsLayout() }
+            if sizeChanged {
+                setModel(\.bounds, newValue, .bounds)
+                setNeedsLayout()
+            } else {
+                // The origin alone scrolls the content: a frame may move its pixels rather than redraw them.
+                scrolling { setModel(\.bounds, newValue, .bounds) }
+            }
         }
     }
 
@@ -131,6 +130,27 @@
     /// Subviews from back to front: later ones draw above and are hit-tested first.
     public private(set) var subviews: [View] = [] { didSet { markSubtreeChanged() } }
 
+    // The only changes to `subviews` and `superview`, which stay read-only outside this file; what they
+    // mean (callbacks, damage, leaving a window) is in View+Subviews.swift.
+
+    /// Puts `view`, which has no superview, into `subviews` at `index` (clamped), this view its superview.
+    func link(_ view: View, at index: Int) {
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+        view.superview = self
+    }
+
+    /// Moves the subview at `current` to `index` (clamped) among its siblings.
+    func moveSubview(at current: Int, to index: Int) {
+        let view = subviews.remove(at: current)
+        subviews.insert(view, at: min(max(index, 0), subviews.count))
+    }
+
+    /// Takes this view out of its superview's `subviews`; it has no superview after.
+    func unlinkFromSuperview() {
+        superview?.subviews.removeAll { $0 === self }
+        superview = nil
+    }
+
     /// The window the view is in, found through its superviews.
     public var window: Window? {
         var view: View? = self
@@ -154,78 +174,6 @@
 
     deinit { LiveObjects.freed(.view) }
 
-    // MARK: - Managing subviews
-
-    /// Adds `view` above all other subviews, removing it from its old superview first.
-    public func addSubview(_ view: View) {
-        insertSubview(view, at: subviews.count)
-    }
-
-    /// Inserts `view` at `index` in `subviews` (clamped to the valid range), moving it if it is already a
-    /// subview. Making a view a subview of itself or of its own descendant is a programming error.
-    ///
-    /// Moving a view to another superview in the same window is not leaving the window: its animations,
-    /// the touch it tracks and keyboard focus inside it carry on, which re-hosting a presented controller
-    /// or swapping containers in the middle of a transition relies on.
-    public func insertSubview(_ view: View, at index: Int) {
-        precondition(!isDescendant(of: view), "cannot add a view to itself or to one of its own subviews")
-        if view.superview === self, let current = subviews.firstIndex(where: { $0 === view }) {
-            subviews.remove(at: current)
-            subviews.insert(view, at: min(max(index, 0), subviews.count))
-            view.setNeedsDisplay()
-            return
-        }
-        let oldWindow = view.window
-        let newWindow = window
-        let changesWindow = oldWindow !== newWindow
-        if changesWindow { view.notifyWillMove(toWindow: newWindow) }
-        view.willMove(toSuperview: self)
-        view.superview?.setNeedsLayout()
-        view.detachFromSuperview(stayingIn: changesWindow ? nil : newWindow)
-        subviews.insert(view, at: min(max(index, 0), subviews.count))
-        view.superview = self
-        view.didMoveToSuperview()
-        if changesWindow { view.notifyMovedToWindow() } else { view.markSubtreeForDisplay() }
-        setNeedsLayout()
-        didAddSubview(view)
-    }
-
-    /// Inserts `view` just below `sibling`; when `sibling` is not a subview, `view` goes on top.
-    public func insertSubview(_ view: View, belowSubview sibling: View) {
-        guard let index = subviews.firstIndex(where: { $0 === sibling }) else { return addSubview(view) }
-        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
-    }
-
-    /// Inserts `view` just above `sibling`; when `sibling` is not a subview, `view` goes on top.
-    public func insertSubview(_ view: View, aboveSubview sibling: View) {
-        let index = subviews.firstIndex { $0 === sibling }.map { $0 + 1 } ?? subviews.count
-        insertSubview(view, at: view.superview === self && (subviews.firstIndex { $0 === view } ?? 0) < index ? index - 1 : index)
-    }
-
-    /// Moves a subview above all its siblings.
-    public func bringSubviewToFront(_ view: View) {
-        guard view.superview === self else { return }
-        insertSubview(view, at: subviews.count)
-    }
-
-    /// Moves a subview below all its siblings.
-    public func sendSubviewToBack(_ view: View) {
-        guard view.superview === self else { return }
-        insertSubview(view, at: 0)
-    }
-
-    /// Detaches the view from its superview and window; what it drew there is redrawn.
-    public func removeFromSuperview() {
-        guard let parent = superview else { return }
-        let oldWindow = window
-        if oldWindow != nil { notifyWillMove(toWindow: nil) }
-        willMove(toSuperview: nil)
-        parent.setNeedsLayout()
-        detachFromSuperview(stayingIn: nil)
-        didMoveToSuperview()
-        if oldWindow != nil { notifyMovedToWindow() }
-    }
-
     // MARK: - Observing moves
 
     /// Called after a subview was added; override point.
@@ -244,19 +192,6 @@
     /// The view is its window's first responder and the window gained or lost the keyboard
     /// (`Window.isKeyWindow`); a text field hides or shows its caret here.
     open func keyWindowStateDidChange() {}
-
-    /// Unlinks the view from its superview. When it stays in `window` (a move within one window), only what
-    /// it drew becomes damage; otherwise it leaves its window, which stops its animations and touch.
-    private func detachFromSuperview(stayingIn window: Window?) {
-        guard let parent = superview else { return }
-        if let window {
-            window.viewWillMoveWithinWindow(self)
-        } else {
-            self.window?.viewWillLeaveWindow(self)
-        }
-        parent.subviews.removeAll { $0 === self }
-        superview = nil
-    }
 
     // MARK: - Model changes
 
@@ -282,20 +217,7 @@
         }
     }
 
-    /// What the frame builder needs to move a scrolled view's pixels instead of redrawing them.
-    struct ScrollState {
-        /// Set while the bounds' origin is being changed, so that the display it marks is recognised.
-        var isScrolling = false
-        /// Whether all that changed since the last frame is the bounds' origin.
-        var onlyScrolled = false
-        /// Where the view's content (its bounds' coordinates) lay in the window last frame, when that frame
-        /// could have copied it; nil otherwise.
-        var contentOrigin: Point?
-        /// The view's visible area in the window last frame.
-        var viewport: Rect = .zero
-        /// Its bounds in the window last frame, on whole device pixels: where its background and shadow lay.
-        var frame: Rect = .zero
-    }
+    /// What the frame builder needs to move this view's scrolled pixels (see `View+ScrollCopies.swift`).
     var scrollState = ScrollState()
 
     /// Whether a scroll of this view (a change of its bounds' origin) may be drawn by moving the pixels of
