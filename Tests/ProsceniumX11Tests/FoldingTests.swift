@@ -115,6 +115,32 @@ struct FoldingTests {
         }
     }
 
+    @Test("a shadow's masks, and its inverted set, are let go after 120 frames unused, as text masks are")
+    func unusedShadowMasksExpire() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let card = Rect(x: 4, y: 4, width: 200, height: 60)
+        let home = Self.frame(background: .white, dimming: Color(white: 0, alpha: 0.4), fadedBy: nil, rasterized: false, card: nil)
+        let black = DisplayCommand.shadow(rect: card, cornerRadius: 12, blurRadius: 10, offset: .zero, color: Color(white: 0, alpha: 0.5))
+        let blue = DisplayCommand.shadow(rect: card, cornerRadius: 12, blurRadius: 10, offset: .zero,
+                                         color: Color(red: 0, green: 0, blue: 1, alpha: 0.5))
+        fx.render(home + [black, .fill(rect: card, cornerRadius: 12, color: .white)])
+        #expect(fx.renderer.shadows.count == 1 && fx.renderer.shadows.invertedSetCount == 1)
+        // The same shadow in blue keeps its mask in use, but not the inverted set a black one folds with.
+        for frame in 1..<ShadowCache.maximumIdleFrames {
+            fx.render(home + [blue, .fill(rect: card, cornerRadius: 12, color: .white)])
+            #expect(fx.renderer.shadows.invertedSetCount == 1, "frame \(frame): still within the idle frames")
+        }
+        fx.render(home + [blue, .fill(rect: card, cornerRadius: 12, color: .white)])
+        #expect(fx.renderer.shadows.count == 1 && fx.renderer.shadows.invertedSetCount == 0)
+        // Then no shadow at all: the mask goes too, and drawn again it is computed again, the same pixels.
+        for _ in 0..<ShadowCache.maximumIdleFrames { fx.render(home) }
+        #expect(fx.renderer.shadows.count == 0)
+        let computed = fx.renderer.shadowMasksComputed
+        fx.render(home + [blue, .fill(rect: card, cornerRadius: 12, color: .white)])
+        #expect(fx.renderer.shadowMasksComputed == computed + 1)
+    }
+
     @Test("a coloured shadow, or one over content, is drawn over what lies under it as before")
     func onlyBlackShadowsOverTheFoldedColourFold() async throws {
         let fx = try await RendererFixture(width: 320, height: 240)

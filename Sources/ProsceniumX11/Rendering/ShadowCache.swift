@@ -25,7 +25,13 @@ import Proscenium
         var lastUsedFrame: Int
         /// The small mask's bytes, row by row, kept to build inverted sets from.
         var bytes: [UInt8]
-        var inverted: [(alpha: UInt8, masks: MaskSet)] = []
+        var inverted: [(alpha: UInt8, masks: MaskSet, lastUsedFrame: Int)] = []
+        /// The frame of the least recent use of the masks or of an inverted set.
+        var leastRecentUse: Int {
+            var least = lastUsedFrame
+            for set in inverted { least = min(least, set.lastUsedFrame) }
+            return least
+        }
         /// The mask's middle pixel, which the stretched middle of a shadow repeats.
         var center: UInt8 { bytes[(maskHeight / 2) * maskWidth + maskWidth / 2] }
     }
@@ -51,8 +57,13 @@ import Proscenium
     /// Masks computed so far (a cache miss each); tests and benchmarks read it.
     private(set) var computed = 0
     static let capacity = 64
+    /// Masks, and inverted sets, are freed after this many frames unused: a shadow drawn once (at one size
+    /// of a window being resized, say, or once over a flat colour) holds up to a dozen pixmaps.
+    static let maximumIdleFrames = 120
     /// Masks held now.
     var count: Int { entries.count }
+    /// Inverted sets held now, over all shadows.
+    var invertedSetCount: Int { entries.values.reduce(0) { $0 + $1.inverted.count } }
 
     init(display: Display, uploader: PixmapUploader) {
         self.display = display
@@ -242,9 +253,24 @@ import Proscenium
         } while y < rect.maxY
     }
 
-    /// Ends a frame: drops the masks of the least recently used shadows beyond `capacity`.
+    /// Ends a frame: drops the masks and inverted sets unused for `maximumIdleFrames`, and the masks of the
+    /// least recently used shadows beyond `capacity`.
     func endFrame() {
         frame += 1
+        let stale = frame - Self.maximumIdleFrames
+        for (key, entry) in entries where entry.leastRecentUse < stale {
+            guard entry.lastUsedFrame >= stale else {
+                entries[key] = nil
+                destroy(entry)
+                continue
+            }
+            var kept = entry
+            kept.inverted = []
+            for set in entry.inverted {
+                if set.lastUsedFrame < stale { destroy(set.masks) } else { kept.inverted.append(set) }
+            }
+            entries[key] = kept
+        }
         guard entries.count > Self.capacity else { return }
         let victims = entries.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }.prefix(entries.count - Self.capacity)
         for (key, _) in victims {
@@ -331,13 +357,14 @@ import Proscenium
     /// `drawOverFlatColor`), made on first use and kept for the last `maximumInvertedSets` alphas.
     private func invertedMasks(of entry: inout Entry, alpha: UInt8) -> MaskSet {
         if let index = entry.inverted.firstIndex(where: { $0.alpha == alpha }) {
-            let found = entry.inverted.remove(at: index)
+            var found = entry.inverted.remove(at: index)
+            found.lastUsedFrame = frame
             entry.inverted.append(found)
             return found.masks
         }
         if entry.inverted.count >= Self.maximumInvertedSets { destroy(entry.inverted.removeFirst().masks) }
         let masks = upload(Self.inverted(entry.bytes, alpha: alpha), width: entry.maskWidth, height: entry.maskHeight)
-        entry.inverted.append((alpha, masks))
+        entry.inverted.append((alpha, masks, frame))
         return masks
     }
 
