@@ -14,7 +14,7 @@ fi
 # count what the demo holds in the X server. xserver-xephyr with Mesa's GL drivers (software rendering is
 # enough) is the glamor server the glamor tests and scripts/glamor-compare.sh draw on: RENDER in OpenGL, as
 # Xorg does it on most desktops, where Xvfb's is pixman.
-packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxres-dev libpng-dev pkg-config xvfb x11-utils
+packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxi-dev libxres-dev libpng-dev pkg-config xvfb x11-utils
           fonts-dejavu-core openbox x11-xkb-utils xclip xdotool xserver-xephyr libgl1-mesa-dri)
 missing=()
 for package in "${packages[@]}"; do

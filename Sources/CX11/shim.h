@@ -12,10 +12,15 @@
 #include <X11/extensions/XShm.h>
 #include <X11/extensions/sync.h>
 #include <X11/extensions/XTest.h>
+#include <X11/extensions/XInput2.h>
 #include <X11/Xft/Xft.h>
 #include <sys/ipc.h>
 #include <sys/shm.h>
 #include <locale.h>
+
+/* XInput 2's event masks are set and read through macros, which Swift cannot call. */
+static inline void proscenium_xi_set_mask(unsigned char *mask, int event) { XISetMask(mask, event); }
+static inline int proscenium_xi_mask_is_set(const unsigned char *mask, int event) { return XIMaskIsSet(mask, event); }
 
 /* Xlib's input-method calls are variadic, which Swift cannot call: these fix their argument lists. */
 

@@ -74,6 +74,15 @@ public final class DemoProcess: @unchecked Sendable {
         openStreams -= 1
     }
 
+    /// Whether the process has exited and what it wrote has been read: both streams reached their end, or
+    /// a second has passed since the exit was first seen (`exited`), for a child that holds them open.
+    private func hasEnded(since exited: inout Date?) -> Bool {
+        guard !isRunning else { return false }
+        let now = Date()
+        if exited == nil { exited = now }
+        return hasReadEverything || now.timeIntervalSince(exited!) > 1
+    }
+
     /// Whether everything the process wrote has been read: both streams reached their end.
     private var hasReadEverything: Bool { lock.lock(); defer { lock.unlock() }; return openStreams == 0 }
 
@@ -163,12 +172,16 @@ public final class DemoProcess: @unchecked Sendable {
     /// The first stdout JSON object whose "type" is `name`, waiting up to `timeout` seconds.
     public func waitForEvent(_ name: String, timeout: Double = 20) throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
+        var exited: Date?
         while Date() < deadline {
+            // Decided before the lines are read: a process that wrote its last line and exited meanwhile
+            // gets one more look at them.
+            let finished = hasEnded(since: &exited)
             for line in lines {
                 if let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                    object["type"] as? String == name { return object }
             }
-            if !isRunning { break }
+            if finished { break }
             usleep(1_000)  // fine-grained: the launch benchmark times the first frame with it
         }
         throw DemoProcessError.noEvent(name, stderr: errorOutput)
@@ -178,9 +191,11 @@ public final class DemoProcess: @unchecked Sendable {
     /// caller's actor (the main actor, whose queue runs other tests' frame clocks) stays free meanwhile.
     nonisolated(nonsending) public func event(_ name: String, timeout: Double = 20) async throws -> [String: Any] {
         let deadline = Date().addingTimeInterval(timeout)
+        var exited: Date?
         while Date() < deadline {
+            let finished = hasEnded(since: &exited)
             if let object = events(name).first { return object }
-            if !isRunning { break }
+            if finished { break }
             try await Task.sleep(for: .milliseconds(2))
         }
         if let object = events(name).first { return object }

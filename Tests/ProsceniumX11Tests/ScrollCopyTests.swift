@@ -107,17 +107,20 @@ struct ScrollCopyTests {
         }
     }
 
+    /// Copies within the window at three scales, and within the back buffer (as when another window covers
+    /// this one); every tenth frame the back buffer, made whole, must hold the frame the window shows too.
     @Test("scrolls, nested scrolls, edits and an overlay moving: the window copying equals one drawn whole, every frame",
-          arguments: [(1.0, UInt64(11)), (1.5, UInt64(29)), (2.0, UInt64(107))])
-    func copiesEqualWholeRedraws(scale: Double, seed: UInt64) async throws {
+          arguments: [(1.0, UInt64(11), true), (1.5, UInt64(29), true), (2.0, UInt64(107), true), (1.0, UInt64(5), false)])
+    func copiesEqualWholeRedraws(scale: Double, seed: UInt64, inWindow: Bool) async throws {
         let copying = Screen(), whole = Screen()
         let size = Size(width: 400, height: 300)
         let a = try await WindowTester.start(copying, size: size, scale: scale)
         defer { a.stop() }
         let b = try await WindowTester.start(whole, size: size, scale: scale)
         defer { b.stop() }
+        a.host.renderer.windowScrolls.enabled = inWindow
         var random = SeededGenerator(seed: seed)
-        var copiedFrames = 0
+        var copiedFrames = 0, staleFrames = 0
         for frame in 0..<100 {
             let step = Step.random(&random, from: copying.scrollView.contentOffset, nestedFrom: copying.nested.contentOffset)
             step.apply(to: copying, frame: frame)
@@ -125,14 +128,22 @@ struct ScrollCopyTests {
             whole.view.window?.setNeedsDisplay()
             a.frame()
             if a.host.renderer.statistics.scrolledPixels > 0 { copiedFrames += 1 }
+            if a.host.renderer.backBufferIsStale { staleFrames += 1 }
             b.frame()
             let copied = try a.host.captureImage(), drawn = try b.host.captureImage()
             let difference = ImageComparison.pixelsDiffering(copied, drawn, tolerance: 0)
             #expect(difference.mismatchedPixels == 0, "frame \(frame) (\(step)): \(difference.mismatchedPixels) pixels differ; \(Self.writeArtifacts(copied, drawn, frame: frame, scale: scale))")
             if difference.mismatchedPixels > 0 { break }
+            if frame % 10 == 9 {
+                let restored = try a.host.captureBackBuffer()
+                let behind = ImageComparison.pixelsDiffering(restored, drawn, tolerance: 0)
+                #expect(behind.mismatchedPixels == 0, "frame \(frame): the back buffer made whole differs in \(behind.mismatchedPixels) pixels")
+            }
             if frame % 8 == 0 { await Task.yield() }
         }
         #expect(copiedFrames > 35, "most scrolled frames are copies: \(copiedFrames)")
+        // Copied within the window, the back buffer lacks the moved pixels until a frame draws them.
+        #expect(inWindow ? staleFrames > 20 : staleFrames == 0, "frames that left the back buffer stale: \(staleFrames)")
     }
 
     /// Writes both frames and their difference where failed comparisons leave theirs; says where.

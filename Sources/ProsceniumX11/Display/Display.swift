@@ -39,6 +39,9 @@ import Proscenium
     public private(set) lazy var textMeasurer = XftTextMeasurer(display: self)
     /// Routes the connection's events to the hosts of their windows: the one place the queue is drained.
     private(set) lazy var events = EventDispatcher(display: self)
+    /// The major opcode of XInput 2.1 or later, whose pointer events (with smooth scrolling) windows select;
+    /// nil without it, or with `PROSCENIUM_NO_XINPUT2=1`, when windows read the core pointer events.
+    private(set) lazy var xInput2Opcode: Int32? = Self.queryXInput2(pointer)
     private var openedInputMethod: InputMethod??
 
     /// The connection's input method, opened on first use and shared by its windows; nil when the locale
@@ -99,6 +102,16 @@ import Proscenium
         if XSyncQueryExtension(pointer, &eventBase, &errorBase) != 0, XSyncInitialize(pointer, &major, &minor) != 0 {
             hasSync = true
         }
+    }
+
+    private static func queryXInput2(_ pointer: OpaquePointer) -> Int32? {
+        if let off = getenv("PROSCENIUM_NO_XINPUT2"), String(cString: off) == "1" { return nil }
+        var opcode: Int32 = 0, eventBase: Int32 = 0, errorBase: Int32 = 0
+        guard XQueryExtension(pointer, "XInputExtension", &opcode, &eventBase, &errorBase) != 0 else { return nil }
+        // Announcing 2.2 is what makes the server send 2.1's scroll classes and emulated-button flags.
+        var major: Int32 = 2, minor: Int32 = 2
+        guard XIQueryVersion(pointer, &major, &minor) == Success, major > 2 || (major == 2 && minor >= 1) else { return nil }
+        return opcode
     }
 
     isolated deinit {

@@ -126,6 +126,10 @@ import Dispatch
             XRefreshKeyboardMapping(&event.xmapping)
             return
         }
+        if event.type == GenericEvent {
+            dispatchXInput2(&event)
+            return
+        }
         let window = event.xany.window
         if event.type == PropertyNotify, let watchers = propertyWatchers[window] {
             for receiver in watchers.receivers.values {
@@ -139,6 +143,33 @@ import Dispatch
                 var copy = event
                 receiver(&copy)
             }
+            return
+        }
+        receivers[window]?(&event)
+    }
+
+    /// An XInput 2 event goes to the host of the window it happened in, its data read for the receiver
+    /// (in `event.xcookie`) and freed after.
+    private func dispatchXInput2(_ event: inout XEvent) {
+        let dpy = display.pointer
+        guard let opcode = display.xInput2Opcode, event.xcookie.extension == opcode,
+              XGetEventData(dpy, &event.xcookie) != 0 else { return }
+        defer { XFreeEventData(dpy, &event.xcookie) }
+        guard let data = event.xcookie.data else { return }
+        let window: CX11.Window
+        switch event.xcookie.evtype {
+        case XI_ButtonPress, XI_ButtonRelease, XI_Motion:
+            window = data.assumingMemoryBound(to: XIDeviceEvent.self).pointee.event
+        case XI_Enter, XI_Leave:
+            window = data.assumingMemoryBound(to: XIEnterEvent.self).pointee.event
+        case XI_DeviceChanged:
+            // About a device, not a window: every window forgets what it knew of the device's axes.
+            for receiver in receivers.values {
+                var copy = event
+                receiver(&copy)
+            }
+            return
+        default:
             return
         }
         receivers[window]?(&event)

@@ -19,8 +19,11 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Folded pixels filled straight into the window, not into the back buffer (see
     /// `XRenderRenderer+WindowFills.swift`): neither drawn there nor copied.
     public var windowFilledPixels = 0
-    /// Pixels of the last frame moved within the back buffer by scroll copies, not drawn.
+    /// Pixels of the last frame moved by scroll copies, not drawn.
     public var scrolledPixels = 0
+    /// Of `scrolledPixels`, those moved within the window itself, neither drawn nor copied to it (see
+    /// `XRenderRenderer+ScrollCopies.swift`).
+    public var scrolledInWindowPixels = 0
     /// Offscreen layers rendered (opacity groups, transformed groups, rounded clips).
     public var layersRendered = 0
     /// Transformed groups composited from a cached layer without redrawing their contents.

@@ -115,12 +115,19 @@ extension XRenderRenderer {
         }
         fills.removeSubrange(kept..<staleBefore)
         staleFills = fills
-        if Self.rectangleCount(of: staleFills) > Self.maximumStaleRectangles { restoreBackBuffer() }
+        if Self.rectangleCount(of: staleFills) > Self.maximumStaleRectangles { restoreStaleFills() }
     }
 
-    /// Fills into the back buffer what was filled only into the window, so that it holds the whole frame the
-    /// window shows: for whoever reads it whole (exposures, screenshots, a whole-frame copy).
+    /// Makes the back buffer hold the whole frame the window shows, for whoever reads it whole (exposures,
+    /// screenshots, a whole-frame copy): fills into it what was filled only into the window, and draws again
+    /// the viewports scrolled only in the window.
     public func restoreBackBuffer() {
+        restoreStaleFills()
+        restoreScrolledViewports()
+    }
+
+    /// Fills into the back buffer what was filled only into the window.
+    func restoreStaleFills() {
         guard !staleFills.isEmpty else { return }
         if target != 0 {
             removeClip(of: target)
@@ -136,7 +143,7 @@ extension XRenderRenderer {
     var staleRectangleCount: Int { Self.rectangleCount(of: staleFills) }
 
     /// Whether the back buffer lacks pixels the window shows (see `restoreBackBuffer()`).
-    public var backBufferIsStale: Bool { !staleFills.isEmpty }
+    public var backBufferIsStale: Bool { !staleFills.isEmpty || !windowScrolls.staleViewports.isEmpty }
 
     /// How many rectangles `fills` hold together.
     nonisolated static func rectangleCount(of fills: [StaleFill]) -> Int {

@@ -18,7 +18,7 @@ import Proscenium
     public var countsRequestPixels = false
     /// What the last `render` call drew: its damage less what the back buffer already held (see
     /// `XRenderRenderer+Retention.swift`). Only this needs copying to the screen.
-    public private(set) var drawnRegion = Proscenium.Region()
+    public internal(set) var drawnRegion = Proscenium.Region()
     /// What the host copies from the back buffer to the window after the last `render` call: `drawnRegion`
     /// less what that frame filled straight into the window (see `XRenderRenderer+WindowFills.swift`).
     public internal(set) var copyRects: [Rect] = []
@@ -66,6 +66,8 @@ import Proscenium
     var scrolledRects: [Rect] = []
     /// Made on the first scroll copy (see `XRenderRenderer+ScrollCopies.swift`).
     var scrollGC: GC?
+    /// Scrolls made within the window itself, and what the back buffer lacks since.
+    var windowScrolls = WindowScrolls()
     var targetSize: Size = .zero
     let uploader: PixmapUploader
     let solids: SolidFillCache
@@ -130,6 +132,7 @@ import Proscenium
         rasterizedLayers.targetSize = size
         retained = []  // a new target holds nothing of the last frame
         staleFills = []  // and is drawn whole before it is copied
+        windowScrolls.staleViewports = []
         appliedClips[picture] = nil
     }
 
@@ -198,7 +201,9 @@ import Proscenium
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)
         scrolledRects.removeAll(keepingCapacity: true)
-        if !list.scrollCopies.isEmpty { executeScrollCopies(list.scrollCopies, size: size, damage: &damage) }
+        if !list.scrollCopies.isEmpty || !windowScrolls.staleViewports.isEmpty {
+            executeScrollCopies(list.scrollCopies, size: size, damage: &damage)
+        }
         statistics.damagePixels = Int(saturating: damage.area)
         groupEnds = Self.groupEnds(of: list.commands)
         if Self.retentionEnabled {
@@ -248,6 +253,7 @@ import Proscenium
             statistics.commandsCulled = list.commands.drawingCount
         }
         endWindowFills(staleBefore: staleBefore)
+        endWindowScrolls(list, size: size)
         // The host owns the target and may composite from it: always leave it without a clip, and unknown.
         appliedClips[target] = nil
         removeClip(of: target)
@@ -377,24 +383,5 @@ import Proscenium
         attributes.clip_mask = Pixmap(None)
         XRenderChangePicture(display.pointer, picture, UInt(CPClipMask), &attributes)
         appliedClips[picture] = AppliedClip.none
-    }
-}
-
-extension DisplayCommand {
-    /// True for the commands that open a group.
-    var isPush: Bool {
-        switch self {
-        case .pushClip, .pushOpacity, .pushTransform, .pushRasterized: return true
-        default: return false
-        }
-    }
-
-    /// True for push and pop commands, which draw nothing themselves.
-    var isGroupMarker: Bool {
-        switch self {
-        case .pushClip, .pushOpacity, .pushTransform, .pushRasterized,
-             .popClip, .popOpacity, .popTransform, .popRasterized: return true
-        default: return false
-        }
     }
 }

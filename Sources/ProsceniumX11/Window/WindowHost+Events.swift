@@ -17,6 +17,10 @@ extension WindowHost {
             if event.xproperty.atom == resourceManagerAtom { desktopResourcesChanged() }
             return
         }
+        if event.type == GenericEvent {
+            if !isDestroyed { handleXInput2(event.xcookie) }
+            return
+        }
         guard event.xany.window == xWindow, !isDestroyed else { return }
         if handleKeyboardEvent(&event) || selections.handle(&event) { return }
         if let input = EventTranslator.translatePointer(&event, time: eventTime) {
@@ -57,6 +61,8 @@ extension WindowHost {
             hasBeenMapped = true
         case UnmapNotify:
             isMapped = false
+        case VisibilityNotify:
+            isUnobscured = event.xvisibility.state == VisibilityUnobscured
         case DestroyNotify where event.xdestroywindow.window == xWindow:
             windowWasDestroyed()
         case ClientMessage:

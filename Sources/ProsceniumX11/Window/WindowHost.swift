@@ -37,6 +37,11 @@ import Proscenium
     let resourceManagerAtom: Atom
     /// Set once the window manager (or the server, with none) has mapped the window.
     public internal(set) var isMapped = false
+    /// Whether no other window covers any of this one (its last `VisibilityNotify`): only then does the
+    /// window hold all of its last frame, which scroll copies within it read.
+    var isUnobscured = false
+    /// The scroll axes of XInput 2.1 devices and their last values (see `WindowHost+XInput2.swift`).
+    var scrollValuators = ScrollValuators()
     /// Frames copied to the window so far.
     public private(set) var presentedFrames = 0
     /// Called after every frame that was copied to the window, with the region it changed there: copied
@@ -115,7 +120,7 @@ import Proscenium
         followsDesktopScale = resolved.source == .xftDPI || resolved.source == .fallback
         resourceManagerAtom = XInternAtom(dpy, "RESOURCE_MANAGER", 0)
         size = Self.pixels(configuration.size, scale: resolved.scale)
-        xWindow = Self.createWindow(display: display, size: size)
+        xWindow = WindowProperties.createWindow(display: display, size: size)
         // No GraphicsExpose/NoExpose events: the back buffer is always complete, so every XCopyArea to
         // the window would otherwise make the server send a NoExpose that wakes the read source for nothing.
         var gcValues = XGCValues()
@@ -124,6 +129,7 @@ import Proscenium
         windowFormatPicture = XRenderCreatePicture(dpy, xWindow, display.windowFormat, 0, nil)
         renderer = XRenderRenderer(display: display)
         renderer.windowPicture = windowFormatPicture
+        renderer.windowDrawable = xWindow
         syncCounter = display.hasSync ? SyncCounter(display: display) : nil
         cursors = CursorCache(display: display)
         window = Proscenium.Window(size: configuration.size, clock: clock)
@@ -142,6 +148,7 @@ import Proscenium
         runFramesOnlyWhileShown(clock: clock)
         // Events for this window reach this host, whoever drains the connection.
         display.events.route(xWindow) { [weak self] event in self?.handle(&event) }
+        selectXInput2PointerEvents()
         VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes, on: xWindow, of: dpy)
         VanishingWindowErrors.expect(VanishingWindowErrors.pictureCodes(on: dpy), on: windowFormatPicture, of: dpy)
         keyboard = KeyboardInput(display: display, window: xWindow)
@@ -207,21 +214,6 @@ import Proscenium
         exit(1)
     }
 
-    private static func createWindow(display: Display, size: Size) -> CX11.Window {
-        var attributes = XSetWindowAttributes()
-        // No background: the server would clear exposed areas to it before we copy the frame, which flickers.
-        attributes.background_pixmap = Pixmap(None)
-        attributes.border_pixel = 0
-        attributes.colormap = display.colormap
-        attributes.bit_gravity = NorthWestGravity
-        // PropertyChangeMask: an answer to a paste that comes in pieces arrives as property changes.
-        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
-            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask
-        let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
-        return XCreateWindow(display.pointer, display.rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0,
-                             display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
-    }
-
     // MARK: - WindowSurface
 
     /// Draws the damaged region into the back buffer, copies it to the window and flushes. The core's
@@ -233,6 +225,7 @@ import Proscenium
         let size = Self.pixels(size, scale: scale)
         let damage = Self.pixels(damage, scale: scale)
         ensureBackBuffer(size: size)
+        renderer.windowShowsLastFrame = isMapped && isUnobscured && hasDrawnFrame && !needsWholeFrame && presentedSize == size
         renderer.render(list.scaled(by: scale), damage: damage, size: size)
         // What the renderer left alone is on screen already: copy only what it drew into the back buffer
         // (what it filled straight into the window is there too). Not after the window was shown again: the

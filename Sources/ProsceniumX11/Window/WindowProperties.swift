@@ -4,6 +4,25 @@ import Proscenium
 
 /// The ICCCM and EWMH properties a well-behaved top-level window sets before it is mapped.
 @MainActor enum WindowProperties {
+    /// The top-level window: no background (the host copies every frame), bit gravity keeping its pixels
+    /// in place as it grows, and the core events the host reads (pointer events come through XInput 2 when
+    /// the server has it; see `WindowHost+XInput2.swift`).
+    static func createWindow(display: Display, size: Size) -> CX11.Window {
+        var attributes = XSetWindowAttributes()
+        // No background: the server would clear exposed areas to it before we copy the frame, which flickers.
+        attributes.background_pixmap = Pixmap(None)
+        attributes.border_pixel = 0
+        attributes.colormap = display.colormap
+        attributes.bit_gravity = NorthWestGravity
+        // PropertyChangeMask: an answer to a paste that comes in pieces arrives as property changes.
+        attributes.event_mask = ExposureMask | StructureNotifyMask | ButtonPressMask | ButtonReleaseMask
+            | PointerMotionMask | KeyPressMask | KeyReleaseMask | LeaveWindowMask | FocusChangeMask | PropertyChangeMask
+            | VisibilityChangeMask
+        let mask = UInt(CWBackPixmap | CWBorderPixel | CWColormap | CWBitGravity | CWEventMask)
+        return XCreateWindow(display.pointer, display.rootWindow, 0, 0, UInt32(size.width), UInt32(size.height), 0,
+                             display.depth, UInt32(InputOutput), display.visual, mask, &attributes)
+    }
+
     static func set(on window: CX11.Window, display: Display, configuration: WindowConfiguration, syncCounter: XSyncCounter?) {
         let dpy = display.pointer
         setTitle(configuration.title, on: window, display: display)

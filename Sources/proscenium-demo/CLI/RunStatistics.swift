@@ -11,7 +11,7 @@ import ProsceniumX11
     /// Pixel accounting summed over the frames that drew something: damaged, left alone because the back
     /// buffer held them, not drawn under an opaque view, drawn as one folded fill, copied to the window, filled straight into the window.
     private var pixelFrames = 0
-    private var pixels = (damaged: 0, retained: 0, occluded: 0, folded: 0, copied: 0, windowFilled: 0)
+    private var pixels = (damaged: 0, retained: 0, occluded: 0, folded: 0, copied: 0, windowFilled: 0, scrolled: 0, scrolledInWindow: 0)
     private var requests: [RequestKind: RequestTally] = [:]
 
     /// Adds one frame's pixel accounting (frames that drew nothing are not counted).
@@ -24,6 +24,8 @@ import ProsceniumX11
         pixels.folded += statistics.foldedPixels
         pixels.copied += Int(copied)
         pixels.windowFilled += statistics.windowFilledPixels
+        pixels.scrolled += statistics.scrolledPixels
+        pixels.scrolledInWindow += statistics.scrolledInWindowPixels
         for (kind, tally) in statistics.requests {
             requests[kind, default: RequestTally()].requests += tally.requests
             requests[kind, default: RequestTally()].pixels += tally.pixels
@@ -62,6 +64,7 @@ import ProsceniumX11
             ("damagedPixelsPerFrame", perFrame(pixels.damaged)), ("retainedPixelsPerFrame", perFrame(pixels.retained)),
             ("occludedPixelsPerFrame", perFrame(pixels.occluded)), ("foldedPixelsPerFrame", perFrame(pixels.folded)),
             ("copiedPixelsPerFrame", perFrame(pixels.copied)), ("windowFilledPixelsPerFrame", perFrame(pixels.windowFilled)),
+            ("scrolledPixelsPerFrame", perFrame(pixels.scrolled)), ("scrolledInWindowPixelsPerFrame", perFrame(pixels.scrolledInWindow)),
             // Per drawn frame, for each kind of request: [requests, pixels they may touch].
             ("requestsPerFrame", .object(RequestKind.allCases.map { kind in
                 let tally = requests[kind] ?? RequestTally()
