@@ -13,8 +13,9 @@ import Proscenium
 /// moves the viewport's pixels once where a copy within the back buffer and its copy to the window moved
 /// them twice (in the list scenario, nine tenths of the X server's time went to those two copies). The
 /// back buffer then lacks the viewport's moved pixels: it is *stale* there, as with window fills. The first
-/// frame that does not scroll a stale viewport draws it whole, and `restoreBackBuffer()` draws the stale
-/// viewports again from the last frame's list, for whoever reads the back buffer before that.
+/// frame that does not scroll a stale viewport copies it back from the window (or draws it whole, when
+/// the window no longer shows the last frame), and `restoreBackBuffer()` draws the stale viewports again
+/// from the last frame's list, for whoever reads the back buffer before that.
 extension XRenderRenderer {
     /// `PROSCENIUM_NO_SCROLL_COPIES=1` redraws scrolled content instead, for A/B measurements.
     nonisolated static let scrollCopiesEnabled = getenv("PROSCENIUM_NO_SCROLL_COPIES").map { String(cString: $0) != "1" } ?? true
@@ -84,8 +85,16 @@ extension XRenderRenderer {
             retained.removeAll { $0.interior.intersects(viewport) }
             statistics.scrolledPixels += Int(destination.width * destination.height)
         }
-        // A stale viewport that did not scroll again is drawn whole; one that did stays stale.
-        for viewport in stale where !scrolledInWindow.contains(viewport) { damage.add(viewport) }
+        // A stale viewport that did not scroll again is copied back from the window, which holds the last
+        // frame (else drawn whole); one that did stays stale.
+        for viewport in stale where !scrolledInWindow.contains(viewport) {
+            if inWindow {
+                XCopyArea(display.pointer, windowScrolls.window, targetPixmap, scrollCopyGC(), Int32(viewport.minX), Int32(viewport.minY),
+                          UInt32(viewport.width), UInt32(viewport.height), Int32(viewport.minX), Int32(viewport.minY))
+            } else {
+                damage.add(viewport)
+            }
+        }
         windowScrolls.staleViewports = scrolledInWindow
     }
 
