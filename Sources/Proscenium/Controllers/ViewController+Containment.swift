@@ -13,6 +13,7 @@ extension ViewController {
         precondition(child !== self, "a view controller cannot be its own child")
         if child.parentController === self { return }
         if child.parentController != nil { child.removeFromParent() }
+        child.movingToParent = true
         child.willMove(toParent: self)
         childControllers.append(child)
         child.parentController = self
@@ -25,6 +26,24 @@ extension ViewController {
         parent.childControllers.removeAll { $0 === self }
         parentController = nil
         didMove(toParent: nil)
+        movingFromParent = false
+    }
+
+    /// True while the controller is being added to its parent: from `addChild(_:)` until its
+    /// `didMove(toParent:)` (a pushed controller's appearance callbacks see it true).
+    public var isMovingToParent: Bool { movingToParent }
+
+    /// True while the controller is being removed from its parent: from the container's
+    /// `willMove(toParent: nil)` until `removeFromParent()` (a popped controller's disappearance
+    /// callbacks see it true). Containers mark it with `beginRemovingFromParent()`.
+    public var isMovingFromParent: Bool { movingFromParent }
+
+    /// Calls `willMove(toParent: nil)` and marks the controller as moving from its parent until
+    /// `removeFromParent()`: what a container does as a child starts to leave.
+    public func beginRemovingFromParent() {
+        guard parentController != nil else { return }
+        movingFromParent = true
+        willMove(toParent: nil)
     }
 
 }

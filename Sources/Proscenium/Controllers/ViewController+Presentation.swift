@@ -45,6 +45,9 @@ extension ViewController {
         if let presented = presentedController, let context = presented.presentation?.transition {
             return context.coordinator
         }
+        // A container's transition between its children: the container's, and its children's.
+        if let context = runningTransition { return context.coordinator }
+        if let context = parentController?.runningTransition { return context.coordinator }
         return parentController?.transitionCoordinator
     }
 

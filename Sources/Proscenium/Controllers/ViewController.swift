@@ -19,6 +19,18 @@
     weak var presentingController: ViewController?
     /// The presentation showing this controller, while it is presented; the window owns it.
     weak var presentation: Presentation?
+    /// The transition between this container's children running now (see `TransitionContext.start()`).
+    var runningTransition: TransitionContext?
+    /// Set from `willMove(toParent:)` until `didMove(toParent:)` (see `isMovingToParent`).
+    var movingToParent = false, movingFromParent = false
+    /// Made on first use of `navigationItem`.
+    var storedNavigationItem: NavigationItem?
+
+    /// What the controller shows, for the containers that name it: a navigation bar's title, and the back
+    /// button of the screen pushed after it.
+    open var title: String? {
+        didSet { if title != oldValue { (parentController as? NavigationController)?.updateNavigationBar() } }
+    }
     /// A presentation controller made before presenting, for a built-in style that is configured first
     /// (a popover's source view); handed over to the presentation when it starts.
     var preparedPresentationController: PresentationController?
@@ -106,8 +118,11 @@
 
     /// Called before the controller is added to a container (`parent`) or removed from one (nil).
     open func willMove(toParent parent: ViewController?) {}
-    /// Called after the controller was added to a container (`parent`) or removed from one (nil).
-    open func didMove(toParent parent: ViewController?) {}
+    /// Called after the controller was added to a container (`parent`) or removed from one (nil). An
+    /// override calls `super`, which ends `isMovingToParent`.
+    open func didMove(toParent parent: ViewController?) {
+        if parent != nil { movingToParent = false }
+    }
 
     // MARK: - Presenting
 

@@ -6,9 +6,11 @@ public enum TransitionKey: Sendable, Hashable {
     case to
 }
 
-/// Everything an animator needs to run one presentation or dismissal transition, as UIKit's
-/// `UIViewControllerContextTransitioning`: the container, the controllers and views on each side, their
-/// frames, and `completeTransition(_:)` to call when the animation is over.
+/// Everything an animator needs to run one transition, as UIKit's `UIViewControllerContextTransitioning`:
+/// the container, the controllers and views on each side, their frames, and `completeTransition(_:)` to
+/// call when the animation is over. Presentations and dismissals make their own; a container controller
+/// (a navigation controller's push and pop, an app's own container) makes one between two children with
+/// `init(containerView:from:to:in:isAnimated:animator:interactionController:completion:)` and `start()`.
 @MainActor public final class TransitionContext {
     // MARK: - What the transition is
 
@@ -22,7 +24,8 @@ public enum TransitionKey: Sendable, Hashable {
     public internal(set) var transitionWasCancelled = false
     /// True for a presentation, false for a dismissal.
     public let isPresenting: Bool
-    /// The style the presented controller asked for, so one animator can move each style its own way.
+    /// The style the presented controller asked for, so one animator can move each style its own way;
+    /// `.none` between a container's children, as in UIKit.
     public let presentationStyle: ModalPresentationStyle
     /// How far an interactive transition is, as last reported with `updateInteractiveTransition(_:)`.
     public private(set) var percentComplete = 0.0
@@ -34,8 +37,16 @@ public enum TransitionKey: Sendable, Hashable {
 
     let animator: AnimatedTransitioning
     let interactionController: InteractiveTransitioning?
-    /// The presentation controller of the transition; adaptation in the middle of it replaces it.
-    var presentationController: PresentationController
+    /// The presentation controller of the transition; adaptation in the middle of it replaces it. Nil
+    /// between a container's children.
+    var presentationController: PresentationController?
+    /// The container controller running a transition between its children, which the children's
+    /// `transitionCoordinator` finds it through.
+    weak var containerController: ViewController?
+    /// Where the "to" view ends in a container's transition.
+    var containerFinalFrame: Rect = .zero
+    /// Set by a container transition's `start()`.
+    var hasStarted = false
     private let fromController: ViewController
     private let toController: ViewController
     /// Called once with the result when `completeTransition(_:)` is first called.
@@ -77,6 +88,26 @@ public enum TransitionKey: Sendable, Hashable {
             : presentationController.presentedView?.frame ?? presentationController.frameOfPresentedViewInContainerView
     }
 
+    /// A transition between two children of `containerController`; see the public initializer.
+    init(containerController: ViewController?, containerView: View, from: ViewController, to: ViewController,
+         finalFrame: Rect, isAnimated: Bool, animator: AnimatedTransitioning, interactionController: InteractiveTransitioning?,
+         onComplete: @escaping (Bool) -> Void) {
+        presentationController = nil
+        self.containerController = containerController
+        self.containerView = containerView
+        isPresenting = false
+        self.isAnimated = isAnimated
+        presentationStyle = .none
+        self.animator = animator
+        self.interactionController = interactionController
+        self.onComplete = onComplete
+        fromController = from
+        toController = to
+        containerFinalFrame = finalFrame
+        dismissedViewFrame = .zero
+        LiveObjects.created(.transitionContext)
+    }
+
     deinit { LiveObjects.freed(.transitionContext) }
 
     // MARK: - Controllers, views and frames
@@ -90,6 +121,7 @@ public enum TransitionKey: Sendable, Hashable {
     /// when the presentation removes it (`shouldRemovePresentersView`); nil otherwise, as in UIKit.
     public func view(forKey key: TransitionKey) -> View? {
         let controller = key == .from ? fromController : toController
+        guard let presentationController else { return controller.view }
         if controller === presentationController.presentedViewController { return presentationController.presentedView }
         return presentationController.shouldRemovePresentersView ? controller.view : nil
     }
@@ -98,6 +130,7 @@ public enum TransitionKey: Sendable, Hashable {
     /// frame its view has as the dismissal starts; the container for a presenting view; zero when unknown
     /// (a view about to appear).
     public func initialFrame(for controller: ViewController) -> Rect {
+        guard let presentationController else { return controller === fromController ? controller.view.frame : .zero }
         if controller === presentationController.presentedViewController {
             return isPresenting ? .zero : dismissedViewFrame
         }
@@ -109,6 +142,7 @@ public enum TransitionKey: Sendable, Hashable {
     /// presentations, the frame its view has as the dismissal starts: the system leaves it there, and
     /// animators (Apple's LookInside sample among them) work out where it goes from it.
     public func finalFrame(for controller: ViewController) -> Rect {
+        guard let presentationController else { return controller === toController ? containerFinalFrame : .zero }
         if controller === presentationController.presentedViewController {
             return isPresenting ? presentationController.frameOfPresentedViewInContainerView : dismissedViewFrame
         }
@@ -128,6 +162,13 @@ public enum TransitionKey: Sendable, Hashable {
         self.onComplete = nil
         if !didComplete { transitionWasCancelled = true }
         isInteractive = false
+        if presentationController == nil {
+            // A container's transition: alongside animations land and the coordinator's completions run
+            // (as UIKit runs them, before the container's own ending and the appearance callbacks' ends).
+            coordinator.transitionDidEnd(completed: didComplete)
+            animator.animationEnded(didComplete)
+            if let containerController, containerController.runningTransition === self { containerController.runningTransition = nil }
+        }
         onComplete(didComplete)
     }
 

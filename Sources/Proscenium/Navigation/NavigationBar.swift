@@ -1,0 +1,99 @@
+/// The bar across the top of a navigation controller, as UIKit's `UINavigationBar`: the top screen's
+/// title in the middle, a back button titled after the screen under it at the leading edge (or the
+/// top screen's left buttons), and its right buttons at the trailing edge.
+@MainActor open class NavigationBar: View {
+    /// The bar's height in points, as UIKit's compact-height-free bar.
+    public static let height = 44.0
+
+    /// The title in the middle: 17-point semibold, centred.
+    public let titleLabel = Label()
+    /// The back button; hidden on the root screen and when the top item hides it.
+    public let backButton = NavigationBar.makeButton(title: "Back", style: .plain)
+    /// The buttons made for the top item's bar button items, leading then trailing.
+    public private(set) var itemButtons: [Button] = []
+    private let separator = View()
+    private var leftButtons: [Button] = [], rightButtons: [Button] = []
+
+    /// Called when the back button is tapped (the navigation controller pops).
+    var onBack: (@MainActor () -> Void)?
+
+    /// A bar with a light translucent-looking background and a hairline under it.
+    public override init(frame: Rect = .zero) {
+        super.init(frame: frame)
+        backgroundColor = Color(hex: 0xF8F8F8)
+        identifier = "navigation-bar"
+        titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
+        titleLabel.textAlignment = .center
+        titleLabel.isUserInteractionEnabled = false
+        separator.backgroundColor = Color(white: 0, alpha: 0.3)
+        separator.isUserInteractionEnabled = false
+        backButton.identifier = "navigation-back"
+        backButton.addAction { [weak self] _ in self?.onBack?() }
+        addSubview(titleLabel)
+        addSubview(backButton)
+        addSubview(separator)
+    }
+
+    /// Shows `item` (on top, titled `title`) over the screen titled `backTitle` (nil on the root screen).
+    func show(_ item: NavigationItem, title: String?, backTitle: String?) {
+        titleLabel.text = title ?? ""
+        let showsBack = backTitle != nil && !item.hidesBackButton
+            && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+        backButton.isHidden = !showsBack
+        backButton.title = "‹ " + (backTitle ?? "")
+        for button in itemButtons { button.removeFromSuperview() }
+        leftButtons = item.leftBarButtonItems.map(Self.button(for:))
+        rightButtons = item.rightBarButtonItems.map(Self.button(for:))
+        itemButtons = leftButtons + rightButtons
+        for button in itemButtons { addSubview(button) }
+        setNeedsLayout()
+    }
+
+    open override func layoutSubviews() {
+        let height = bounds.height, inset = 8.0
+        separator.frame = Rect(x: 0, y: height - 0.5, width: bounds.width, height: 0.5)
+        var leading = inset
+        if !backButton.isHidden {
+            let width = min(backButton.sizeThatFits(bounds.size).width - 16, bounds.width / 3)
+            backButton.frame = Rect(x: leading, y: 0, width: width, height: height)
+            leading += width
+        }
+        for button in leftButtons {
+            let width = button.sizeThatFits(bounds.size).width - 16
+            button.frame = Rect(x: leading, y: 0, width: width, height: height)
+            leading += width
+        }
+        var trailing = bounds.width - inset
+        for button in rightButtons {
+            let width = button.sizeThatFits(bounds.size).width - 16
+            trailing -= width
+            button.frame = Rect(x: trailing, y: 0, width: width, height: height)
+        }
+        // Centred in the bar while the buttons leave room, else between them.
+        let side = max(leading, bounds.width - trailing)
+        titleLabel.frame = Rect(x: side, y: 0, width: max(0, bounds.width - 2 * side), height: height)
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        Size(width: size.width, height: Self.height)
+    }
+
+    /// A bar button's view: its title in the tint colour over no fill, bold for `.done`.
+    private static func button(for item: BarButtonItem) -> Button {
+        let button = makeButton(title: item.title, style: item.style)
+        button.isEnabled = item.isEnabled
+        button.identifier = item.identifier
+        button.addAction { _ in item.action?() }
+        return button
+    }
+
+    private static func makeButton(title: String, style: BarButtonItem.Style) -> Button {
+        let button = Button(title: title)
+        button.tintColor = Color(white: 1, alpha: 0)
+        button.highlightedColor = Color(white: 0, alpha: 0.06)
+        button.titleColor = .systemBlue
+        button.titleLabel.font = .systemFont(ofSize: 17, weight: style == .done ? .semibold : .regular)
+        button.cornerRadius = 8
+        return button
+    }
+}

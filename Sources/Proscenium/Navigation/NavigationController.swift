@@ -1,0 +1,186 @@
+/// A stack of screens, one on top, with a bar that names it and goes back, as UIKit's
+/// `UINavigationController`: push a controller to show it over the current one, pop to go back.
+///
+/// Pushes and pops are transitions like presentations: the default slides the new screen in from the
+/// trailing edge on a spring (`NavigationTransitionAnimator`), a delegate may supply any
+/// `AnimatedTransitioning` animator and interaction controller instead, and `transitionCoordinator` of the
+/// navigation controller and of both screens runs alongside animations on the transition's timeline. The
+/// stack (`viewControllers`) changes at once; its screens' views change places when the transition ends.
+/// A push or pop asked for while one runs waits for it to end, then runs.
+@MainActor open class NavigationController: ViewController {
+    /// The screens, root first; the last is on top. Setting it replaces the stack without animation.
+    public var viewControllers: [ViewController] {
+        get { stack }
+        set { setViewControllers(newValue, animated: false) }
+    }
+    /// The screen on top of the stack.
+    public var topViewController: ViewController? { stack.last }
+    /// The top screen, or what it presents: what the user sees.
+    public var visibleViewController: ViewController? {
+        guard let top = stack.last else { return nil }
+        var visible = top
+        while let presented = visible.presentedViewController { visible = presented }
+        return visible
+    }
+    /// Follows pushes and pops and may supply their animators.
+    public weak var delegate: NavigationControllerDelegate?
+    /// The bar across the top.
+    public let navigationBar = NavigationBar()
+    /// Whether the bar is hidden: the screens then use all of the view.
+    public private(set) var isNavigationBarHidden = false
+    /// The view the screens are shown in: all of the controller's view below the bar.
+    public let contentView = View()
+
+    var stack: [ViewController] = []
+    /// Operations asked for while a transition ran, run in order when it ends.
+    var pendingOperations: [@MainActor () -> Void] = []
+
+    /// A navigation controller whose stack starts with `rootViewController`.
+    public init(rootViewController: ViewController) {
+        super.init()
+        setViewControllers([rootViewController], animated: false)
+    }
+
+    /// A navigation controller with an empty stack; give it screens with `setViewControllers`.
+    public override init() {
+        super.init()
+    }
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        contentView.identifier = "navigation-content"
+        view.addSubview(contentView)
+        view.addSubview(navigationBar)
+        navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        if let top = stack.last, runningTransition == nil { contentView.addSubview(top.view) }
+        updateNavigationBar()
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        let barHeight = isNavigationBarHidden ? 0 : NavigationBar.height
+        navigationBar.isHidden = isNavigationBarHidden
+        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height)
+        contentView.frame = Rect(x: 0, y: barHeight, width: view.bounds.width, height: max(0, view.bounds.height - barHeight))
+        // The screens in the content view fill it (moving ones keep their transforms).
+        for child in stack where child.viewIfLoaded?.superview === contentView {
+            child.view.untransformedFrame = contentView.bounds
+        }
+    }
+
+    // MARK: - The bar
+
+    /// Shows or hides the bar (at once: the screens below it take the room in the next layout).
+    public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        isNavigationBarHidden = hidden
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// Shows the top screen's item in the bar, with a back button named after the screen under it.
+    func updateNavigationBar() {
+        guard isViewLoaded, let top = stack.last else { return }
+        let below = stack.count > 1 ? stack[stack.count - 2] : nil
+        let backTitle = below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" }
+        navigationBar.show(top.navigationItem, title: top.navigationItem.title ?? top.title, backTitle: backTitle)
+    }
+
+    // MARK: - Pushing and popping
+
+    /// Puts `viewController` on top of the stack, sliding it in when `animated`. A controller already in a
+    /// navigation stack or presented, or this controller itself, is refused with a warning.
+    open func pushViewController(_ viewController: ViewController, animated: Bool) {
+        guard runningTransition == nil else { return pendingOperations.append { [weak self] in self?.pushViewController(viewController, animated: animated) } }
+        guard canAdd(viewController, to: "push") else { return }
+        transition(to: stack + [viewController], operation: .push, animated: animated)
+    }
+
+    /// Takes the top screen off the stack and returns it; nil, with a warning, on the root screen.
+    @discardableResult
+    open func popViewController(animated: Bool) -> ViewController? {
+        guard runningTransition == nil else {
+            let top = stack.last
+            pendingOperations.append { [weak self] in self?.popViewController(animated: animated) }
+            return top
+        }
+        guard stack.count > 1 else {
+            Warnings.warn("popViewController on \(Self.describe(self)) with only its root screen: nothing to pop")
+            return nil
+        }
+        let popped = stack.last
+        transition(to: Array(stack.dropLast()), operation: .pop, animated: animated)
+        return popped
+    }
+
+    /// Pops the screens above `viewController` and returns them; nil when it is not in the stack.
+    @discardableResult
+    open func popToViewController(_ viewController: ViewController, animated: Bool) -> [ViewController]? {
+        guard let index = stack.firstIndex(where: { $0 === viewController }) else {
+            Warnings.warn("popToViewController: \(Self.describe(viewController)) is not in \(Self.describe(self))'s stack")
+            return nil
+        }
+        let popped = Array(stack[(index + 1)...])
+        guard runningTransition == nil else {
+            pendingOperations.append { [weak self] in self?.popToViewController(viewController, animated: animated) }
+            return popped
+        }
+        guard !popped.isEmpty else { return [] }
+        transition(to: Array(stack[...index]), operation: .pop, animated: animated)
+        return popped
+    }
+
+    /// Pops every screen above the root and returns them.
+    @discardableResult
+    open func popToRootViewController(animated: Bool) -> [ViewController]? {
+        guard let root = stack.first else { return nil }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Replaces the whole stack with `viewControllers`. When the top screen changes and `animated`, it moves as a push (a new top) or a
+    /// pop (a top that was in the stack). An empty stack, or a controller twice in it, is refused with a
+    /// warning.
+    open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+        guard runningTransition == nil else {
+            return pendingOperations.append { [weak self] in self?.setViewControllers(viewControllers, animated: animated) }
+        }
+        guard !viewControllers.isEmpty else {
+            Warnings.warn("setViewControllers with no controllers on \(Self.describe(self)): a navigation stack needs a root")
+            return
+        }
+        for (index, controller) in viewControllers.enumerated() {
+            if viewControllers[..<index].contains(where: { $0 === controller }) {
+                Warnings.warn("setViewControllers: \(Self.describe(controller)) is in the list twice; the stack is unchanged")
+                return
+            }
+            if !stack.contains(where: { $0 === controller }), !canAdd(controller, to: "setViewControllers") { return }
+        }
+        let newTop = viewControllers.last!
+        let operation: NavigationOperation = newTop === stack.last ? .none
+            : stack.contains(where: { $0 === newTop }) ? .pop : .push
+        transition(to: viewControllers, operation: operation, animated: animated)
+    }
+
+    /// Whether `controller` may join this stack: not this controller, not in another container or this
+    /// stack already, not presented.
+    private func canAdd(_ controller: ViewController, to operation: String) -> Bool {
+        let problem: String?
+        if controller === self {
+            problem = "a navigation controller cannot be in its own stack"
+        } else if stack.contains(where: { $0 === controller }) {
+            problem = "it is in the stack already"
+        } else if controller.parent != nil {
+            problem = "it is a child of \(Self.describe(controller.parent!)); remove it there first"
+        } else if controller.presentingViewController != nil || controller.presentation != nil {
+            problem = "it is presented"
+        } else {
+            problem = nil
+        }
+        guard let problem else { return true }
+        Warnings.warn("\(operation) of \(Self.describe(controller)) on \(Self.describe(self)) refused: \(problem)")
+        return false
+    }
+
+    static func describe(_ controller: ViewController) -> String {
+        "\(type(of: controller))" + (controller.title.map { " \"\($0)\"" } ?? "")
+    }
+}
