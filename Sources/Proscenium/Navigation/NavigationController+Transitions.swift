@@ -30,6 +30,7 @@ extension NavigationController {
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
             ?? NavigationTransitionAnimator(operation: operation)
         let interaction = delegate?.navigationController(self, interactionControllerFor: animator)
+            ?? (operation == .pop ? interactivePop : nil)
         let context = TransitionContext(containerView: contentView, from: from, to: to, in: self, toFrame: contentView.bounds,
                                         isAnimated: animated && view.window != nil, animator: animator,
                                         interactionController: interaction) { [weak self] completed in

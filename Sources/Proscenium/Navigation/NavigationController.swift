@@ -34,6 +34,9 @@
     var stack: [ViewController] = []
     /// Operations asked for while a transition ran, run in order when it ends.
     var pendingOperations: [@MainActor () -> Void] = []
+    /// The edge drag that pops, and the interaction it drives while it does.
+    var interactivePopRecognizer: GestureRecognizer?
+    var interactivePop: PercentDrivenInteractiveTransition?
 
     /// A navigation controller whose stack starts with `rootViewController`.
     public init(rootViewController: ViewController) {
@@ -53,6 +56,7 @@
         view.addSubview(contentView)
         view.addSubview(navigationBar)
         navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        installInteractivePop()
         if let top = stack.last, runningTransition == nil { contentView.addSubview(top.view) }
         updateNavigationBar()
     }
@@ -67,6 +71,12 @@
         for child in stack where child.viewIfLoaded?.superview === contentView {
             child.view.untransformedFrame = contentView.bounds
         }
+    }
+
+    /// Alt+Left and the mouse's Back button pop the top screen; other keys go on up the chain.
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        if handleBackCommand(presses) { return }
+        super.pressesBegan(presses, with: event)
     }
 
     // MARK: - The bar

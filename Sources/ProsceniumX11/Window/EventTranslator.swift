@@ -6,7 +6,8 @@ import Proscenium
 /// are handled by the window host itself.
 enum EventTranslator {
     /// The input event for a pointer event, with its time on the frame clock's base, or nil when `event`
-    /// is not pointer input (or input the toolkit ignores: buttons past 7, the wheel's releases).
+    /// is not pointer input (or input the toolkit ignores: buttons past 9, the wheel's releases). The Back
+    /// and Forward buttons come as their keys (`historyKey(button:)`).
     static func translatePointer(_ event: inout XEvent, time: (Time) -> Double) -> InputEvent? {
         switch event.type {
         case ButtonPress:
@@ -17,10 +18,12 @@ enum EventTranslator {
                 return .scroll(location, delta: Vector(dx: notch.dx * step, dy: notch.dy * step), isPrecise: false,
                                time: time(e.time))
             }
+            if let key = historyKey(button: e.button) { return .keyDown(key, modifiers: [.alternate], time: time(e.time)) }
             guard (1...3).contains(e.button) else { return nil }
             return .pointerDown(location, button: Int(e.button), time: time(e.time))
         case ButtonRelease:
             let e = event.xbutton
+            if let key = historyKey(button: e.button) { return .keyUp(key, modifiers: [.alternate], time: time(e.time)) }
             guard (1...3).contains(e.button) else { return nil }
             return .pointerUp(Point(x: Double(e.x), y: Double(e.y)), button: Int(e.button), time: time(e.time))
         case MotionNotify:
@@ -30,6 +33,16 @@ enum EventTranslator {
             return .pointerExited
         default:
             return nil
+        }
+    }
+
+    /// The key a mouse's Back (8) or Forward (9) button stands for: Alt+Left and Alt+Right, the desktop's
+    /// Back and Forward commands, as browsers and file managers take them. Nil for other buttons.
+    static func historyKey(button: UInt32) -> Key? {
+        switch button {
+        case 8: return .left
+        case 9: return .right
+        default: return nil
         }
     }
 

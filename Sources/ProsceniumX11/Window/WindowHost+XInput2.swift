@@ -54,6 +54,9 @@ extension WindowHost {
         switch type {
         case XI_ButtonPress:
             if (4...7).contains(button), e.flags & XIPointerEmulated != 0 { return }
+            if let key = EventTranslator.historyKey(button: button) {
+                return window.send(.keyDown(key, modifiers: [.alternate], time: time))
+            }
             if let notch = EventTranslator.wheelNotch(button: button, state: UInt32(bitPattern: e.mods.effective)) {
                 let step = InputEvent.wheelNotchDistance
                 window.send(InputEvent.scroll(location, delta: Vector(dx: notch.dx * step, dy: notch.dy * step), isPrecise: false,
@@ -62,6 +65,9 @@ extension WindowHost {
                 window.send(InputEvent.pointerDown(location, button: Int(button), time: time).inPoints(scale: scale))
             }
         case XI_ButtonRelease:
+            if let key = EventTranslator.historyKey(button: button) {
+                return window.send(.keyUp(key, modifiers: [.alternate], time: time))
+            }
             guard (1...3).contains(button) else { return }
             window.send(InputEvent.pointerUp(location, button: Int(button), time: time).inPoints(scale: scale))
         default:

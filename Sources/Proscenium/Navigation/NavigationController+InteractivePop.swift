@@ -1,0 +1,62 @@
+// MARK: - Going back by hand
+
+extension NavigationController {
+    /// How fast a release must move toward the end (points per second) to finish an interactive pop
+    /// whatever how far it got, or back toward the start to cancel it.
+    public static let interactivePopFlickVelocity = 300.0
+
+    /// Installs the edge drag that pops interactively (`interactivePopGestureRecognizer`).
+    func installInteractivePop() {
+        let recognizer = ScreenEdgePanGestureRecognizer { [weak self] gesture in
+            guard let self, let pan = gesture as? PanGestureRecognizer else { return }
+            self.interactivePopChanged(pan)
+        }
+        view.addGestureRecognizer(recognizer)
+        interactivePopRecognizer = recognizer
+    }
+
+    /// The edge drag that pops interactively: the top screen follows the pointer from the leading edge,
+    /// and the release's position and speed decide whether it goes or comes back. Disable it to turn
+    /// the interaction off.
+    public var interactivePopGestureRecognizer: GestureRecognizer? {
+        _ = view
+        return interactivePopRecognizer
+    }
+
+    private func interactivePopChanged(_ pan: PanGestureRecognizer) {
+        let width = max(contentView.bounds.width, 1)
+        switch pan.state {
+        case .began:
+            guard stack.count > 1, runningTransition == nil else { return }
+            let interaction = PercentDrivenInteractiveTransition()
+            interactivePop = interaction
+            popViewController(animated: true)
+            // The pop did not start (refused, or the delegate's interaction controller took it).
+            if interaction.context == nil { interactivePop = nil }
+        case .changed:
+            interactivePop?.update(max(0, pan.translation(in: contentView).x) / width)
+        case .ended, .cancelled:
+            guard let interaction = interactivePop else { return }
+            interactivePop = nil
+            let velocity = pan.velocity(in: contentView).x
+            let progress = max(0, pan.translation(in: contentView).x) / width
+            let finishes = pan.state == .ended && (velocity > Self.interactivePopFlickVelocity
+                || (progress > 0.5 && velocity > -Self.interactivePopFlickVelocity))
+            if finishes {
+                interaction.finish(velocity: velocity / width)
+            } else {
+                interaction.cancel(velocity: velocity / width)
+            }
+        default:
+            break
+        }
+    }
+
+    /// Whether `presses` is the Back command — Alt+Left, or the mouse's Back button, which the X11
+    /// backend turns into it as browsers do — and popped the top screen for it.
+    func handleBackCommand(_ presses: Set<Press>) -> Bool {
+        guard let press = presses.first, press.key == .left, press.modifiers == [.alternate], stack.count > 1 else { return false }
+        popViewController(animated: true)
+        return true
+    }
+}

@@ -1,0 +1,90 @@
+import Testing
+@testable import Proscenium
+
+/// Going back by hand: a drag from the leading edge pops interactively, the release's place and speed
+/// deciding; Alt+Left (the mouse's Back button arrives as it) pops.
+@MainActor @Suite("Navigation by hand")
+struct NavigationInputTests {
+    /// A fixture with B pushed over A and drawn.
+    private func pushed() -> (NavigationFixture, NavigationScreen) {
+        let fixture = NavigationFixture()
+        let b = fixture.screen("B")
+        fixture.navigation.pushViewController(b, animated: false)
+        fixture.frames(1)
+        fixture.log.entries = []
+        return (fixture, b)
+    }
+
+    /// Presses at (`x`, 150), then moves `step` points right a frame for `frames` frames; the button stays down.
+    private func drag(_ fixture: NavigationFixture, from x: Double, step: Double, frames: Int) -> Point {
+        var point = Point(x: x, y: 150)
+        fixture.window.send(.pointerDown(point, button: 1, time: fixture.clock.now))
+        for _ in 0..<frames {
+            fixture.clock.advance(by: 1.0 / 60)
+            point.x += step
+            fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
+            fixture.window.setNeedsFrame()
+            fixture.clock.advance(by: 0)
+        }
+        return point
+    }
+
+    @Test("a drag from the edge moves the top screen with the pointer; let go past halfway, slowly, it pops")
+    func edgeDragPops() {
+        let (fixture, b) = pushed()
+        let point = drag(fixture, from: 4, step: 10, frames: 24)
+        #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A", "B"])
+        let followed = b.view.presentation.transform.tx
+        // Measured from where the press was: B has moved as far as the pointer, 240 points.
+        #expect(abs(followed - 240) < 0.5, "B follows the pointer: \(followed)")
+        // Held still a moment, then let go: no speed, past halfway.
+        fixture.clock.advance(by: 0.2)
+        fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
+        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A"] && b.parent == nil)
+    }
+
+    @Test("let go short of halfway it comes back: B stays, the stack is as it was")
+    func shortEdgeDragCancels() {
+        let (fixture, b) = pushed()
+        let point = drag(fixture, from: 4, step: 6, frames: 20)
+        fixture.clock.advance(by: 0.2)
+        fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
+        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A", "B"] && fixture.shownScreens == ["B"] && b.view.transform == .identity)
+        #expect(fixture.log.entries.last == "B.didMove(toParent: navigation)")
+    }
+
+    @Test("a flick from the edge pops however short; a drag that starts away from the edge pops nothing")
+    func flickPopsAndMiddleDragDoesNot() {
+        let (fixture, b) = pushed()
+        let point = drag(fixture, from: 100, step: 12, frames: 10)
+        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A", "B"] && fixture.shownScreens == ["B"])
+        let flick = drag(fixture, from: 2, step: 12, frames: 6)
+        fixture.window.send(.pointerUp(flick, button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A"] && b.parent == nil)
+    }
+
+    @Test("Alt+Left pops; plain Left does not; on the root screen nothing happens")
+    func altLeftPops() {
+        let (fixture, _) = pushed()
+        fixture.window.send(.keyDown(.left, time: fixture.clock.now))
+        fixture.window.send(.keyUp(.left, time: fixture.clock.now))
+        #expect(fixture.stack == ["A", "B"])
+        fixture.window.send(.keyDown(.left, modifiers: [.alternate], time: fixture.clock.now))
+        fixture.window.send(.keyUp(.left, modifiers: [.alternate], time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A"])
+        var warnings: [String] = []
+        let saved = Warnings.handler
+        Warnings.handler = { warnings.append($0) }
+        defer { Warnings.handler = saved }
+        fixture.window.send(.keyDown(.left, modifiers: [.alternate], time: fixture.clock.now))
+        #expect(fixture.stack == ["A"] && warnings.isEmpty)
+    }
+}
