@@ -51,6 +51,7 @@ extension NavigationController {
         }
         updateNavigationBar()
         context.start()
+        dismissPresentations(of: removed, alongside: context)
     }
 
     private func transitionDidComplete(from: ViewController, to: ViewController, added: [ViewController], removed: [ViewController],

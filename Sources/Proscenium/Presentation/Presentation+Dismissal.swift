@@ -52,8 +52,10 @@ extension Presentation {
         guard phase == .presented || phase == .presenting else { return }
         let delegate = presented.transitioningDelegate
         let animator = dismissalAnimator()
+        let following = followingInteraction
+        followingInteraction = nil
         let interaction = animated && interactive
-            ? delegate?.interactionControllerForDismissal(using: animator) ?? presentationController.interactionControllerForDismissal()
+            ? following ?? delegate?.interactionControllerForDismissal(using: animator) ?? presentationController.interactionControllerForDismissal()
             : nil
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: false,

@@ -69,6 +69,10 @@
     /// The controller `present` was called on, told to the transitioning delegate again when adapting
     /// to `.custom`.
     weak var source: ViewController?
+    /// Drives this presentation's next dismissal instead of its delegate's interaction controller: the
+    /// transition of a container taking away the controller it was presented from (see
+    /// `NavigationController+LeavingPresentations.swift`).
+    var followingInteraction: InteractiveTransitioning?
     var presenting: ViewController? { presentationController.presentingViewController }
 
     private init(presentationController: PresentationController, window: Window) {

@@ -1,0 +1,74 @@
+// MARK: - What a leaving screen presented leaves with it
+
+/// The rule: what a controller presents is dismissed alongside the transition that removes it from its
+/// container. A pop (or `popToRoot`, or `setViewControllers`) that takes away a screen which presented a
+/// sheet dismisses the sheet in the same transition, not after it: the dismissal is driven, frame by frame,
+/// to the pop's progress, ends in the frame the pop ends, and goes back with it if an interactive pop is
+/// cancelled. This is the scenario PSPDFKit's engineers had to work around in UIKit, where the
+/// dismissal waited for the pop.
+extension NavigationController {
+    /// Starts the dismissals of what `removed` (and their children) presented, each driven by `context`;
+    /// without animation when the transition has none.
+    func dismissPresentations(of removed: [ViewController], alongside context: TransitionContext) {
+        guard let window = view.window, !removed.isEmpty else { return }
+        let leaving = window.presentationStack.presentations.first { presentation in
+            guard var source = presentation.source, presentation.phase != .dismissing else { return false }
+            while true {
+                if removed.contains(where: { $0 === source }) { return true }
+                guard let parent = source.parentController else { return false }
+                source = parent
+            }
+        }
+        guard let leaving else { return }
+        guard context.isAnimated else {
+            window.presentationStack.request(.dismiss(leaving, animated: false, interactive: false, completion: nil))
+            return
+        }
+        let follower = FollowingDismissal()
+        leaving.followingInteraction = follower
+        window.presentationStack.request(.dismiss(leaving, animated: true, interactive: true, completion: nil))
+        // Each frame, before animations advance, the dismissal is put where the pop is.
+        let link = window.makeDisplayLink { [weak context] _ in
+            guard let context, let driver = context.driver else { return }
+            follower.follow(driver.fractionComplete)
+        }
+        context.coordinator.animate(alongsideTransition: nil) { coordinator in
+            link.invalidate()
+            follower.end(completed: !coordinator.isCancelled)
+        }
+    }
+}
+
+/// Drives a dismissal to another transition's progress, and ends it when that one ends.
+@MainActor final class FollowingDismissal: InteractiveTransitioning {
+    var wantsInteractiveStart: Bool { true }
+    private weak var context: TransitionContext?
+    private var driver: ViewImplicitlyAnimating?
+
+    func startInteractiveTransition(_ context: TransitionContext) {
+        self.context = context
+        guard let driver = context.animator.interruptibleAnimator(using: context) else {
+            Presentation.runNonInteractive(context)
+            return
+        }
+        self.driver = driver
+        context.coordinator.attach(driver)
+        driver.pauseAnimation()
+        driver.fractionComplete = 0
+    }
+
+    /// Puts the dismissal at `fraction` of its way.
+    func follow(_ fraction: Double) {
+        guard let driver, let context, context.isInteractive else { return }
+        driver.fractionComplete = min(max(fraction, 0), 1)
+        context.updateInteractiveTransition(driver.fractionComplete)
+    }
+
+    /// Ends the dismissal now, completed (the sheet is gone) or cancelled (back where it was).
+    func end(completed: Bool) {
+        guard let driver, let context, context.isInteractive else { return }
+        if completed { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
+        driver.stopAnimation(false)
+        driver.finishAnimation(at: completed ? .end : .start)
+    }
+}
