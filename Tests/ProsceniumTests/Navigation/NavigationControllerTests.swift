@@ -141,4 +141,22 @@ struct NavigationControllerTests {
         fixture.runUntilIdle()
         #expect(fixture.shownScreens == ["A"] && b.parent == nil && c.parent == nil)
     }
+
+    @Test("a popped screen, its view and its bar items are freed once the pop is over")
+    func poppedScreensAreFreed() {
+        let fixture = NavigationFixture()
+        weak var popped: NavigationScreen?
+        weak var poppedView: View?
+        do {
+            let b = fixture.screen("B")
+            b.navigationItem.rightBarButtonItem = BarButtonItem(title: "Done") { [weak b] in _ = b?.title }
+            popped = b
+            poppedView = b.view
+            fixture.navigation.pushViewController(b, animated: true)
+            fixture.runUntilIdle()
+            fixture.navigation.popViewController(animated: true)
+            fixture.runUntilIdle()
+        }
+        #expect(popped == nil && poppedView == nil)
+    }
 }
