@@ -18,7 +18,9 @@
         self.operation = operation
     }
 
-    public func transitionDuration(using context: TransitionContext) -> Double { Self.duration }
+    public func transitionDuration(using context: TransitionContext) -> Double {
+        AnimationSettings.reduceMotion ? CrossFadeTransitionAnimator.duration : Self.duration
+    }
 
     public func animateTransition(using context: TransitionContext) {
         interruptibleAnimator(using: context)?.startAnimation()
@@ -29,7 +31,8 @@
         guard let toController = context.viewController(forKey: .to),
               let fromView = context.view(forKey: .from), let toView = context.view(forKey: .to) else { return nil }
         let container = context.containerView
-        // Under reduced motion nothing slides: the screen on top fades in (push) or out (pop).
+        // Under reduced motion nothing slides: the screen on top fades in (push) or out (pop), in 0.2 s as
+        // every transition then does.
         let fades = AnimationSettings.reduceMotion
         let width = fades ? 0 : container.bounds.width
         let isPop = operation == .pop
@@ -56,7 +59,8 @@
                 if fades { toView.alpha = 0 }
             }
         }
-        let animator = PropertyAnimator(duration: Self.duration, timingParameters: SpringTimingParameters(dampingRatio: 1))
+        let animator = fades ? PropertyAnimator(duration: CrossFadeTransitionAnimator.duration, timingParameters: CubicTimingParameters())
+            : PropertyAnimator(duration: Self.duration, timingParameters: SpringTimingParameters(dampingRatio: 1))
         animator.isUserInteractionEnabled = false
         animator.addAnimations {
             if isPop {

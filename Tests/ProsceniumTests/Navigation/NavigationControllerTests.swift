@@ -159,4 +159,19 @@ struct NavigationControllerTests {
         }
         #expect(popped == nil && poppedView == nil)
     }
+
+    @Test("under reduced motion a push fades the new screen in for 0.2 s, nothing slides")
+    func reducedMotionFades() {
+        let saved = AnimationSettings.reduceMotion
+        AnimationSettings.reduceMotion = true
+        defer { AnimationSettings.reduceMotion = saved }
+        let fixture = NavigationFixture()
+        let b = fixture.screen("B")
+        fixture.navigation.pushViewController(b, animated: true)
+        fixture.frames(6)
+        #expect(b.view.presentation.transform == .identity && fixture.a.view.presentation.transform == .identity)
+        #expect(b.view.presentation.alpha > 0.05 && b.view.presentation.alpha < 0.95, "fading in: \(b.view.presentation.alpha)")
+        fixture.frames(8)
+        #expect(fixture.shownScreens == ["B"] && b.view.alpha == 1, "over after 0.2 s")
+    }
 }
