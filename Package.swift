@@ -60,17 +60,20 @@ let package = Package(
                 path: "Sources/TestSupport"),
 
         // Examples a new user starts from: the README's first window, a presentation controller of one's
-        // own, a bottom sheet over a screen that stays usable. Each has a snapshot test in ExamplesTests.
+        // own, a bottom sheet over a screen that stays usable, a navigation stack whose screen's inspector
+        // sheet leaves with it. Each has a snapshot test in ExamplesTests.
         .executableTarget(name: "HelloCard", dependencies: ["Proscenium", "ProsceniumX11"], path: "Examples/HelloCard"),
         .executableTarget(name: "CustomPresentation", dependencies: ["Proscenium", "ProsceniumX11"],
                           path: "Examples/CustomPresentation"),
         .executableTarget(name: "PassthroughSheet", dependencies: ["Proscenium", "ProsceniumX11"],
                           path: "Examples/PassthroughSheet"),
+        .executableTarget(name: "NavigationInspector", dependencies: ["Proscenium", "ProsceniumX11"],
+                          path: "Examples/NavigationInspector"),
 
         .testTarget(name: "ProsceniumTests", dependencies: ["Proscenium"], path: "Tests/ProsceniumTests"),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["HelloCard", "CustomPresentation", "PassthroughSheet", "Proscenium", "ProsceniumX11",
+            dependencies: ["HelloCard", "CustomPresentation", "PassthroughSheet", "NavigationInspector", "Proscenium", "ProsceniumX11",
                            "ProsceniumTesting", "CX11"],
             path: "Tests/ExamplesTests",
             exclude: ["__Snapshots__"]),

@@ -2,6 +2,7 @@ import CX11
 import Foundation
 @testable import CustomPresentation
 @testable import HelloCard
+@testable import NavigationInspector
 @testable import PassthroughSheet
 import Proscenium
 import ProsceniumTesting
@@ -54,6 +55,30 @@ struct ExamplesTests {
         #expect(controller.count == 2)
         #expect(tester.view(withIdentifier: "sheet")?.window != nil, "the sheet stays up")
         try await assertSnapshot(of: tester, named: "counted-under-sheet")
+    }
+
+    @Test("NavigationInspector: a document's inspector sheet leaves with it when Back pops it, in the same transition")
+    func navigationInspector() async throws {
+        let navigation = NavigationController(rootViewController: DocumentsController())
+        let tester = try await WindowTester.start(navigation, size: Size(width: 640, height: 480))
+        defer { tester.stop() }
+        try tester.tap("open-1")
+        #expect(await tester.settle())
+        #expect(navigation.navigationBar.titleLabel.text == "Field Notes")
+        try tester.tap("inspect")
+        #expect(await tester.settle())
+        let inspector = try #require(tester.view(withIdentifier: "inspector"))
+        let restingTop = inspector.convert(inspector.bounds, to: nil).minY
+        try await assertSnapshot(of: tester, named: "inspector-over-document")
+        // Back, in the bar above the undimmed sheet: the document and the inspector leave together.
+        try tester.tap("navigation-back")
+        tester.frame()
+        let document = try #require(tester.view(withIdentifier: "document"))
+        #expect(document.presentation.transform.tx > 0, "the document slides away")
+        #expect(inspector.presentation.frame.minY > restingTop, "the inspector goes down in the same frames")
+        #expect(await tester.settle())
+        #expect(navigation.viewControllers.count == 1 && navigation.presentedViewController == nil)
+        #expect(tester.view(withIdentifier: "inspector") == nil && tester.view(withIdentifier: "document") == nil)
     }
 
     /// The README's code is these files, so it never rots.
