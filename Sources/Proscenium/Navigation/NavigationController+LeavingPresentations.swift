@@ -44,6 +44,9 @@ extension NavigationController {
     var wantsInteractiveStart: Bool { true }
     private weak var context: TransitionContext?
     private var driver: ViewImplicitlyAnimating?
+    /// How the leading transition ended, when it ended before this dismissal started (a request that
+    /// waited for another change to be applied first).
+    private var endedBeforeStart: Bool?
 
     func startInteractiveTransition(_ context: TransitionContext) {
         self.context = context
@@ -55,6 +58,7 @@ extension NavigationController {
         context.coordinator.attach(driver)
         driver.pauseAnimation()
         driver.fractionComplete = 0
+        if let completed = endedBeforeStart { end(completed: completed) }
     }
 
     /// Puts the dismissal at `fraction` of its way.
@@ -66,7 +70,11 @@ extension NavigationController {
 
     /// Ends the dismissal now, completed (the sheet is gone) or cancelled (back where it was).
     func end(completed: Bool) {
-        guard let driver, let context, context.isInteractive else { return }
+        guard let driver, let context else {
+            endedBeforeStart = completed
+            return
+        }
+        guard context.isInteractive else { return }
         if completed { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
         driver.stopAnimation(false)
         driver.finishAnimation(at: completed ? .end : .start)

@@ -15,10 +15,12 @@
     }
     /// The screen on top of the stack.
     public var topViewController: ViewController? { stack.last }
-    /// The top screen, or what it presents: what the user sees.
+    /// What the user sees: the topmost controller presented over the stack (a screen presents through the
+    /// controller at the top of its parents, as in UIKit), else the top screen.
     public var visibleViewController: ViewController? {
-        guard let top = stack.last else { return nil }
-        var visible = top
+        var presenter: ViewController = self
+        while let parent = presenter.parentController { presenter = parent }
+        guard var visible = presenter.presentedViewController else { return stack.last }
         while let presented = visible.presentedViewController { visible = presented }
         return visible
     }

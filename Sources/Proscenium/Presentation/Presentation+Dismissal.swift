@@ -44,6 +44,10 @@ extension Presentation {
     /// presentation. `beforeRunning` runs once its callbacks have run, before its animator starts.
     private func startLeaving(animated: Bool, interactive: Bool, completion: (@MainActor () -> Void)?,
                               beforeRunning: () -> Void = {}) {
+        // Taken whatever the path: a turned-around presentation leaves by itself, and no later dismissal
+        // may find a follower whose leader is long over.
+        let following = followingInteraction
+        followingInteraction = nil
         if phase == .presenting, let running = transition {
             turnAround(running, fallback: dismissalAnimator(), animated: animated, completion: completion,
                        beforeRunning: beforeRunning)
@@ -52,8 +56,6 @@ extension Presentation {
         guard phase == .presented || phase == .presenting else { return }
         let delegate = presented.transitioningDelegate
         let animator = dismissalAnimator()
-        let following = followingInteraction
-        followingInteraction = nil
         let interaction = animated && interactive
             ? following ?? delegate?.interactionControllerForDismissal(using: animator) ?? presentationController.interactionControllerForDismissal()
             : nil

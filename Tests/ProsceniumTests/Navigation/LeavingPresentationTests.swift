@@ -17,6 +17,7 @@ struct LeavingPresentationTests {
         b.present(inspector, animated: true)
         fixture.runUntilIdle()
         #expect(fixture.navigation.presentedViewController === inspector)
+        #expect(fixture.navigation.visibleViewController === inspector && fixture.navigation.topViewController === b)
         fixture.log.entries = []
         return (fixture, b, inspector)
     }
