@@ -30,7 +30,7 @@ extension NavigationController {
         // Each frame, before animations advance, the dismissal is put where the pop is.
         let link = window.makeDisplayLink { [weak context] _ in
             guard let context, let driver = context.driver else { return }
-            follower.follow(driver.fractionComplete)
+            follower.update(driver.fractionComplete)
         }
         context.coordinator.animate(alongsideTransition: nil) { coordinator in
             link.invalidate()
@@ -39,44 +39,24 @@ extension NavigationController {
     }
 }
 
-/// Drives a dismissal to another transition's progress, and ends it when that one ends.
-@MainActor final class FollowingDismissal: InteractiveTransitioning {
-    var wantsInteractiveStart: Bool { true }
-    private weak var context: TransitionContext?
-    private var driver: ViewImplicitlyAnimating?
+/// Drives a dismissal to another transition's progress (`update(_:)` each frame), and ends it when that
+/// one ends.
+@MainActor final class FollowingDismissal: PercentDrivenInteractiveTransition {
     /// How the leading transition ended, when it ended before this dismissal started (a request that
     /// waited for another change to be applied first).
     private var endedBeforeStart: Bool?
 
-    func startInteractiveTransition(_ context: TransitionContext) {
-        self.context = context
-        guard let driver = context.animator.interruptibleAnimator(using: context) else {
-            Presentation.runNonInteractive(context)
-            return
-        }
-        self.driver = driver
-        context.coordinator.attach(driver)
-        driver.pauseAnimation()
-        driver.fractionComplete = 0
+    override func startInteractiveTransition(_ context: TransitionContext) {
+        super.startInteractiveTransition(context)
         if let completed = endedBeforeStart { end(completed: completed) }
-    }
-
-    /// Puts the dismissal at `fraction` of its way.
-    func follow(_ fraction: Double) {
-        guard let driver, let context, context.isInteractive else { return }
-        driver.fractionComplete = min(max(fraction, 0), 1)
-        context.updateInteractiveTransition(driver.fractionComplete)
     }
 
     /// Ends the dismissal now, completed (the sheet is gone) or cancelled (back where it was).
     func end(completed: Bool) {
-        guard let driver, let context else {
+        guard context != nil else {
             endedBeforeStart = completed
             return
         }
-        guard context.isInteractive else { return }
-        if completed { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
-        driver.stopAnimation(false)
-        driver.finishAnimation(at: completed ? .end : .start)
+        endAtOnce(completed: completed)
     }
 }

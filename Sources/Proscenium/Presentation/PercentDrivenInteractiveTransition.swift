@@ -117,6 +117,15 @@
                                  durationFactor: 1 / max(completionSpeed, 0.01))
     }
 
+    /// Ends the transition in this frame, at its end (completed) or back at its start (cancelled): for a
+    /// transition that follows another one and ends with it.
+    func endAtOnce(completed: Bool) {
+        guard let context, let driver, context.isInteractive else { return }
+        if completed { context.finishInteractiveTransition() } else { context.cancelInteractiveTransition() }
+        driver.stopAnimation(false)
+        driver.finishAnimation(at: completed ? .end : .start)
+    }
+
     /// A spring starting with `velocity` (fractions per second toward the target) over `remaining` of the
     /// whole, in units of the remaining distance as springs count velocity; the curve when there is none.
     private func releaseTiming(velocity: Double, remaining: Double) -> TimingCurveProvider? {

@@ -259,17 +259,16 @@ import Proscenium
         frame += 1
         let stale = frame - Self.maximumIdleFrames
         for (key, entry) in entries where entry.leastRecentUse < stale {
-            guard entry.lastUsedFrame >= stale else {
+            if entry.lastUsedFrame < stale {
                 entries[key] = nil
                 destroy(entry)
-                continue
+            } else {
+                entries[key]?.inverted.removeAll { set in
+                    guard set.lastUsedFrame < stale else { return false }
+                    destroy(set.masks)
+                    return true
+                }
             }
-            var kept = entry
-            kept.inverted = []
-            for set in entry.inverted {
-                if set.lastUsedFrame < stale { destroy(set.masks) } else { kept.inverted.append(set) }
-            }
-            entries[key] = kept
         }
         guard entries.count > Self.capacity else { return }
         let victims = entries.sorted { $0.value.lastUsedFrame < $1.value.lastUsedFrame }.prefix(entries.count - Self.capacity)

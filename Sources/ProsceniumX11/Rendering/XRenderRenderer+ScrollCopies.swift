@@ -32,9 +32,9 @@ extension XRenderRenderer {
         var window: Drawable = 0
         /// Viewports (target pixels) whose pixels the window moved and the back buffer did not.
         var staleViewports: [Rect] = []
-        /// The last frame's list and size, to draw stale viewports again from.
+        /// The last frame's list, to draw stale viewports again from (in the target, which a new one
+        /// replacing it would find without stale viewports).
         var lastList: DisplayList?
-        var lastSize: Size = .zero
     }
 
     /// The X window `windowPicture` is on, which scrolled content is moved within; 0 (the default) keeps
@@ -62,7 +62,7 @@ extension XRenderRenderer {
         let stale = windowScrolls.staleViewports
         var scrolledInWindow: [Rect] = []
         let inWindow = windowScrolls.enabled && windowScrolls.windowIsCurrent && windowScrolls.window != 0 && targetPixmap != 0
-            && size == targetSize && size == windowScrolls.lastSize
+            && size == targetSize
         for copy in copies {
             let viewport = copy.viewport.intersection(bounds)
             guard !viewport.isEmpty else { continue }
@@ -100,8 +100,7 @@ extension XRenderRenderer {
 
     /// Ends a frame's scrolling bookkeeping: keeps its list for `restoreScrolledViewports()`, and forgets
     /// the retained fills of stale viewports (the frame worked them out as drawn; the back buffer lacks them).
-    func endWindowScrolls(_ list: DisplayList, size: Size) {
-        windowScrolls.lastSize = size
+    func endWindowScrolls(_ list: DisplayList) {
         guard windowScrolls.enabled, windowScrolls.window != 0 else { return }
         windowScrolls.lastList = list
         let stale = windowScrolls.staleViewports
@@ -115,14 +114,14 @@ extension XRenderRenderer {
         let stale = windowScrolls.staleViewports
         guard !stale.isEmpty else { return }
         windowScrolls.staleViewports = []
-        guard target != 0, var list = windowScrolls.lastList, windowScrolls.lastSize == targetSize else { return }
+        guard target != 0, var list = windowScrolls.lastList else { return }
         list.scrollCopies = []
         var region = Proscenium.Region()
         for viewport in stale { region.add(viewport) }
         let reported = (statistics, drawnRegion, copyRects, scrolledRects)
         let fills = fillsWindow
         fillsWindow = false
-        render(list, damage: region, size: windowScrolls.lastSize)
+        render(list, damage: region, size: targetSize)
         fillsWindow = fills
         (statistics, drawnRegion, copyRects, scrolledRects) = reported
     }

@@ -253,7 +253,7 @@ import Proscenium
             statistics.commandsCulled = list.commands.drawingCount
         }
         endWindowFills(staleBefore: staleBefore)
-        endWindowScrolls(list, size: size)
+        endWindowScrolls(list)
         // The host owns the target and may composite from it: always leave it without a clip, and unknown.
         appliedClips[target] = nil
         removeClip(of: target)

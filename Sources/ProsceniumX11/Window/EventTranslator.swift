@@ -10,22 +10,10 @@ enum EventTranslator {
     /// and Forward buttons come as their keys (`historyKey(button:)`).
     static func translatePointer(_ event: inout XEvent, time: (Time) -> Double) -> InputEvent? {
         switch event.type {
-        case ButtonPress:
+        case ButtonPress, ButtonRelease:
             let e = event.xbutton
-            let location = Point(x: Double(e.x), y: Double(e.y))
-            if let notch = wheelNotch(button: e.button, state: e.state) {
-                let step = InputEvent.wheelNotchDistance
-                return .scroll(location, delta: Vector(dx: notch.dx * step, dy: notch.dy * step), isPrecise: false,
-                               time: time(e.time))
-            }
-            if let key = historyKey(button: e.button) { return .keyDown(key, modifiers: [.alternate], time: time(e.time)) }
-            guard (1...3).contains(e.button) else { return nil }
-            return .pointerDown(location, button: Int(e.button), time: time(e.time))
-        case ButtonRelease:
-            let e = event.xbutton
-            if let key = historyKey(button: e.button) { return .keyUp(key, modifiers: [.alternate], time: time(e.time)) }
-            guard (1...3).contains(e.button) else { return nil }
-            return .pointerUp(Point(x: Double(e.x), y: Double(e.y)), button: Int(e.button), time: time(e.time))
+            return button(e.button, pressed: event.type == ButtonPress, at: Point(x: Double(e.x), y: Double(e.y)),
+                          state: e.state, time: time(e.time))
         case MotionNotify:
             let e = event.xmotion
             return .pointerMoved(Point(x: Double(e.x), y: Double(e.y)), time: time(e.time))
@@ -34,6 +22,21 @@ enum EventTranslator {
         default:
             return nil
         }
+    }
+
+    /// The input event for a press or release of pointer button `button` at `location`, core or XInput 2
+    /// alike: the wheel's presses scroll a notch (their releases are nothing), Back and Forward are their
+    /// keys, buttons 1 to 3 press and release, and the rest are ignored (nil).
+    static func button(_ button: UInt32, pressed: Bool, at location: Point, state: UInt32, time: Double) -> InputEvent? {
+        if let key = historyKey(button: button) {
+            return pressed ? .keyDown(key, modifiers: [.alternate], time: time) : .keyUp(key, modifiers: [.alternate], time: time)
+        }
+        if let notch = wheelNotch(button: button, state: state) {
+            let step = InputEvent.wheelNotchDistance
+            return pressed ? .scroll(location, delta: Vector(dx: notch.dx * step, dy: notch.dy * step), isPrecise: false, time: time) : nil
+        }
+        guard (1...3).contains(button) else { return nil }
+        return pressed ? .pointerDown(location, button: Int(button), time: time) : .pointerUp(location, button: Int(button), time: time)
     }
 
     /// The key a mouse's Back (8) or Forward (9) button stands for: Alt+Left and Alt+Right, the desktop's

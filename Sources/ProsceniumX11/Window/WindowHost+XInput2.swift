@@ -50,26 +50,14 @@ extension WindowHost {
         guard e.event == xWindow else { return }
         let location = Point(x: e.event_x, y: e.event_y)
         let time = eventTime(e.time)
-        let button = UInt32(e.detail)
         switch type {
-        case XI_ButtonPress:
+        case XI_ButtonPress, XI_ButtonRelease:
+            let button = UInt32(e.detail)
+            // The valuators scrolled already: the server's wheel presses made from them are left out.
             if (4...7).contains(button), e.flags & XIPointerEmulated != 0 { return }
-            if let key = EventTranslator.historyKey(button: button) {
-                return window.send(.keyDown(key, modifiers: [.alternate], time: time))
-            }
-            if let notch = EventTranslator.wheelNotch(button: button, state: UInt32(bitPattern: e.mods.effective)) {
-                let step = InputEvent.wheelNotchDistance
-                window.send(InputEvent.scroll(location, delta: Vector(dx: notch.dx * step, dy: notch.dy * step), isPrecise: false,
-                                              time: time).inPoints(scale: scale))
-            } else if (1...3).contains(button) {
-                window.send(InputEvent.pointerDown(location, button: Int(button), time: time).inPoints(scale: scale))
-            }
-        case XI_ButtonRelease:
-            if let key = EventTranslator.historyKey(button: button) {
-                return window.send(.keyUp(key, modifiers: [.alternate], time: time))
-            }
-            guard (1...3).contains(button) else { return }
-            window.send(InputEvent.pointerUp(location, button: Int(button), time: time).inPoints(scale: scale))
+            guard let input = EventTranslator.button(button, pressed: type == XI_ButtonPress, at: location,
+                                                     state: UInt32(bitPattern: e.mods.effective), time: time) else { return }
+            window.send(input.inPoints(scale: scale))
         default:
             let values = Self.values(of: e.valuators)
             if !scrollValuators.knows(e.sourceid) { scrollValuators.setAxes(scrollAxes(of: e.sourceid), for: e.sourceid) }

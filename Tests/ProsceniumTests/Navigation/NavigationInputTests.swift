@@ -29,6 +29,15 @@ struct NavigationInputTests {
         return point
     }
 
+    /// Releases the button at `point`, after holding it still there for `seconds` (no speed left) if given.
+    private func letGo(_ fixture: NavigationFixture, at point: Point, afterHolding seconds: Double = 0) {
+        if seconds > 0 {
+            fixture.clock.advance(by: seconds)
+            fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
+        }
+        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+    }
+
     @Test("a drag from the edge moves the top screen with the pointer; let go past halfway, slowly, it pops")
     func edgeDragPops() {
         let (fixture, b) = pushed()
@@ -38,9 +47,7 @@ struct NavigationInputTests {
         // Measured from where the press was: B has moved as far as the pointer, 240 points.
         #expect(abs(followed - 240) < 0.5, "B follows the pointer: \(followed)")
         // Held still a moment, then let go: no speed, past halfway.
-        fixture.clock.advance(by: 0.2)
-        fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
-        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        letGo(fixture, at: point, afterHolding: 0.2)
         fixture.runUntilIdle()
         #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A"] && b.parent == nil)
     }
@@ -49,9 +56,7 @@ struct NavigationInputTests {
     func shortEdgeDragCancels() {
         let (fixture, b) = pushed()
         let point = drag(fixture, from: 4, step: 6, frames: 20)
-        fixture.clock.advance(by: 0.2)
-        fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
-        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        letGo(fixture, at: point, afterHolding: 0.2)
         fixture.runUntilIdle()
         #expect(fixture.stack == ["A", "B"] && fixture.shownScreens == ["B"] && b.view.transform == .identity)
         #expect(fixture.log.entries.last == "B.didMove(toParent: navigation)")
@@ -61,11 +66,11 @@ struct NavigationInputTests {
     func flickPopsAndMiddleDragDoesNot() {
         let (fixture, b) = pushed()
         let point = drag(fixture, from: 100, step: 12, frames: 10)
-        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        letGo(fixture, at: point)
         fixture.runUntilIdle()
         #expect(fixture.stack == ["A", "B"] && fixture.shownScreens == ["B"])
         let flick = drag(fixture, from: 2, step: 12, frames: 6)
-        fixture.window.send(.pointerUp(flick, button: 1, time: fixture.clock.now))
+        letGo(fixture, at: flick)
         fixture.runUntilIdle()
         #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A"] && b.parent == nil)
     }
