@@ -174,4 +174,22 @@ struct NavigationControllerTests {
         fixture.frames(8)
         #expect(fixture.shownScreens == ["B"] && b.view.alpha == 1, "over after 0.2 s")
     }
+
+    @Test("a push asked for from the pushed screen's viewWillAppear waits for the push; a resize mid-push ends with the screens filling the new size")
+    func reentrantPushAndResizeMidPush() {
+        let fixture = NavigationFixture()
+        let b = fixture.screen("B"), c = fixture.screen("C")
+        b.onWillAppear = { [unowned c] screen in
+            guard let navigation = screen.navigationController, navigation.viewControllers.count == 2 else { return }
+            navigation.pushViewController(c, animated: true)
+        }
+        fixture.navigation.pushViewController(b, animated: true)
+        #expect(fixture.stack == ["A", "B"], "C waits for B's push")
+        fixture.frames(5)
+        fixture.window.resize(to: Size(width: 500, height: 360))
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A", "B", "C"] && fixture.shownScreens == ["C"])
+        #expect(c.view.frame == Rect(x: 0, y: 0, width: 500, height: 360 - NavigationBar.height) && c.view.transform == .identity)
+        #expect(fixture.navigation.navigationBar.frame.width == 500)
+    }
 }
