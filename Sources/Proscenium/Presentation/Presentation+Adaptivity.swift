@@ -34,11 +34,37 @@ extension Presentation {
             return vended
         }
         if style == originalStyle { return originalPresentationController }
+        return Self.standardPresentationController(for: style, presented: presented, presenting: presenting, source: source)
+    }
+
+    /// A new presentation controller for `style` that no delegate vended: for `.custom` the transitioning
+    /// delegate's, else the built-in one.
+    private static func standardPresentationController(for style: ModalPresentationStyle, presented: ViewController,
+                                                       presenting: ViewController?, source: ViewController?) -> PresentationController {
         if style == .custom, let custom = presented.transitioningDelegate?.presentationController(
             forPresented: presented, presenting: presenting, source: source ?? presenting ?? presented) {
             return custom
         }
-        return Self.builtInPresentationController(for: style, presented: presented, presenting: presenting)
+        return builtInPresentationController(for: style, presented: presented, presenting: presenting)
+    }
+
+    /// The presentation controller a presentation starts in when `original`'s delegate picks another style
+    /// for a container of `size`; nil to start in the original. The original is kept to go back to.
+    static func adaptedAtStart(_ original: PresentationController, presenting: ViewController, source: ViewController,
+                               size: Size) -> PresentationController? {
+        guard let delegate = original.delegate else { return nil }
+        let answer = delegate.adaptivePresentationStyle(for: original, traitCollection: TraitCollection(containerSize: size),
+                                                        containerSize: size)
+        guard let style = answer, style != .none, style != original.presentationStyle else { return nil }
+        let presented = original.presentedViewController
+        let adapted = delegate.presentationController(forAdaptiveStyle: style, presented: presented, presenting: presenting)
+            ?? standardPresentationController(for: style, presented: presented, presenting: presenting, source: source)
+        guard adapted !== original else { return nil }
+        adapted.presentationStyle = style
+        adapted.presentingViewController = adapted.presentingViewController ?? presenting
+        adapted.delegate = delegate
+        adapted.holdPresentedStrongly()
+        return adapted
     }
 
     /// Moves the presented controller, the same instance, into a presentation controller for `style` in

@@ -75,11 +75,11 @@
     var followingInteraction: InteractiveTransitioning?
     var presenting: ViewController? { presentationController.presentingViewController }
 
-    private init(presentationController: PresentationController, window: Window) {
+    private init(presentationController: PresentationController, original: PresentationController, window: Window) {
         self.presentationController = presentationController
         presented = presentationController.presentedViewController
-        originalPresentationController = presentationController
-        originalStyle = presentationController.presentationStyle
+        originalPresentationController = original
+        originalStyle = original.presentationStyle
         self.window = window
         container = TransitionContainerView(frame: window.bounds)
         LiveObjects.created(.presentation)
@@ -121,11 +121,15 @@
         _ = controller.view
         controller.windowPresentingIn = nil
         let delegate = controller.transitioningDelegate
-        let presentationController = presentationController(for: controller, presenting: presenting, source: source)
-        presentationController.presentingViewController = presentationController.presentingViewController ?? presenting
-        presentationController.presentationStyle = controller.modalPresentationStyle
-        presentationController.holdPresentedStrongly()
-        let presentation = Presentation(presentationController: presentationController, window: window)
+        let original = presentationController(for: controller, presenting: presenting, source: source)
+        original.presentingViewController = original.presentingViewController ?? presenting
+        original.presentationStyle = controller.modalPresentationStyle
+        original.holdPresentedStrongly()
+        // As in UIKit, the delegate's style for the window's size applies from the first frame: a popover
+        // asked for in a compact window comes in as the sheet it adapts to, with the sheet's own animation.
+        let presentationController = adaptedAtStart(original, presenting: presenting, source: source,
+                                                     size: window.bounds.size) ?? original
+        let presentation = Presentation(presentationController: presentationController, original: original, window: window)
         presentation.source = source
         let animator = presentationAnimator(for: controller, presenting: presenting, source: source,
                                             controller: presentationController)
@@ -143,7 +147,7 @@
 
         let context = TransitionContext(
             presentationController: presentationController, containerView: presentation.container, isPresenting: true,
-            isAnimated: animated, style: controller.modalPresentationStyle, animator: animator,
+            isAnimated: animated, style: presentationController.presentationStyle, animator: animator,
             interactionController: interaction) { [unowned presentation] completed in
                 presentation.presentationDidEnd(completed: completed, completion: completion)
             }

@@ -1,0 +1,179 @@
+/// Asks the user a question or offers a choice of actions, as UIKit's `UIAlertController`: a title, a
+/// message, buttons made from `AlertAction`s and, for `.alert`, text fields.
+///
+/// An `.alert` is a card centred over dimmed content. An `.actionSheet` adapts to the window: a popover
+/// pointing at `popoverPresentationController?.sourceView` in a regular-width window (no Cancel button there:
+/// a click outside cancels), a bottom sheet with the Cancel button last in a compact one or when it has no
+/// source view, and it moves from one to the other while the window is resized.
+///
+/// Return picks `preferredAction` (else the only `.default` action), Escape the `.cancel` action, and Tab
+/// moves between the fields and buttons. The picked action's handler runs once the alert has been
+/// dismissed, and only one action is ever picked. Each button's `identifier` is its action's title in
+/// lowercase with hyphens for spaces ("Save As" is `save-as`).
+@MainActor open class AlertController: ViewController, TextFieldDelegate {
+    /// How an alert controller is shown.
+    public enum Style: Sendable {
+        /// Choices tied to what the user just clicked: a popover, or a bottom sheet in a narrow window.
+        case actionSheet
+        /// A question that needs an answer: a card in the middle of the window over dimmed content.
+        case alert
+    }
+
+    /// How the controller is shown; fixed when it is made.
+    public let preferredStyle: Style
+    /// The text under the title that explains it.
+    public var message: String? { didSet { contentDidChange() } }
+    open override var title: String? { didSet { contentDidChange() } }
+    /// The actions, in the order they were added (the buttons list Cancel last).
+    public private(set) var actions: [AlertAction] = []
+    /// The action Return picks, drawn semibold; it must be one of `actions`.
+    public var preferredAction: AlertAction? {
+        didSet {
+            if let preferredAction, !actions.contains(where: { $0 === preferredAction }) {
+                Warnings.warn("preferredAction \"\(preferredAction.title)\" is not one of the alert's actions; ignored")
+                self.preferredAction = oldValue
+            }
+            updateButtonLooks()
+        }
+    }
+    /// The alert's text fields, in the order they were added.
+    public private(set) var textFields: [TextField] = []
+
+    /// The action picked, once one has been; no other can be picked after it.
+    private(set) var pickedAction: AlertAction?
+    let titleLabel = Label()
+    let messageLabel = Label()
+    var buttons: [(action: AlertAction, button: Button)] = []
+    var separators: [View] = []
+    /// How many of `separators` the layout running now has placed.
+    var usedSeparators = 0
+    /// The band between the actions and Cancel in a bottom sheet.
+    let cancelGap = View()
+    /// Decides the action sheet's style per container size and tells the alert when it is dismissed from
+    /// outside (a click past a popover, a sheet dragged away), which counts as Cancel.
+    let adapter = AlertPresentationAdapter()
+
+    /// An alert controller with `title` and `message` in `preferredStyle`.
+    public init(title: String?, message: String?, preferredStyle: Style) {
+        self.preferredStyle = preferredStyle
+        self.message = message
+        super.init()
+        self.title = title
+        adapter.alert = self
+        modalPresentationStyle = preferredStyle == .alert ? .alert : .popover
+        presentationController?.delegate = adapter
+        updatePreferredContentSize()
+    }
+
+    /// Adds `action` as a button (one `.cancel` action at most, as in UIKit).
+    public func addAction(_ action: AlertAction) {
+        if action.style == .cancel, actions.contains(where: { $0.style == .cancel }) {
+            Warnings.warn("an alert can have one cancel action; \"\(action.title)\" is not added")
+            return
+        }
+        guard !actions.contains(where: { $0 === action }) else { return }
+        actions.append(action)
+        addButton(for: action)
+        contentDidChange()
+    }
+
+    /// Adds a text field under the message and lets `configurationHandler` set it up (placeholder, text,
+    /// identifier). Only alerts have text fields; an action sheet refuses with a warning.
+    public func addTextField(configurationHandler: (@MainActor (TextField) -> Void)? = nil) {
+        guard preferredStyle == .alert else {
+            Warnings.warn("text fields can only be added to an alert, not to an action sheet")
+            return
+        }
+        let field = TextField()
+        field.font = .systemFont(ofSize: 15)
+        field.delegate = self
+        configurationHandler?(field)
+        textFields.append(field)
+        if isViewLoaded { view.addSubview(field) }
+        contentDidChange()
+    }
+
+    // MARK: - View
+
+    open override func viewDidLoad() {
+        super.viewDidLoad()
+        view.backgroundColor = .white
+        view.identifier = "alert"
+        configureLabels()
+        for label in [titleLabel, messageLabel] { view.addSubview(label) }
+        for field in textFields { view.addSubview(field) }
+        cancelGap.backgroundColor = Color(hex: 0xE5E5EA)
+        view.addSubview(cancelGap)
+        for (_, button) in buttons { view.addSubview(button) }
+    }
+
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        layOutContent(in: view.bounds.width)
+    }
+
+    /// The first text field takes the keyboard as the alert appears, so the user can type at once.
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        textFields.first?.becomeFirstResponder()
+    }
+
+    // MARK: - Picking an action
+
+    /// Return picks the preferred action and Escape the cancel action; an alert with no cancel action
+    /// ignores Escape (an action sheet without one is simply dismissed, as a click outside would).
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        for press in presses where !press.isRepeat {
+            switch press.key {
+            case .return: if let action = returnAction { pick(action) }; return
+            case .escape: escape(); return
+            default: break
+            }
+        }
+        super.pressesBegan(presses, with: event)
+    }
+
+    /// Return in a field picks the preferred action, as Return anywhere in the alert does.
+    public func textFieldShouldReturn(_ textField: TextField) -> Bool {
+        if let action = returnAction { pick(action) }
+        return false
+    }
+
+    /// What Return picks: the preferred action, else the only `.default` action; none when it is disabled.
+    var returnAction: AlertAction? {
+        let defaults = actions.filter { $0.style == .default }
+        let action = preferredAction ?? (defaults.count == 1 ? defaults[0] : nil)
+        return action?.isEnabled == true ? action : nil
+    }
+
+    var cancelAction: AlertAction? { actions.first { $0.style == .cancel } }
+
+    /// The popover an action sheet was set up with (its source view), even while a bottom sheet hosts it.
+    var sourcePopover: PopoverPresentationController? {
+        (presentation?.originalPresentationController as? PopoverPresentationController) ?? popoverPresentationController
+    }
+
+    private func escape() {
+        if let cancel = cancelAction {
+            if cancel.isEnabled { pick(cancel) }
+        } else if preferredStyle == .actionSheet {
+            presentationController?.dismissAsUserRequested()
+        }
+    }
+
+    /// Picks `action`: the alert is dismissed and the handler runs once it has gone. Later picks (a second
+    /// click during the dismissal, Return held) do nothing.
+    func pick(_ action: AlertAction) {
+        guard action.isEnabled, pickedAction == nil else { return }
+        pickedAction = action
+        guard presentation != nil, !isBeingDismissed else { return action.handler?(action) ?? () }
+        dismiss(animated: true) { action.handler?(action) }
+    }
+
+    /// The alert left without a pick (a click past the popover, the sheet dragged down): that is Cancel.
+    func dismissedFromOutside() {
+        guard pickedAction == nil, let cancel = cancelAction else { return }
+        pickedAction = cancel
+        cancel.handler?(cancel)
+    }
+}

@@ -1,0 +1,150 @@
+import Testing
+@testable import Proscenium
+
+/// UIKit's alert controller: which action each key picks, when its handler runs, and how the buttons are
+/// laid out.
+@MainActor @Suite("Alert controller")
+struct AlertControllerTests {
+    /// An alert with Cancel and OK (preferred) on a 400x300 window, presented and settled; `picked`
+    /// collects the handlers' titles.
+    private func presentedAlert(_ fixture: PresentationFixture, picked: Box<[String]>,
+                                configure: (AlertController) -> Void = { _ in }) -> AlertController {
+        let alert = AlertController(title: "Discard changes?", message: "The draft will be lost.", preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel) { picked.value.append($0.title) })
+        let ok = AlertAction(title: "OK", style: .default) { picked.value.append($0.title) }
+        alert.addAction(ok)
+        alert.preferredAction = ok
+        configure(alert)
+        fixture.root.present(alert, animated: true)
+        fixture.runUntilIdle()
+        return alert
+    }
+
+    private func press(_ fixture: PresentationFixture, _ key: Key, isRepeat: Bool = false) {
+        fixture.window.send(.keyDown(key, isRepeat: isRepeat, time: fixture.clock.now))
+        fixture.window.send(.keyUp(key, time: fixture.clock.now))
+    }
+
+    @Test("Return picks the preferred action once; its handler runs when the alert has gone, not before")
+    func returnPicksThePreferredActionOnce() {
+        let fixture = PresentationFixture()
+        let picked = Box<[String]>([])
+        let alert = presentedAlert(fixture, picked: picked)
+        press(fixture, .return)
+        press(fixture, .return, isRepeat: true)
+        press(fixture, .return)
+        #expect(alert.isBeingDismissed && picked.value.isEmpty, "the handler waits for the dismissal")
+        fixture.runUntilIdle()
+        #expect(picked.value == ["OK"])
+        #expect(fixture.window.presentedViewControllers.isEmpty)
+    }
+
+    @Test("Escape picks Cancel; an alert with no cancel action stays up on Escape")
+    func escapePicksCancel() {
+        let fixture = PresentationFixture()
+        let picked = Box<[String]>([])
+        _ = presentedAlert(fixture, picked: picked)
+        press(fixture, .escape)
+        fixture.runUntilIdle()
+        #expect(picked.value == ["Cancel"])
+
+        let second = PresentationFixture()
+        let alert = AlertController(title: "Saved", message: nil, preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "OK", style: .default) { picked.value.append($0.title) })
+        second.root.present(alert, animated: false)
+        press(second, .escape)
+        second.runUntilIdle()
+        #expect(second.window.presentedViewControllers.first === alert && picked.value == ["Cancel"])
+        // With no preferred action, Return picks the only default one.
+        press(second, .return)
+        second.runUntilIdle()
+        #expect(picked.value == ["Cancel", "OK"])
+    }
+
+    @Test("a disabled action is not picked by its key or its button, and its button follows isEnabled")
+    func disabledActionIsNotPicked() {
+        let fixture = PresentationFixture()
+        let picked = Box<[String]>([])
+        let alert = presentedAlert(fixture, picked: picked) { $0.preferredAction?.isEnabled = false }
+        press(fixture, .return)
+        fixture.runUntilIdle()
+        #expect(picked.value.isEmpty && !alert.isBeingDismissed)
+        let okButton = fixture.window.view(withIdentifier: "ok") as? Button
+        #expect(okButton?.isEnabled == false)
+        alert.preferredAction?.isEnabled = true
+        #expect(okButton?.isEnabled == true)
+    }
+
+    @Test("two short actions sit side by side, Cancel on the left; three stack with Cancel last")
+    func buttonLayout() {
+        let fixture = PresentationFixture()
+        let picked = Box<[String]>([])
+        let alert = presentedAlert(fixture, picked: picked)
+        let cancel = fixture.window.view(withIdentifier: "cancel")!, ok = fixture.window.view(withIdentifier: "ok")!
+        #expect(cancel.frame.minY == ok.frame.minY && cancel.frame.maxX <= ok.frame.minX)
+        #expect(ok.frame.maxY == alert.view.bounds.height, "the row ends the alert: \(ok.frame) in \(alert.view.bounds)")
+        #expect(alert.view.frame.width == 270)
+
+        let other = PresentationFixture()
+        let sheet = AlertController(title: "Save?", message: nil, preferredStyle: .alert)
+        for (title, style) in [("Cancel", AlertAction.Style.cancel), ("Save", .default), ("Delete", .destructive)] {
+            sheet.addAction(AlertAction(title: title, style: style))
+        }
+        other.root.present(sheet, animated: false)
+        other.frames(1)
+        let ids = ["save", "delete", "cancel"].map { other.window.view(withIdentifier: $0)!.frame }
+        #expect(ids[0].maxY < ids[1].minY && ids[1].maxY < ids[2].minY, "stacked in order, Cancel last: \(ids)")
+        #expect(ids[2].maxY == sheet.view.bounds.height)
+        let delete = other.window.view(withIdentifier: "delete") as? Button
+        #expect(delete?.titleColor == AlertController.destructiveColor)
+    }
+
+    @Test("the first text field has the keyboard; Return in it picks the preferred action, which reads the text")
+    func textFieldReturnPicksPreferred() {
+        let fixture = PresentationFixture()
+        let picked = Box<[String]>([])
+        var typed = ""
+        let alert = AlertController(title: "Rename", message: "Enter a new name.", preferredStyle: .alert)
+        alert.addTextField { $0.text = "Untitled"; $0.identifier = "name" }
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        let rename = AlertAction(title: "Rename", style: .default) { [weak alert] _ in typed = alert?.textFields[0].text ?? "?" }
+        alert.addAction(rename)
+        alert.preferredAction = rename
+        fixture.root.present(alert, animated: true)
+        fixture.runUntilIdle()
+        let field = alert.textFields[0]
+        #expect(fixture.window.firstResponder === field)
+        for character in "Notes" { press(fixture, .character(String(character))) }
+        // Tab goes from the field to the buttons and round again.
+        press(fixture, .tab)
+        #expect(fixture.window.firstResponder === fixture.window.view(withIdentifier: "cancel"))
+        press(fixture, .tab)
+        press(fixture, .tab)
+        #expect(fixture.window.firstResponder === field)
+        press(fixture, .return)
+        fixture.runUntilIdle()
+        #expect(typed == "Notes" && picked.value.isEmpty)
+    }
+
+    @Test("what UIKit refuses is refused with a warning: a second Cancel, a field on an action sheet, a foreign preferred action")
+    func refusals() {
+        var warnings: [String] = []
+        let saved = Warnings.handler
+        Warnings.handler = { warnings.append($0) }
+        defer { Warnings.handler = saved }
+        let alert = AlertController(title: "A", message: nil, preferredStyle: .alert)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.addAction(AlertAction(title: "Never mind", style: .cancel))
+        alert.preferredAction = AlertAction(title: "Elsewhere", style: .default)
+        let sheet = AlertController(title: nil, message: nil, preferredStyle: .actionSheet)
+        sheet.addTextField()
+        #expect(alert.actions.count == 1 && alert.preferredAction == nil && sheet.textFields.isEmpty)
+        #expect(warnings.count == 3, "\(warnings)")
+    }
+}
+
+/// A value a test's closures append to.
+@MainActor final class Box<Value> {
+    var value: Value
+    init(_ value: Value) { self.value = value }
+}
