@@ -125,7 +125,7 @@
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         for press in presses where !press.isRepeat {
             switch press.key {
-            case .return: if let action = returnAction { pick(action) }; return
+            case .return: if let action = returnAction { trigger(action) }; return
             case .escape: escape(); return
             default: break
             }
@@ -135,7 +135,7 @@
 
     /// Return in a field picks the preferred action, as Return anywhere in the alert does.
     public func textFieldShouldReturn(_ textField: TextField) -> Bool {
-        if let action = returnAction { pick(action) }
+        if let action = returnAction { trigger(action) }
         return false
     }
 
@@ -155,10 +155,16 @@
 
     private func escape() {
         if let cancel = cancelAction {
-            if cancel.isEnabled { pick(cancel) }
+            if cancel.isEnabled { trigger(cancel) }
         } else if preferredStyle == .actionSheet {
             presentationController?.dismissAsUserRequested()
         }
+    }
+
+    /// Picks `action` by its button, as a click would: the window's control-action observer sees the same
+    /// tap whichever way the user answered.
+    private func trigger(_ action: AlertAction) {
+        if let button = buttons.first(where: { $0.action === action })?.button { button.sendActions() } else { pick(action) }
     }
 
     /// Picks `action`: the alert is dismissed and the handler runs once it has gone. Later picks (a second

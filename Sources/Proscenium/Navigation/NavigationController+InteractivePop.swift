@@ -53,8 +53,10 @@ extension NavigationController {
     }
 
     /// Whether `presses` is the Back command — Alt+Left, or the mouse's Back button, which the X11
-    /// backend turns into it as browsers do — and popped the top screen for it.
-    func handleBackCommand(_ presses: Set<Press>) -> Bool {
+    /// backend turns into it as browsers do — and popped the top screen for it. Keys reach the navigation
+    /// controller itself when it (or a screen in it) is where they go; a container that holds one and gets
+    /// the keys first passes them here.
+    public func handleBackCommand(_ presses: Set<Press>) -> Bool {
         guard let press = presses.first, press.key == .left, press.modifiers == [.alternate], stack.count > 1 else { return false }
         popViewController(animated: true)
         return true

@@ -6,8 +6,8 @@ import Proscenium
 @MainActor public final class HomeViewController: ViewController {
     /// The gap kept empty along the window's edges.
     static let margin = 24.0
-    private static let buttonHeight = 32.0
-    private static let gap = 8.0
+    private static let buttonHeight = 28.0
+    private static let gap = 6.0
     private static let preferredButtonWidth = 150.0
 
     private let titleLabel = SceneController.label("Proscenium", size: 26, weight: .bold)
@@ -23,6 +23,8 @@ import Proscenium
 
     /// Called when a scene submits text (the rename alert's Rename), with the scene's name and the text.
     public var textSubmitted: (@MainActor (_ scene: String, _ text: String) -> Void)?
+    /// Called as the navigation scene's pushes and pops begin and end.
+    public var navigationObserver: (@MainActor (NavigationEvent) -> Void)?
 
     /// The home screen; its view loads on first use.
     public override init() {
@@ -45,19 +47,23 @@ import Proscenium
 
     // MARK: - Layout
 
-    /// A grid of at least three columns: at 480x480 three rows end at 176 px, inside the top 40% (192 px).
+    /// The title with the counter at its right, then a grid of at least three columns: at 480x480 the
+    /// ten scenes take four rows, which end at 192 px, the top 40%.
     public override func viewDidLayoutSubviews() {
         let bounds = view.bounds
         let margin = Self.margin, gap = Self.gap
         let usable = max(0, bounds.width - 2 * margin)
-        titleLabel.frame = Rect(x: margin, y: margin, width: usable, height: 32)
-        let buttons = SceneCatalog.names.compactMap { sceneButtons[$0] } + [counterButton]
+        // As wide as "Tapped 100 times" needs, leaving the title its room.
+        let counterWidth = max(0, min(180, usable - 190))
+        counterButton.frame = Rect(x: margin + usable - counterWidth, y: margin + 2, width: counterWidth, height: Self.buttonHeight)
+        titleLabel.frame = Rect(x: margin, y: margin, width: max(0, usable - counterWidth - gap), height: 32)
+        let buttons = SceneCatalog.names.compactMap { sceneButtons[$0] }
         let fitting = Int((usable + gap) / (Self.preferredButtonWidth + gap))
         let columns = min(buttons.count, max(3, fitting))
         let width = min(200, ((usable - Double(columns - 1) * gap) / Double(columns)).rounded(.down))
         for (index, button) in buttons.enumerated() {
             let row = index / columns, column = index % columns
-            button.frame = Rect(x: margin + Double(column) * (width + gap), y: 64 + Double(row) * (Self.buttonHeight + gap),
+            button.frame = Rect(x: margin + Double(column) * (width + gap), y: 62 + Double(row) * (Self.buttonHeight + gap),
                                 width: width, height: Self.buttonHeight)
         }
     }

@@ -3,10 +3,11 @@ import Proscenium
 /// The gallery's scenes, in the order the home screen and `--list-scenes` show them.
 @MainActor public enum SceneCatalog {
     /// Every scene's name.
-    public nonisolated static let names = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list"]
+    public nonisolated static let names = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list",
+                                           "navigation", "action-sheet"]
 
     /// A new controller for the scene `name`; nil for an unknown name.
-    public static func makeScene(named name: String, home: HomeViewController) -> SceneController? {
+    public static func makeScene(named name: String, home: HomeViewController) -> ViewController? {
         switch name {
         case BouncyScene.sceneName: return BouncyScene()
         case SidePanelScene.sceneName: return SidePanelScene()
@@ -16,20 +17,22 @@ import Proscenium
         case AlertScene.sceneName: return AlertScene()
         case RenameScene.sceneName: return RenameScene(home: home)
         case ListScene.sceneName: return ListScene()
+        case NavigationScene.sceneName: return NavigationScene(home: home)
+        case ActionSheetScene.sceneName: return ActionSheetScene(home: home)
         default: return nil
         }
     }
 
-    /// The name the event log uses for `controller`: its scene name, else its type's name.
+    /// The name the event log uses for `controller`: its scene name, else its title, else its type's name.
     public static func name(of controller: ViewController) -> String {
-        (controller as? SceneController).map { type(of: $0).sceneName } ?? String(describing: type(of: controller))
+        if let scene = controller as? NamedScene { return type(of: scene).sceneName }
+        return controller.title ?? String(describing: type(of: controller))
     }
 
     /// The title of the home screen's button for `name`.
     public static func title(of name: String) -> String {
-        switch name {
-        case "side-panel": return "Side panel"
-        default: return name.prefix(1).uppercased() + name.dropFirst()
-        }
+        let words = name.split(separator: "-")
+        return words.enumerated().map { $0.offset == 0 ? $0.element.prefix(1).uppercased() + $0.element.dropFirst() : String($0.element) }
+            .joined(separator: " ")
     }
 }

@@ -58,6 +58,7 @@ import ProsceniumX11
         let reporter = EventReporter(log: log, window: host.window)
         if options.selfCheck { reporter.model = PresentationStackModel(window: host.window) }
         home.textSubmitted = { scene, text in reporter.reportText(text, scene: scene) }
+        home.navigationObserver = { event in reporter.reportNavigation(event) }
         host.scaleChanged = { scale in reporter.reportScale(scale) }
         host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false

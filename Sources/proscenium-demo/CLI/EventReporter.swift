@@ -2,7 +2,8 @@ import Proscenium
 import ProsceniumGallery
 
 /// Turns what happens in the window into event-log lines: `ready` after the first frame, `transition` and
-/// `adapt` from the window's presentation observer, `tap` from its control-action observer, `scroll` when
+/// `adapt` from the window's presentation observer (and `transition` with a `kind` for the navigation
+/// scene's pushes and pops), `tap` from its control-action observer, `scroll` when
 /// what moves a scroll view changes (dragging, decelerating, animating, ended), `resize`
 /// and `tree` once the frame that shows a change has been drawn, and `sync` when a window manager's
 /// live-resize step has been answered.
@@ -28,6 +29,18 @@ import ProsceniumGallery
             let offset = scrollView.contentOffset
             self?.log.write("scroll", ["view": .text(scrollView.identifier ?? ""), "x": .number(offset.x),
                                        "y": .number(offset.y), "phase": .text(phase.rawValue)])
+        }
+    }
+
+    /// A push or pop of the navigation scene: a `transition` line with its kind, as presentations have.
+    func reportNavigation(_ event: NavigationEvent) {
+        let phase = LogValue.text(event.phase.rawValue), kind = LogValue.text(event.kind.rawValue)
+        let controller = LogValue.text(event.controller)
+        if let completed = event.completed {
+            log.write("transition", ["phase": phase, "kind": kind, "controller": controller, "completed": .bool(completed)])
+            treePending = true
+        } else {
+            log.write("transition", ["phase": phase, "kind": kind, "controller": controller])
         }
     }
 
