@@ -4,6 +4,7 @@ import Foundation
 @testable import HelloCard
 @testable import NavigationInspector
 @testable import PassthroughSheet
+@testable import Tabs
 import Proscenium
 import ProsceniumTesting
 import Testing
@@ -82,6 +83,28 @@ struct ExamplesTests {
     }
 
     /// The README's code is these files, so it never rots.
+    @Test("Tabs: a tab's screen slides in through the container's own transition; appearances balance")
+    func tabs() async throws {
+        let inbox = TabScreen(title: "Inbox", colour: Color(hex: 0xE8F0FE))
+        let archive = TabScreen(title: "Archive", colour: Color(hex: 0xFEF3E2))
+        let controller = TabsController(tabs: [inbox, archive])
+        let tester = try await WindowTester.start(controller, size: Size(width: 640, height: 480))
+        defer { tester.stop() }
+        try tester.tap("tab-1")
+        #expect(archive.transitionCoordinator != nil && inbox.transitionCoordinator != nil)
+        for _ in 0..<4 { tester.frame() }
+        let sliding = archive.view.presentation.transform.tx
+        #expect(sliding > 0 && sliding < 640, "Archive comes in from the right: \(sliding)")
+        #expect(tester.view(withIdentifier: "inbox")?.window != nil, "Inbox is still there under it")
+        #expect(await tester.settle())
+        #expect(controller.children.map { $0 === archive } == [true] && tester.view(withIdentifier: "inbox") == nil)
+        #expect(archive.appearances == 1 && inbox.appearances == 1 && inbox.disappearances == 1)
+        try await assertSnapshot(of: tester, named: "archive-tab")
+        try tester.tap("tab-0")
+        #expect(await tester.settle())
+        #expect(controller.children.map { $0 === inbox } == [true] && inbox.appearances == 2 && archive.disappearances == 1)
+    }
+
     @Test("the README's first window is HelloCard, and its presentation controller is CustomPresentation's")
     func readmeCodeIsTheExamples() throws {
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Testing
+import ProsceniumGallery
 import TestSupport
 
 /// `DemoProcess` itself, which the tests that run the demo as a user would all stand on: children started,
@@ -24,7 +25,7 @@ struct DemoProcessLaunchTests {
                         let demo = try DemoProcess(arguments: ["--list-scenes"], environment: ["DISPLAY": nil])
                         let exit = try #require(await demo.exit(timeout: 30), "\(demo.diagnosis)")
                         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
-                        #expect(demo.lines == ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list"])
+                        #expect(demo.lines == SceneCatalog.names)
                     }
                 }
             }

@@ -39,7 +39,10 @@ extension ViewController {
             appearanceIsAnimated = animated
             viewWillDisappear(animated)
         }
-        for child in childrenShownInView { child.beginAppearanceTransition(isAppearing, animated: animated) }
+        // A child a container's transition is moving (a screen being pushed) is that transition's to end.
+        for child in childrenShownInView where child.appearanceTransitionOwner == nil {
+            child.beginAppearanceTransition(isAppearing, animated: animated)
+        }
     }
 
     /// Ends the transition running now if `owner` owns it (or either side has no owner).
@@ -56,7 +59,7 @@ extension ViewController {
         case .appeared, .disappeared:
             return
         }
-        for child in childrenShownInView { child.endAppearanceTransition() }
+        for child in childrenShownInView where child.appearanceTransitionOwner == nil { child.endAppearanceTransition() }
     }
 
     /// Children whose views are loaded and inside this controller's view: those that appear with it.

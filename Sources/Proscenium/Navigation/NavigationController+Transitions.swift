@@ -36,9 +36,9 @@ extension NavigationController {
                                         interactionController: interaction) { [weak self] completed in
             guard let self else { return }
             if completed {
-                self.transitionDidComplete(from: from, to: to, added: added, removed: removed, onScreen: onScreen, animated: animated)
+                self.transitionDidComplete(from: from, to: to, added: added, removed: removed, animated: animated)
             } else {
-                self.transitionWasCancelled(from: from, to: to, oldStack: oldStack, added: added, removed: removed, onScreen: onScreen)
+                self.transitionWasCancelled(from: from, to: to, oldStack: oldStack, added: added, removed: removed)
             }
             self.runPendingOperation()
         }
@@ -46,8 +46,10 @@ extension NavigationController {
         context.beginCoordinating()
         delegate?.navigationController(self, willShow: to, animated: animated)
         if onScreen {
-            from.beginAppearanceTransition(false, animated: animated)
-            to.beginAppearanceTransition(true, animated: animated)
+            // Owned by the transition: this controller's own appearance changes, forwarded to its children,
+            // leave the two screens alone until it ends (see `settleAppearance`).
+            from.beginAppearanceTransition(false, animated: animated, by: context)
+            to.beginAppearanceTransition(true, animated: animated, by: context)
         }
         updateNavigationBar()
         context.start()
@@ -55,16 +57,14 @@ extension NavigationController {
     }
 
     private func transitionDidComplete(from: ViewController, to: ViewController, added: [ViewController], removed: [ViewController],
-                                       onScreen: Bool, animated: Bool) {
+                                       animated: Bool) {
         View.performWithoutAnimation {
             if from.viewIfLoaded?.superview === contentView { from.view.removeFromSuperview() }
             if to.view.superview !== contentView { contentView.addSubview(to.view) }
             to.view.untransformedFrame = contentView.bounds
         }
-        if onScreen {
-            from.endAppearanceTransition()
-            to.endAppearanceTransition()
-        }
+        settleAppearance(of: from, shown: false, animated: animated)
+        settleAppearance(of: to, shown: true, animated: animated)
         finish(added: added, removed: removed)
         delegate?.navigationController(self, didShow: to, animated: animated)
     }
@@ -72,25 +72,46 @@ extension NavigationController {
     /// An interactive transition let go short of its end: the old top stays, the stack is as it was, and
     /// the appearance callbacks run the other way (as UIKit pairs them after a cancelled pop).
     private func transitionWasCancelled(from: ViewController, to: ViewController, oldStack: [ViewController],
-                                        added: [ViewController], removed: [ViewController], onScreen: Bool) {
+                                        added: [ViewController], removed: [ViewController]) {
         View.performWithoutAnimation {
             if to.viewIfLoaded?.superview === contentView { to.view.removeFromSuperview() }
             from.view.untransformedFrame = contentView.bounds
         }
         stack = oldStack
         for controller in removed { controller.movingFromParent = false }
-        if onScreen {
-            to.beginAppearanceTransition(false, animated: true)
-            to.endAppearanceTransition()
-            from.beginAppearanceTransition(true, animated: true)
-            from.endAppearanceTransition()
-        }
+        settleAppearance(of: to, shown: false, animated: true)
+        settleAppearance(of: from, shown: true, animated: true)
         for controller in added {
             controller.willMove(toParent: nil)
             controller.removeFromParent()
         }
         for controller in removed { controller.didMove(toParent: self) }
         updateNavigationBar()
+    }
+
+    /// Brings a screen's appearance to where the ended transition leaves it, whatever came in between (this
+    /// controller appearing or leaving meanwhile forwards its own callbacks to both screens). A screen out
+    /// of the window ends disappeared. The top screen ends appeared when this controller is on screen and
+    /// settled; while this controller itself appears or disappears, the top screen turns its way and this
+    /// controller's own transition ends it.
+    private func settleAppearance(of screen: ViewController, shown: Bool, animated: Bool) {
+        screen.appearanceTransitionOwner = nil
+        let state = screen.appearanceState
+        let goingAway = state == .disappearing || state == .disappeared
+        if !shown || screen.viewIfLoaded?.window == nil {
+            if !goingAway { screen.beginAppearanceTransition(false, animated: animated) }
+            if screen.appearanceState == .disappearing { screen.endAppearanceTransition() }
+            return
+        }
+        switch appearanceState {
+        case .appeared:
+            if goingAway { screen.beginAppearanceTransition(true, animated: animated) }
+            screen.endAppearanceTransition()
+        case .appearing:
+            if goingAway { screen.beginAppearanceTransition(true, animated: animated) }
+        case .disappearing, .disappeared:
+            if !goingAway { screen.beginAppearanceTransition(false, animated: animated) }
+        }
     }
 
     /// Ends the moves to and from the stack: `didMove(toParent:)` for those that joined, and the views and

@@ -9,6 +9,8 @@
     public static let duration = 0.4
     /// How dark the screen underneath gets: the alpha of black over it when covered.
     public static let coveredDimming = 0.1
+    /// The identifier of the shade over the covered screen while a push or pop runs.
+    static let shadeIdentifier = "navigation-shade"
 
     private weak var runningContext: TransitionContext?
     private var runningAnimator: PropertyAnimator?
@@ -41,7 +43,7 @@
         let shade = View()
         shade.backgroundColor = .black
         shade.isUserInteractionEnabled = false
-        shade.identifier = "navigation-shade"
+        shade.identifier = Self.shadeIdentifier
         View.performWithoutAnimation {
             toView.untransformedFrame = context.finalFrame(for: toController)
             if isPop {

@@ -44,19 +44,43 @@ extension Window {
         }
         let somethingMoves = presentations.contains { $0.transition != nil || $0.morphsRunning > 0 }
         for controller in controllers {
+            if let navigation = controller as? NavigationController { problems += navigation.consistencyProblems() }
             let name = Self.describe(controller)
             let onScreen = controller.viewIfLoaded?.window === self
             switch controller.appearanceState {
             case .appeared where !onScreen:
                 problems.append("\(name) has appeared but its view is not in the window")
-            case .disappeared where onScreen:
+            // A screen pushed while its container leaves never appears: its view goes with the container's.
+            case .disappeared where onScreen && !Self.isInLeavingContainer(controller):
                 problems.append("\(name) has disappeared but its view is in the window")
-            case .appearing where !somethingMoves, .disappearing where !somethingMoves:
+            case .appearing where !somethingMoves && !Self.isInContainerTransition(controller),
+                 .disappearing where !somethingMoves && !Self.isInContainerTransition(controller):
                 problems.append("\(name) is \(controller.appearanceState) with no transition running")
             default:
                 break
             }
         }
+    }
+
+    /// Whether a container above `controller` (a navigation controller pushing, an app's own container)
+    /// runs a transition that moves it.
+    private static func isInContainerTransition(_ controller: ViewController) -> Bool {
+        var current = controller.parentController
+        while let container = current {
+            if container.runningTransition != nil { return true }
+            current = container.parentController
+        }
+        return false
+    }
+
+    /// Whether a container above `controller` is disappearing or has disappeared.
+    private static func isInLeavingContainer(_ controller: ViewController) -> Bool {
+        var current = controller.parentController
+        while let container = current {
+            if container.appearanceState == .disappearing || container.appearanceState == .disappeared { return true }
+            current = container.parentController
+        }
+        return false
     }
 
     private func checkTouch(problems: inout [String]) {

@@ -8,9 +8,10 @@ import ProsceniumX11
 /// driven by a manual clock as fast as the CPU allows. After every operation the window's self-check
 /// and the pairing of transition events must hold; at the end everything presented must be gone again.
 @MainActor public final class GallerySoak {
-    /// The scenes the soak presents: the presentations. The list scene stays out until the soak gains
-    /// scroll operations of its own, so that a seed keeps meaning the same sequence of operations.
-    static let presentationScenes = SceneCatalog.names.filter { $0 != "list" }
+    /// The scenes the main stream of operations presents: the presentations the gallery had before
+    /// scrolling and navigation, so that a seed keeps meaning the same sequence of operations. The list,
+    /// navigation and action-sheet scenes come from the navigation stream (see `SoakNavigation`).
+    static let presentationScenes = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename"]
 
     /// A broken invariant: which seed, which operation, what was wrong. Replaying the seed up to that
     /// operation reproduces it.
@@ -73,6 +74,8 @@ import ProsceniumX11
     var rng: SeededGenerator
     /// The stream scroll input is drawn from (see `SoakScroll`).
     var scrollRNG: SeededGenerator
+    /// The stream navigation and alert operations are drawn from (see `SoakNavigation`).
+    var navigationRNG: SeededGenerator
     let host: WindowHost
     let clock = ManualFrameClock()
     let home: HomeViewController
@@ -96,6 +99,7 @@ import ProsceniumX11
         self.seed = seed
         rng = SeededGenerator(seed: seed)
         scrollRNG = SeededGenerator(seed: seed ^ 0x5C20_11ED_5C20_11ED)
+        navigationRNG = SeededGenerator(seed: seed ^ 0x0BAC_C0DE_0BAC_C0DE)
         host = WindowHost(display: display, configuration: WindowConfiguration(
             title: "soak", size: size, minimumSize: Size(width: 480, height: 480)), clock: clock)
         host.onClose = {}
@@ -134,6 +138,7 @@ import ProsceniumX11
         for index in 1...max(1, operations) {
             var step = SoakStep.random(scenes: Self.presentationScenes, using: &rng)
             let scroll = SoakScroll.random(in: window.bounds.size, using: &scrollRNG)
+            let navigation = SoakNavigation.random(using: &navigationRNG)
             if let only, !only.contains(index) { continue }
             if withoutFramesAfter.contains(index) { step = SoakStep(operation: step.operation, framesAfter: 0) }
             world.currentOperation = index
@@ -147,6 +152,10 @@ import ProsceniumX11
             if let scroll {
                 perform(scroll)
                 notes.append("then \(scroll)")
+            }
+            if let navigation {
+                perform(navigation)
+                notes.append("then \(navigation)")
             }
             runFrames(step.framesAfter)
             var problems = window.consistencyProblems() + model.divergences()
