@@ -138,7 +138,7 @@ struct DemoGalleryTests {
     func bouncyDimmingBlocksClicks() async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }
-        // (27, 80) lies on `present-bouncy` (24...193 x 64...96) and inside the 30 px dimming border.
+        // (27, 80) lies on `present-bouncy` (24...175 x 62...90) and inside the 30 px dimming border.
         let (demo, status) = try await Self.run(["--headless", "--scene", "bouncy", "--click", "27,80", "--input-at", "1",
                                            "--screenshot", directory.appendingPathComponent("shot.png").path,
                                            "--at", "1.5", "--log-events"])
@@ -148,7 +148,7 @@ struct DemoGalleryTests {
     }
 
     @Test("with sheet up, a click on counter is logged as a tap and the sheet stays presented",
-          arguments: [("1280x800", "285,120"), ("600x800", "485,160")])
+          arguments: [("1280x800", "304,40"), ("600x800", "304,40")])
     func sheetLetsCounterThrough(size: String, click: String) async throws {
         let directory = try Self.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: directory) }

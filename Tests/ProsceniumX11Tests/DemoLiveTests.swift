@@ -60,7 +60,7 @@ struct DemoLiveTests {
             try await waitUntil("the first tree") { demo.frame(of: "present-bouncy") != nil }
             let bouncyButton = try #require(demo.frame(of: "present-bouncy"))
             // The last button of home's first row, at its right end.
-            let lastButton = try #require(demo.frame(of: "present-rename"))
+            let lastButton = try #require(demo.frame(of: "present-list"))
             let display = try Display(name: server.displayName)
             var x: Int32 = 0, y: Int32 = 0
             var child: CX11.Window = 0

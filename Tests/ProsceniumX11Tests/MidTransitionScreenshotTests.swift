@@ -107,7 +107,7 @@ struct MidTransitionScreenshotTests {
              dimming: 0.4),
         // A popover under `present-sheet`, no dimming at all.
         Case(scene: "sheet", width: 1280, height: 800,
-             outside: [Rect(x: 0, y: 0, width: 620, height: 800), Rect(x: 1010, y: 0, width: 270, height: 800)], dimming: 0),
+             outside: [Rect(x: 0, y: 0, width: 540, height: 800), Rect(x: 900, y: 0, width: 380, height: 800)], dimming: 0),
         // A 270 px alert at the centre, scaling from 1.2, over dimming at 0.4.
         Case(scene: "alert", width: 1280, height: 800,
              outside: [Rect(x: 0, y: 0, width: 440, height: 800), Rect(x: 840, y: 0, width: 440, height: 800),

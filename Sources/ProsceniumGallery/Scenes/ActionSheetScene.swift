@@ -14,4 +14,10 @@ import Proscenium
         addAction(AlertAction(title: "Cancel", style: .cancel))
         popoverPresentationController?.sourceView = home.sceneButtons[Self.sceneName]
     }
+
+    /// The gallery's scenes all name their view `presented`, so tests and the soak find it alike.
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.identifier = "presented"
+    }
 }

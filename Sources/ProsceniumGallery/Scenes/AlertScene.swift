@@ -12,4 +12,10 @@ import Proscenium
         addAction(ok)
         preferredAction = ok
     }
+
+    /// The gallery's scenes all name their view `presented`, so tests and the soak find it alike.
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.identifier = "presented"
+    }
 }

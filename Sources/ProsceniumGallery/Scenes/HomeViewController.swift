@@ -8,7 +8,7 @@ import Proscenium
     static let margin = 24.0
     private static let buttonHeight = 28.0
     private static let gap = 6.0
-    private static let preferredButtonWidth = 150.0
+    private static let preferredButtonWidth = 140.0
 
     private let titleLabel = SceneController.label("Proscenium", size: 26, weight: .bold)
     private(set) var sceneButtons: [String: Button] = [:]
@@ -47,24 +47,27 @@ import Proscenium
 
     // MARK: - Layout
 
-    /// The title with the counter at its right, then a grid of at least three columns: at 480x480 the
+    /// The title with the counter right after it, then a grid of at least three columns: at 480x480 the
     /// ten scenes take four rows, which end at 192 px, the top 40%.
     public override func viewDidLayoutSubviews() {
         let bounds = view.bounds
         let margin = Self.margin, gap = Self.gap
         let usable = max(0, bounds.width - 2 * margin)
-        // As wide as "Tapped 100 times" needs, leaving the title its room.
-        let counterWidth = max(0, min(180, usable - 190))
-        counterButton.frame = Rect(x: margin + usable - counterWidth, y: margin + 2, width: counterWidth, height: Self.buttonHeight)
-        titleLabel.frame = Rect(x: margin, y: margin, width: max(0, usable - counterWidth - gap), height: 32)
+        // Right after the title, as wide as "Tapped 100 times" needs.
+        let titleWidth = 190.0
+        titleLabel.frame = Rect(x: margin, y: margin, width: titleWidth - gap, height: 32)
+        counterButton.frame = Rect(x: margin + titleWidth, y: margin + 2, width: max(0, min(180, usable - titleWidth)),
+                                   height: Self.buttonHeight)
         let buttons = SceneCatalog.names.compactMap { sceneButtons[$0] }
         let fitting = Int((usable + gap) / (Self.preferredButtonWidth + gap))
         let columns = min(buttons.count, max(3, fitting))
-        let width = min(200, ((usable - Double(columns - 1) * gap) / Double(columns)).rounded(.down))
+        // Whole points, the columns flush with both margins (the last takes what rounding leaves).
+        let pitch = (usable + gap) / Double(columns)
         for (index, button) in buttons.enumerated() {
             let row = index / columns, column = index % columns
-            button.frame = Rect(x: margin + Double(column) * (width + gap), y: 62 + Double(row) * (Self.buttonHeight + gap),
-                                width: width, height: Self.buttonHeight)
+            let x = margin + (Double(column) * pitch).rounded(.down)
+            let width = min(200, margin + (Double(column + 1) * pitch).rounded(.down) - gap - x)
+            button.frame = Rect(x: x, y: 62 + Double(row) * (Self.buttonHeight + gap), width: width, height: Self.buttonHeight)
         }
     }
 

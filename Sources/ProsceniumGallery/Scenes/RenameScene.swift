@@ -24,4 +24,10 @@ import Proscenium
         addAction(rename)
         preferredAction = rename
     }
+
+    /// The gallery's scenes all name their view `presented`, so tests and the soak find it alike.
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        view.identifier = "presented"
+    }
 }
