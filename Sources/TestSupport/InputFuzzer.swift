@@ -170,15 +170,12 @@ import ProsceniumGallery
     }
 
     /// The centre, in the window, of the home screen's button number `index` (0 bouncy … 4 sheet, one per
-    /// scene, then the counter), as `HomeViewController` lays its grid out.
+    /// scene, then the counter), as `HomeViewController` lays them out.
     static func homeButtonCentre(index: Int, windowWidth: Double) -> Point? {
-        let margin = 24.0, gap = 8.0, preferredWidth = 150.0, height = 32.0, count = SceneCatalog.names.count + 1
-        let usable = max(0, windowWidth - 2 * margin)
-        let columns = min(count, max(3, Int((usable + gap) / (preferredWidth + gap))))
-        let width = min(200, ((usable - Double(columns - 1) * gap) / Double(columns)).rounded(.down))
-        guard index < count, width > 0 else { return nil }
-        let row = index / columns, column = index % columns
-        return Point(x: margin + Double(column) * (width + gap) + width / 2, y: 64 + Double(row) * (height + gap) + height / 2)
+        let layout = HomeViewController.layout(width: windowWidth)
+        let frames = layout.scenes + [layout.counter]
+        guard index < frames.count, frames[index].width > 0 else { return nil }
+        return Point(x: frames[index].midX, y: frames[index].midY)
     }
 
     private func count(_ kind: String) { counts[kind, default: 0] += 1 }

@@ -5,7 +5,7 @@ import TestSupport
 
 // Benchmarks print numbers; they assert nothing. Run with `make bench` (release build).
 // `proscenium-bench [name ...]` runs only the named groups: frames, hittest, animations, launch, idle, dropped,
-// presentation, gallery, scroll, soak, fuzz, clock.
+// presentation, gallery, scroll, navigation, soak, fuzz, clock.
 
 // `soak` takes `--seed N` (default 1) or `--seeds A-B` (each in a process of its own, `--jobs N` at a time,
 // default the number of cores) and `--operations N` (default 10000); `fuzz` takes `--seed N`.
@@ -37,7 +37,7 @@ while let argument = arguments.popFirst() {
         }
         if argument == "--seed" { soakSeed = value } else { soakOperations = Int(value) }
     default:
-        let groups = ["frames", "hittest", "animations", "launch", "idle", "dropped", "presentation", "gallery", "scroll",
+        let groups = ["frames", "hittest", "animations", "launch", "idle", "dropped", "presentation", "gallery", "scroll", "navigation",
                       "soak", "fuzz", "clock"]
         guard groups.contains(argument) else {
             FileHandle.standardError.write(("proscenium-bench: unknown argument '\(argument)'; groups: "
@@ -60,6 +60,7 @@ do {
     if wants("presentation") { try await PresentationBenchmark.run() }
     if wants("gallery") { try await GalleryBenchmark.run() }
     if wants("scroll") { try await ScrollBenchmark.run() }
+    if wants("navigation") { try await NavigationBenchmark.run() }
     if wants("soak") {
         if let soakSeeds {
             await SoakBenchmark.runRange(soakSeeds, operations: soakOperations, jobs: soakJobs)

@@ -47,28 +47,34 @@ import Proscenium
 
     // MARK: - Layout
 
-    /// The title with the counter right after it, then a grid of at least three columns: at 480x480 the
-    /// ten scenes take four rows, which end at 192 px, the top 40%.
     public override func viewDidLayoutSubviews() {
-        let bounds = view.bounds
-        let margin = Self.margin, gap = Self.gap
-        let usable = max(0, bounds.width - 2 * margin)
-        // Right after the title, as wide as "Tapped 100 times" needs.
+        let layout = Self.layout(width: view.bounds.width)
+        titleLabel.frame = layout.title
+        counterButton.frame = layout.counter
+        for (name, frame) in zip(SceneCatalog.names, layout.scenes) { sceneButtons[name]?.frame = frame }
+    }
+
+    /// Where the home screen puts its title, its counter and its scene buttons (in `SceneCatalog.names`
+    /// order) in a window `width` points wide: the title with the counter right after it, then a grid of
+    /// at least three columns, in whole points and flush with both margins. At 480x480 the ten scenes take
+    /// four rows, which end at 192 px, the top 40%. Tests that click through XTest place their clicks with it.
+    public static func layout(width: Double) -> (title: Rect, counter: Rect, scenes: [Rect]) {
+        let usable = max(0, width - 2 * margin)
+        // The counter as wide as "Tapped 100 times" needs.
         let titleWidth = 190.0
-        titleLabel.frame = Rect(x: margin, y: margin, width: titleWidth - gap, height: 32)
-        counterButton.frame = Rect(x: margin + titleWidth, y: margin + 2, width: max(0, min(180, usable - titleWidth)),
-                                   height: Self.buttonHeight)
-        let buttons = SceneCatalog.names.compactMap { sceneButtons[$0] }
-        let fitting = Int((usable + gap) / (Self.preferredButtonWidth + gap))
-        let columns = min(buttons.count, max(3, fitting))
-        // Whole points, the columns flush with both margins (the last takes what rounding leaves).
+        let title = Rect(x: margin, y: margin, width: titleWidth - gap, height: 32)
+        let counter = Rect(x: margin + titleWidth, y: margin + 2, width: max(0, min(180, usable - titleWidth)), height: buttonHeight)
+        let count = SceneCatalog.names.count
+        let columns = min(count, max(3, Int((usable + gap) / (preferredButtonWidth + gap))))
         let pitch = (usable + gap) / Double(columns)
-        for (index, button) in buttons.enumerated() {
+        let scenes = (0..<count).map { index in
             let row = index / columns, column = index % columns
             let x = margin + (Double(column) * pitch).rounded(.down)
+            // The last column takes what rounding leaves.
             let width = min(200, margin + (Double(column + 1) * pitch).rounded(.down) - gap - x)
-            button.frame = Rect(x: x, y: 62 + Double(row) * (Self.buttonHeight + gap), width: width, height: Self.buttonHeight)
+            return Rect(x: x, y: 62 + Double(row) * (buttonHeight + gap), width: width, height: buttonHeight)
         }
+        return (title, counter, scenes)
     }
 
     // MARK: - Presenting
@@ -81,6 +87,15 @@ import Proscenium
         } else {
             present(scene, animated: true)
         }
+    }
+
+    /// Presents the navigation scene, which then pushes a screen and pops it over and over, for measuring
+    /// frame pacing (the demo's `--animate-continuously` with `--scene navigation`).
+    public func navigateContinuously() {
+        guard presentedViewController == nil else { return }
+        let scene = NavigationScene(home: self)
+        scene.navigatesContinuously = true
+        present(scene, animated: true)
     }
 
     private func countTap() {

@@ -14,6 +14,8 @@ import Proscenium
     let navigation: NavigationController
     /// The operation the running push or pop is, as the delegate was told when asked for its animator.
     private var operation = NavigationOperation.none
+    /// Pushes General once presented, pops it once pushed, and so on, for measuring frame pacing.
+    var navigatesContinuously = false
 
     init(home: HomeViewController) {
         self.home = home
@@ -68,6 +70,23 @@ import Proscenium
             coordinator.animate(alongsideTransition: nil) { context in ended(!context.isCancelled) }
         } else {
             ended(true)
+        }
+    }
+
+    /// When navigating continuously, the next push or pop starts as soon as one has shown its screen.
+    func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {
+        guard navigatesContinuously else { return }
+        if navigationController.viewControllers.count > 1 {
+            navigationController.popViewController(animated: true)
+        } else {
+            navigationController.pushViewController(SectionController(name: Self.sections[0]), animated: true)
+        }
+    }
+
+    override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        if navigatesContinuously, navigation.viewControllers.count == 1 {
+            navigation.pushViewController(SectionController(name: Self.sections[0]), animated: true)
         }
     }
 }

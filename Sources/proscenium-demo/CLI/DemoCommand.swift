@@ -94,7 +94,7 @@ struct DemoCommand: ParsableCommand {
             transform: InjectedFault.parse)
     var injectFault: InjectedFault?
 
-    @Flag(help: "Present and dismiss the scene (bouncy unless --scene) over and over, for measuring frame pacing.")
+    @Flag(help: "Present and dismiss the scene (bouncy unless --scene) over and over, for measuring frame pacing; with --scene navigation, push and pop a screen over and over.")
     var animateContinuously = false
 
     @Flag(help: "After every frame, check the window's views and presentations (Window.consistencyProblems) and log each problem found as a \"problem\" event.")

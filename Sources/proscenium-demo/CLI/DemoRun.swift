@@ -87,7 +87,9 @@ import ProsceniumX11
                 reporter.reportProblems(host.window.consistencyProblems() + (reporter.model?.divergences() ?? []))
             }
         }
-        if options.animateContinuously {
+        if options.animateContinuously, options.scene == "navigation" {
+            home.navigateContinuously()
+        } else if options.animateContinuously {
             let name = options.scene ?? "bouncy"
             reporter.presentationEvent = { [weak home] event in
                 guard let home, event.completed == true else { return }
