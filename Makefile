@@ -49,6 +49,9 @@ screenshots: deps
 		--screenshot Assets/screenshots/sheet-hand-over.png
 	.build/release/proscenium-demo --headless --scene list --size 800x600 --drag 400,550:400,250 --input-at 0.8 --at 0.95 \
 		--screenshot Assets/screenshots/list-fling.png
+	.build/release/proscenium-demo --headless --scene navigation --click 640,66 --input-at 0.8 --at 0.92 \
+		--screenshot Assets/screenshots/navigation-push.png
+	.build/release/proscenium-demo --headless --scene action-sheet --size 600x800 --screenshot Assets/screenshots/action-sheet-600x800.png
 
 # The DocC documentation of Proscenium, ProsceniumX11 and ProsceniumTesting as one static site in .build/docs;
 # a warning (a symbol link that does not resolve, say) is an error, and so is a public symbol without a

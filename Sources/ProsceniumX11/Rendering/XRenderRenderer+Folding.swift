@@ -215,7 +215,8 @@ extension XRenderRenderer {
         var found: (index: Int, end: Int, rect: Rect, color: Color)?
         while index < range.upperBound {
             let command = commands[index]
-            if depth == 0, let overlay = Self.overlayFill(commands, at: index, groupEnds: groupEnds) {
+            // An overlay the range ends inside of (an occluder's group cuts the list there) is not this range's.
+            if depth == 0, let overlay = Self.overlayFill(commands, at: index, groupEnds: groupEnds), overlay.end <= range.upperBound {
                 found = (index, overlay.end, overlay.rect, overlay.color)
                 break
             }

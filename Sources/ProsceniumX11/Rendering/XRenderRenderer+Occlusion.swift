@@ -12,28 +12,55 @@ extension XRenderRenderer {
     /// Whether occlusion is used; `PROSCENIUM_NO_OCCLUSION=1` turns it off, for A/B measurements.
     nonisolated static let occlusionEnabled = getenv("PROSCENIUM_NO_OCCLUSION").map { String(cString: $0) != "1" } ?? true
 
-    /// The index of the top-level opaque fill after `start` with the largest opaque interior inside
-    /// `damage`, that interior in whole pixels of the target, and the bars the fill covers opaquely (see
-    /// `opaqueBars(of:radius:)`: all of a rounded fill but its corners); nil when none covers enough of it.
+    /// The opaque fill after `start` with the largest opaque interior inside `damage` — at the top level of
+    /// the list, or inside groups that only move or clip what they hold (a screen sliding in a push) —, the
+    /// index drawing may skip to (the fill's, or the top-level group's that holds it), that interior in whole
+    /// pixels of the target, and the bars the fill covers opaquely (see `opaqueBars(of:radius:)`: all of a
+    /// rounded top-level fill but its corners); nil when none covers enough of it.
     nonisolated static func occluder(in commands: [DisplayCommand], after start: Int, damage: Proscenium.Region)
         -> (index: Int, interior: Rect, bars: [Rect])? {
-        var depth = 0
-        var best: (index: Int, interior: Rect, area: Double, rect: Rect, radius: Double)?
+        // The open groups, outermost first: where the outermost starts, how far they move what they hold,
+        // what they clip it to, and whether what they hold stays opaque.
+        var groups: [(index: Int, offset: Point, clip: Rect?, keepsOpaque: Bool)] = []
+        var best: (index: Int, interior: Rect, area: Double, rect: Rect, radius: Double, nested: Bool)?
         for (index, command) in commands.enumerated() {
-            if command.isPush { depth += 1; continue }
-            if command.isGroupMarker { depth -= 1; continue }
-            guard index > start, depth == 0, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1,
-                  let interior = opaqueInterior(of: rect, radius: corners.isEmpty ? 0 : radius) else { continue }
+            if command.isPush {
+                let outer = groups.last ?? (index, .zero, nil, true)
+                var group = (index: groups.first?.index ?? index, offset: outer.offset, clip: outer.clip, keepsOpaque: outer.keepsOpaque)
+                switch command {
+                case let .pushTransform(transform, _) where transform.isTranslation && transform.isFinite:
+                    group.offset = Point(x: outer.offset.x + transform.tx, y: outer.offset.y + transform.ty)
+                case let .pushClip(rect, radius, corners):
+                    let clip = opaqueInterior(of: rect.offsetBy(dx: outer.offset.x, dy: outer.offset.y),
+                                              radius: corners.isEmpty ? 0 : radius) ?? .zero
+                    group.clip = outer.clip.map { $0.intersection(clip) } ?? clip
+                default:
+                    group.keepsOpaque = false
+                }
+                groups.append(group)
+                continue
+            }
+            if command.isGroupMarker { _ = groups.popLast(); continue }
+            let group = groups.last
+            guard group?.keepsOpaque ?? true, (group?.index ?? index) > start,
+                  case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
+            let offset = group?.offset ?? .zero
+            let moved = rect.offsetBy(dx: offset.x, dy: offset.y)
+            guard var interior = opaqueInterior(of: moved, radius: corners.isEmpty ? 0 : radius) else { continue }
+            if let clip = group?.clip { interior = interior.intersection(clip) }
+            guard !interior.isEmpty else { continue }
             let area = damage.rects.reduce(0.0) { total, damaged in
                 let covered = damaged.intersection(interior)
                 return total + (covered.isEmpty ? 0 : covered.width * covered.height)
             }
-            if area > (best?.area ?? 0) { best = (index, interior, area, rect, corners.isEmpty ? 0 : radius) }
+            if area > (best?.area ?? 0) {
+                best = (group?.index ?? index, interior, area, moved, corners.isEmpty ? 0 : radius, group != nil)
+            }
         }
         guard let best, best.area >= minimumOccludedShare * damage.area else { return nil }
         // The straight edges of a rounded card hide what lies under them as well as its middle does: a
         // card's shadow reaches well inside it, and a moving card's edges are damaged every frame.
-        let bars = opaqueBars(of: best.rect, radius: best.radius)
+        let bars = best.nested ? [] : opaqueBars(of: best.rect, radius: best.radius)
         return (best.index, best.interior, bars.isEmpty ? [best.interior] : bars)
     }
 
