@@ -49,7 +49,7 @@ screenshots: deps
 		--screenshot Assets/screenshots/sheet-hand-over.png
 	.build/release/proscenium-demo --headless --scene list --size 800x600 --drag 400,550:400,250 --input-at 0.8 --at 0.95 \
 		--screenshot Assets/screenshots/list-fling.png
-	.build/release/proscenium-demo --headless --scene navigation --click 640,66 --input-at 0.8 --at 0.92 \
+	.build/release/proscenium-demo --headless --scene navigation --click 640,66 --input-at 0.8 --at 0.87 \
 		--screenshot Assets/screenshots/navigation-push.png
 	.build/release/proscenium-demo --headless --scene action-sheet --size 600x800 --screenshot Assets/screenshots/action-sheet-600x800.png
 
