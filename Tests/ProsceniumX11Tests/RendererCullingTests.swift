@@ -113,18 +113,20 @@ struct OpaqueCardOcclusionTests {
         #expect(bands.reduce(0.0) { $0 + $1.width * $1.height } == 4 * 17 * 17)
     }
 
-    @Test("a screen sliding in a group that only moves and clips it hides what lies under it: the index is the group's")
+    @Test("a screen sliding in a group that only moves and clips it hides the one under it, though that one covers more: the index is the group's")
     func aMovedScreenOccludes() {
         let window = Rect(x: 0, y: 0, width: 320, height: 240)
         let under = DisplayCommand.fill(rect: window, cornerRadius: 0, color: .white)
         let screen = Rect(x: 0, y: 44, width: 320, height: 196)
-        let commands: [DisplayCommand] = [under, .fill(rect: Rect(x: 0, y: 0, width: 320, height: 44), cornerRadius: 0, color: Color(hex: 0xF7F7F7)),
+        // The screen underneath, which covers more of the window than the one sliding over it.
+        let covered = DisplayCommand.fill(rect: Rect(x: -40, y: 44, width: 320, height: 196), cornerRadius: 0, color: Color(hex: 0xF2F2F7))
+        let commands: [DisplayCommand] = [under, covered, .fill(rect: Rect(x: 0, y: 0, width: 320, height: 44), cornerRadius: 0, color: Color(hex: 0xF7F7F7)),
                                           .pushClip(rect: screen, cornerRadius: 0),
                                           .pushTransform(AffineTransform(translationX: 100.4, y: 0), bounds: screen),
                                           .fill(rect: screen, cornerRadius: 0, color: .black), .popTransform, .popClip]
         let occluder = XRenderRenderer.occluder(in: commands, after: 0, damage: Proscenium.Region(window))
         // Moved 100.4 to the right, then clipped to the screen's place: whole pixels from 101 to 320.
-        #expect(occluder?.index == 2)
+        #expect(occluder?.index == 3)
         #expect(occluder?.interior == Rect(x: 101, y: 44, width: 219, height: 196))
         // A faded or scaled group may let what lies under it show: not an occluder.
         let groups: [(DisplayCommand, DisplayCommand)] = [(.pushOpacity(alpha: 0.5, bounds: screen), .popOpacity),

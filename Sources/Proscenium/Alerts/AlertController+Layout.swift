@@ -138,7 +138,7 @@ extension AlertController {
         let rowHeight = isAlert ? Self.alertButtonHeight : Self.sheetRowHeight
         var shown = orderedButtons(sideBySide: sideBySide)
         if hidesCancel {
-            for entry in shown where entry.action.style == .cancel { entry.button.isHidden = apply ? true : entry.button.isHidden }
+            if apply { for entry in shown where entry.action.style == .cancel { entry.button.isHidden = true } }
             shown.removeAll { $0.action.style == .cancel }
         }
         if sideBySide {

@@ -172,8 +172,11 @@
     func pick(_ action: AlertAction) {
         guard action.isEnabled, pickedAction == nil else { return }
         pickedAction = action
-        guard presentation != nil, !isBeingDismissed else { return action.handler?(action) ?? () }
-        dismiss(animated: true) { action.handler?(action) }
+        if presentation == nil || isBeingDismissed {
+            action.handler?(action)
+        } else {
+            dismiss(animated: true) { action.handler?(action) }
+        }
     }
 
     /// The alert left without a pick (a click past the popover, the sheet dragged down): that is Cancel.

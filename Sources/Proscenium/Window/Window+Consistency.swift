@@ -65,19 +65,18 @@ extension Window {
     /// Whether a container above `controller` (a navigation controller pushing, an app's own container)
     /// runs a transition that moves it.
     private static func isInContainerTransition(_ controller: ViewController) -> Bool {
-        var current = controller.parentController
-        while let container = current {
-            if container.runningTransition != nil { return true }
-            current = container.parentController
-        }
-        return false
+        hasContainer(above: controller) { $0.runningTransition != nil }
     }
 
     /// Whether a container above `controller` is disappearing or has disappeared.
     private static func isInLeavingContainer(_ controller: ViewController) -> Bool {
+        hasContainer(above: controller) { $0.appearanceState == .disappearing || $0.appearanceState == .disappeared }
+    }
+
+    private static func hasContainer(above controller: ViewController, where test: (ViewController) -> Bool) -> Bool {
         var current = controller.parentController
         while let container = current {
-            if container.appearanceState == .disappearing || container.appearanceState == .disappeared { return true }
+            if test(container) { return true }
             current = container.parentController
         }
         return false

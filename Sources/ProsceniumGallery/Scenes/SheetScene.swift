@@ -90,10 +90,6 @@ import Proscenium
 @MainActor final class SheetAdaptivity: AdaptivePresentationControllerDelegate {
     private weak var home: HomeViewController?
 
-    /// The pages the list shows.
-    static let pageCount = 40
-    let pagesView = TableView()
-
     init(home: HomeViewController) {
         self.home = home
     }

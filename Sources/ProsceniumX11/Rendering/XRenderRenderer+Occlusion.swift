@@ -12,17 +12,21 @@ extension XRenderRenderer {
     /// Whether occlusion is used; `PROSCENIUM_NO_OCCLUSION=1` turns it off, for A/B measurements.
     nonisolated static let occlusionEnabled = getenv("PROSCENIUM_NO_OCCLUSION").map { String(cString: $0) != "1" } ?? true
 
-    /// The opaque fill after `start` with the largest opaque interior inside `damage` — at the top level of
-    /// the list, or inside groups that only move or clip what they hold (a screen sliding in a push) —, the
-    /// index drawing may skip to (the fill's, or the top-level group's that holds it), that interior in whole
-    /// pixels of the target, and the bars the fill covers opaquely (see `opaqueBars(of:radius:)`: all of a
-    /// rounded top-level fill but its corners); nil when none covers enough of it.
+    /// The opaque fill after `start` that hides the most of what is drawn before it inside `damage` — at
+    /// the top level of the list, or inside groups that only move or clip what they hold —, the index drawing
+    /// may skip to (the fill's, or the top-level group's that holds it), its opaque interior in whole pixels
+    /// of the target, and the bars the fill covers opaquely (see `opaqueBars(of:radius:)`: all of a rounded
+    /// top-level fill but its corners); nil when none covers enough of the damage. What a fill hides is
+    /// measured by the fills before it: a screen sliding over another hides that screen's rows, though the
+    /// other's background, further left, covers more of the window.
     nonisolated static func occluder(in commands: [DisplayCommand], after start: Int, damage: Proscenium.Region)
         -> (index: Int, interior: Rect, bars: [Rect])? {
         // The open groups, outermost first: where the outermost starts, how far they move what they hold,
         // what they clip it to, and whether what they hold stays opaque.
         var groups: [(index: Int, offset: Point, clip: Rect?, keepsOpaque: Bool)] = []
-        var best: (index: Int, interior: Rect, area: Double, rect: Rect, radius: Double, nested: Bool)?
+        var best: (index: Int, interior: Rect, hidden: Double, rect: Rect, radius: Double, nested: Bool)?
+        // The fills drawn so far (after `start`), where they land in the target.
+        var drawn: [Rect] = []
         for (index, command) in commands.enumerated() {
             if command.isPush {
                 let outer = groups.last ?? (index, .zero, nil, true)
@@ -42,26 +46,35 @@ extension XRenderRenderer {
             }
             if command.isGroupMarker { _ = groups.popLast(); continue }
             let group = groups.last
-            guard group?.keepsOpaque ?? true, (group?.index ?? index) > start,
-                  case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
+            guard (group?.index ?? index) > start, case let .fill(rect, radius, color, corners) = command else { continue }
             let offset = group?.offset ?? .zero
             let moved = rect.offsetBy(dx: offset.x, dy: offset.y)
-            guard var interior = opaqueInterior(of: moved, radius: corners.isEmpty ? 0 : radius) else { continue }
+            defer { drawn.append(moved) }
+            guard group?.keepsOpaque ?? true, color.alpha >= 1,
+                  var interior = opaqueInterior(of: moved, radius: corners.isEmpty ? 0 : radius) else { continue }
             if let clip = group?.clip { interior = interior.intersection(clip) }
-            guard !interior.isEmpty else { continue }
-            let area = damage.rects.reduce(0.0) { total, damaged in
-                let covered = damaged.intersection(interior)
+            guard !interior.isEmpty, area(of: interior, in: damage) >= minimumOccludedShare * damage.area else { continue }
+            let hidden = drawn.reduce(0.0) { total, earlier in
+                let covered = earlier.intersection(interior)
                 return total + (covered.isEmpty ? 0 : covered.width * covered.height)
             }
-            if area > (best?.area ?? 0) {
-                best = (group?.index ?? index, interior, area, moved, corners.isEmpty ? 0 : radius, group != nil)
+            if hidden > (best?.hidden ?? -1) {
+                best = (group?.index ?? index, interior, hidden, moved, corners.isEmpty ? 0 : radius, group != nil)
             }
         }
-        guard let best, best.area >= minimumOccludedShare * damage.area else { return nil }
+        guard let best else { return nil }
         // The straight edges of a rounded card hide what lies under them as well as its middle does: a
         // card's shadow reaches well inside it, and a moving card's edges are damaged every frame.
         let bars = best.nested ? [] : opaqueBars(of: best.rect, radius: best.radius)
         return (best.index, best.interior, bars.isEmpty ? [best.interior] : bars)
+    }
+
+    /// How much of `rect` lies inside `damage`.
+    nonisolated static func area(of rect: Rect, in damage: Proscenium.Region) -> Double {
+        damage.rects.reduce(0.0) { total, damaged in
+            let covered = damaged.intersection(rect)
+            return total + (covered.isEmpty ? 0 : covered.width * covered.height)
+        }
     }
 
     /// The whole pixels a fill of `rect` with corners of `radius` is sure to cover opaquely: inside the
