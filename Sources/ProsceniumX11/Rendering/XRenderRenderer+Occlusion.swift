@@ -2,9 +2,9 @@ import Glibc
 import Proscenium
 
 /// Not drawing what an opaque view will cover: a presented card over a dimmed, cached home screen is most
-/// of the window, and the X server's cost is its passes over pixels. Everything drawn before the largest
-/// opaque fill at the top level of the list is clipped to the damage minus that fill's opaque interior:
-/// at most four large bands per damage rectangle, which pixman walks as quickly as one.
+/// of the window, and the X server's cost is its passes over pixels. Everything drawn before the opaque
+/// fill that hides the most (see `occluder(in:after:damage:)`) is clipped to the damage minus that fill's
+/// opaque interior: at most four large bands per damage rectangle, which pixman walks as quickly as one.
 extension XRenderRenderer {
     /// Below this share of the damage, an occluder saves less than changing the clip costs.
     nonisolated static let minimumOccludedShare = 0.125
