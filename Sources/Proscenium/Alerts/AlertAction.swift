@@ -11,7 +11,7 @@
         case destructive
     }
 
-    /// The button's title.
+    /// The text on the action's button, which also names the button's `identifier`.
     public let title: String
     /// What kind of answer this is.
     public let style: Style

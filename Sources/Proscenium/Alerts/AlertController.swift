@@ -53,7 +53,8 @@
     /// outside (a click past a popover, a sheet dragged away), which counts as Cancel.
     let adapter = AlertPresentationAdapter()
 
-    /// An alert controller with `title` and `message` in `preferredStyle`.
+    /// Makes an alert asking `title`, explained by `message` (either may be nil), shown as `preferredStyle`
+    /// says; add its actions before presenting it.
     public init(title: String?, message: String?, preferredStyle: Style) {
         self.preferredStyle = preferredStyle
         self.message = message
