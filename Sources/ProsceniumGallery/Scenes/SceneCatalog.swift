@@ -29,10 +29,9 @@ import Proscenium
         return controller.title ?? String(describing: type(of: controller))
     }
 
-    /// The title of the home screen's button for `name`.
+    /// The title of the home screen's button for `name`: "side-panel" is "Side panel".
     public static func title(of name: String) -> String {
-        let words = name.split(separator: "-")
-        return words.enumerated().map { $0.offset == 0 ? $0.element.prefix(1).uppercased() + $0.element.dropFirst() : String($0.element) }
-            .joined(separator: " ")
+        let spaced = name.split(separator: "-").joined(separator: " ")
+        return spaced.prefix(1).uppercased() + spaced.dropFirst()
     }
 }

@@ -147,18 +147,24 @@ extension GallerySoak {
         window.send(.keyUp(key, time: clock.now))
     }
 
-    /// Presses near the top edge of a bottom sheet (where its grabber is), moves in equal steps one frame
-    /// apart and releases: the release velocity is the distance over the time taken.
+    /// Drags a bottom sheet by `distance` from near its top edge (where its grabber is).
     func dragSheet(by distance: Double, over frames: Int) {
         guard let top = window.presentedViewControllers.last, top.presentationController is BottomSheetPresentationController,
               let view = top.presentationController?.presentedView, view.window === window else { return }
-        releaseHeld(first: true)
         let frame = view.convert(view.bounds, to: window)
-        var point = Point(x: frame.midX, y: frame.minY + 8)
+        drag(from: Point(x: frame.midX, y: frame.minY + 8), dx: 0, dy: distance, frames: frames)
+    }
+
+    /// Presses at `start` (a held press is released first), moves by (`dx`, `dy`) in equal steps one frame
+    /// apart and releases: the release velocity is the distance over the time taken.
+    func drag(from start: Point, dx: Double, dy: Double, frames: Int) {
+        releaseHeld(first: true)
+        var point = start
         window.send(.pointerDown(point, button: 1, time: clock.now))
         for _ in 0..<frames {
             runFrames(1)
-            point.y += distance / Double(frames)
+            point.x += dx / Double(frames)
+            point.y += dy / Double(frames)
             window.send(.pointerMoved(point, time: clock.now))
         }
         runFrames(1)

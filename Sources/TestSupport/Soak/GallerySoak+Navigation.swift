@@ -135,16 +135,7 @@ extension GallerySoak {
             runFrames(1)
             window.send(.keyUp(.left, modifiers: [.alternate], time: clock.now))
         case let .edgeDrag(distance, frames):
-            releaseHeld(first: true)
-            var point = Point(x: 4, y: window.bounds.height / 2)
-            window.send(.pointerDown(point, button: 1, time: clock.now))
-            for _ in 0..<frames {
-                runFrames(1)
-                point.x += distance / Double(frames)
-                window.send(.pointerMoved(point, time: clock.now))
-            }
-            runFrames(1)
-            window.send(.pointerUp(point, button: 1, time: clock.now))
+            drag(from: Point(x: 4, y: window.bounds.height / 2), dx: distance, dy: 0, frames: frames)
         case let .push(animated, reentry):
             guard let stack = sceneNavigation else { return notes.append("no navigation scene") }
             stack.pushViewController(SoakScreen(number: stack.viewControllers.count + 1, reentry: reentry), animated: animated)
