@@ -312,14 +312,14 @@ import ProsceniumX11
         host.processPendingEvents()
     }
 
-    /// Runs frames until nothing animates or asks for a frame, up to 10 s of virtual time.
     /// Shows the list scene once before the first operation and, for a run long enough to compare peak
-    /// RSS, pages through all of it. Random touches reach its home button and scroll input moves it
-    /// anywhere, and the first time a row is drawn loads what every later showing reuses (the Unicode names
-    /// its rows read, the fallback fonts of scripts seen for the first time): that must happen before the
-    /// memory checkpoint, not be taken for a leak after it. A short run (a replay) skips the paging, which
-    /// draws some 600 whole frames: it compares the X resources held with the caches purged, which fonts
-    /// and names do not touch.
+    /// RSS, pages through all of it and shows every other scene once (the navigation scene with a section
+    /// pushed and its inspector up). Random touches reach the home buttons and scroll input moves the list
+    /// anywhere, and the first showing loads what every later one reuses (the Unicode names the rows read,
+    /// the fallback fonts of scripts seen for the first time, each scene's font sizes): that must happen
+    /// before the memory checkpoint, not be taken for a leak after it. A short run (a replay) skips all but
+    /// the list, which would draw some 600 whole frames: it compares the X resources held with the caches
+    /// purged, which fonts and names do not touch.
     private func warmUp(pagingThroughTheList: Bool) {
         home.presentScene(named: "list")
         settle()
@@ -335,8 +335,24 @@ import ProsceniumX11
         }
         home.dismiss(animated: false)
         settle()
+        guard pagingThroughTheList else { return }
+        for name in SceneCatalog.names where name != "list" {
+            home.presentScene(named: name)
+            settle()
+            if name == "navigation" {
+                for identifier in ["row-general", "show-inspector"] {
+                    clickView(identifier, twice: false)
+                    settle()
+                }
+                home.presentedViewController?.presentedViewController?.dismiss(animated: false)
+                settle()
+            }
+            home.dismiss(animated: false)
+            settle()
+        }
     }
 
+    /// Runs frames until nothing animates or asks for a frame, up to 10 s of virtual time.
     func settle() {
         var frames = 0
         while (window.animationEngine.hasRunningAnimations || clock.needsFrame) && frames < 600 {
