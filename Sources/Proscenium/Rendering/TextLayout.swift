@@ -41,10 +41,13 @@ public struct TextLayout: Sendable, Hashable {
     @MainActor public static var measurer: any TextMeasuring = EstimatingTextMeasurer()
 
     /// Lays `text` out within `width` (nil: one line per paragraph), breaking lines at spaces when
-    /// `wrap` is true and a word would cross the edge. `numberOfLines` 0 means no limit. Measured with
-    /// `measurer` (a view passes its `textMeasurer`), or the one for text in no window when nil.
+    /// `wrap` is true and a word would cross the edge (between characters, for `.byCharWrapping`).
+    /// `numberOfLines` 0 means no limit. With a truncating `lineBreakMode`, the last line shows an
+    /// ellipsis where text was left out (lines past `numberOfLines`, or a line wider than `width`).
+    /// Measured with `measurer` (a view passes its `textMeasurer`), or the one for text in no window when nil.
     @MainActor public static func make(_ text: String, font: Font, width: Double?, alignment: TextAlignment = .left,
                                        wrap: Bool = true, numberOfLines: Int = 0,
+                                       lineBreakMode: LineBreakMode = .byWordWrapping,
                                        measurer: (any TextMeasuring)? = nil) -> TextLayout {
         let measurer = measurer ?? Self.measurer
         let (ascent, descent) = measurer.lineMetrics(for: font)
@@ -53,6 +56,10 @@ public struct TextLayout: Sendable, Hashable {
         for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
             guard wrap, let width else {
                 texts.append(String(paragraph))
+                continue
+            }
+            if lineBreakMode == .byCharWrapping {
+                texts += characterLines(of: paragraph, width: width, font: font, measurer: measurer)
                 continue
             }
             var current = ""
@@ -69,6 +76,14 @@ public struct TextLayout: Sendable, Hashable {
         }
         if numberOfLines > 0, texts.count > numberOfLines {
             texts = Array(texts.prefix(numberOfLines))
+            // The last line kept says that more text follows, even when it fits: at its end, where the
+            // text goes on, whatever the mode.
+            if lineBreakMode.truncates, let width, let last = texts.indices.last {
+                texts[last] = truncated(texts[last], toFit: width, mode: .byTruncatingTail, font: font, measurer: measurer, forced: true)
+            }
+        }
+        if lineBreakMode.truncates, let width {
+            for index in texts.indices { texts[index] = truncated(texts[index], toFit: width, mode: lineBreakMode, font: font, measurer: measurer) }
         }
         let widths = texts.map { measurer.width(of: $0, font: font) }
         let blockWidth = width ?? (widths.max() ?? 0)

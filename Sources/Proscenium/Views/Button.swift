@@ -27,6 +27,7 @@
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         titleLabel.isUserInteractionEnabled = false
+        titleLabel.lineBreakMode = .byTruncatingMiddle
         cornerRadius = 10
         addSubview(titleLabel)
         if let action { addAction(action) }
@@ -41,8 +42,22 @@
         didSet { updateColors() }
     }
 
+    /// A new title changes the button's size too.
+    override func subviewIntrinsicContentSizeDidChange(_ subview: View) {
+        super.subviewIntrinsicContentSizeDidChange(subview)
+        if subview === titleLabel { invalidateIntrinsicContentSize() }
+    }
+
     open override func layoutSubviews() {
-        titleLabel.frame = bounds.insetBy(dx: 12, dy: 0)
+        // Room for the title up to 8 points from each edge before it is cut short in its middle.
+        titleLabel.frame = bounds.insetBy(dx: 8, dy: 0)
+    }
+
+    /// The title's size with 16 points each side and 8 above and below, at least 44 points tall (the
+    /// smallest target UIKit's guidelines allow).
+    open override var intrinsicContentSize: Size {
+        let text = titleLabel.intrinsicContentSize
+        return Size(width: text.width + 32, height: max(44, text.height + 16))
     }
 
     open override func sizeThatFits(_ size: Size) -> Size {

@@ -10,6 +10,12 @@
     public var textAlignment: TextAlignment = .left { didSet { if textAlignment != oldValue { textChanged() } } }
     /// Maximum number of lines; 0 means as many as the text needs. Lines wrap at spaces when not 1.
     public var numberOfLines = 1 { didSet { if numberOfLines != oldValue { textChanged() } } }
+    /// How text that does not fit is cut: `.byTruncatingTail` by default, as UILabel's (the last line
+    /// ends in "…"); see `LineBreakMode`.
+    public var lineBreakMode = LineBreakMode.byTruncatingTail { didSet { if lineBreakMode != oldValue { textChanged() } } }
+    /// The width a label of several lines wraps at for its `intrinsicContentSize`; 0 (the default) lays
+    /// each paragraph out on one line, as UILabel's.
+    public var preferredMaxLayoutWidth = 0.0 { didSet { if preferredMaxLayoutWidth != oldValue { textChanged() } } }
 
     /// The last layout, with the width and the measurer it was made for: a label moved to a window on
     /// another display measures again.
@@ -19,6 +25,9 @@
     public init(text: String = "", frame: Rect = .zero) {
         self.text = text
         super.init(frame: frame)
+        // Labels hug their text a little more than plain views, as UIKit's do.
+        layoutPriorities.huggingHorizontal = 251
+        layoutPriorities.huggingVertical = 251
     }
 
     /// The text laid out and aligned for `width` with the view's `textMeasurer`; cached until the text,
@@ -27,13 +36,31 @@
         let measurer = textMeasurer
         let identity = ObjectIdentifier(measurer)
         if let cachedLayout, cachedLayout.width == width, cachedLayout.measurer == identity { return cachedLayout.layout }
-        let layout = TextLayout.make(text, font: font, width: width, alignment: textAlignment,
-                                     wrap: numberOfLines != 1, numberOfLines: numberOfLines, measurer: measurer)
+        let layout = TextLayout.make(text, font: font, width: width, alignment: textAlignment, wrap: numberOfLines != 1,
+                                     numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, measurer: measurer)
         cachedLayout = (width, identity, layout)
         return layout
     }
 
-    open override func sizeThatFits(_ size: Size) -> Size {
+    /// The text's size: laid out at `preferredMaxLayoutWidth` when it is set and the label has more than one
+    /// line, else each paragraph on one line.
+    open override var intrinsicContentSize: Size {
+        let measurer = textMeasurer
+        let identity = ObjectIdentifier(measurer)
+        if let cachedIntrinsicSize, cachedIntrinsicSize.measurer == identity { return cachedIntrinsicSize.size }
+        let width: Double? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
+        let size = TextLayout.make(text, font: font, width: width, alignment: textAlignment, wrap: numberOfLines != 1,
+                                   numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, measurer: measurer).size
+        cachedIntrinsicSize = (identity, size)
+        return size
+    }
+
+    /// A label of several lines is as tall as its text wrapped at `width`.
+    override func intrinsicHeight(forWidth width: Double) -> Double? {
+        numberOfLines == 1 ? nil : layout(forWidth: width).size.height
+    }
+
+        open override func sizeThatFits(_ size: Size) -> Size {
         let layout = layout(forWidth: size.width)
         return Size(width: min(layout.size.width, size.width), height: layout.size.height)
     }
@@ -62,9 +89,12 @@
         Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 
+    private var cachedIntrinsicSize: (measurer: ObjectIdentifier, size: Size)?
+
     private func textChanged() {
         cachedLayout = nil
+        cachedIntrinsicSize = nil
         setNeedsDisplay()
-        superview?.setNeedsLayout()
+        invalidateIntrinsicContentSize()
     }
 }

@@ -76,8 +76,15 @@
         set { setModel(\.shadowOpacity, newValue.isNaN ? 0 : min(max(newValue, 0), 1), .shadowOpacity) }
     }
 
-    /// A hidden view and its subviews are neither drawn nor hit-tested.
-    public var isHidden = false { didSet { if isHidden != oldValue { setNeedsDisplay() } } }
+    /// A hidden view and its subviews are neither drawn nor hit-tested; a stack view lays out as if a
+    /// hidden arranged view were not there.
+    public var isHidden = false {
+        didSet {
+            guard isHidden != oldValue else { return }
+            setNeedsDisplay()
+            superview?.subviewVisibilityDidChange(self)
+        }
+    }
     /// Width of the border drawn inside the bounds' edge, above the subviews, as `CALayer.borderWidth`;
     /// negative or non-finite values become 0.
     public var borderWidth: Double = 0 {
@@ -147,6 +154,7 @@
 
     /// Takes this view out of its superview's `subviews`; it has no superview after.
     func unlinkFromSuperview() {
+        superview?.willRemoveSubview(self)
         superview?.subviews.removeAll { $0 === self }
         superview = nil
     }
@@ -178,6 +186,8 @@
 
     /// Called after a subview was added; override point.
     open func didAddSubview(_ subview: View) {}
+    /// Called just before a subview is removed (or moved to another superview); override point.
+    open func willRemoveSubview(_ subview: View) {}
     /// Called just before the view gets a new superview (nil: it is being removed); override point.
     open func willMove(toSuperview newSuperview: View?) {}
     /// Called just after the view got a new superview or was removed from its old one; override point.
@@ -281,6 +291,48 @@
 
     /// The size that best fits the view's content within `size`; the default keeps the current size.
     open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+
+    // MARK: - Intrinsic size and margins
+
+    /// The size the view's content needs, as `UIView.intrinsicContentSize`: a stack view and
+    /// `sizeToFit()` read it. `View.noIntrinsicMetric` in a dimension the content does not decide; a plain
+    /// view has none. Override in a view that draws content, and call `invalidateIntrinsicContentSize()`
+    /// when it changes.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+
+    /// The value of a dimension of `intrinsicContentSize` the content does not decide, as UIKit's.
+    nonisolated public static let noIntrinsicMetric = -1.0
+
+    /// Says that `intrinsicContentSize` changed: the superview lays out again (a stack view gives the view
+    /// its new size).
+    open func invalidateIntrinsicContentSize() {
+        superview?.subviewIntrinsicContentSizeDidChange(self)
+    }
+
+    /// A subview's intrinsic size changed; a stack view also changes its own.
+    func subviewIntrinsicContentSizeDidChange(_ subview: View) { setNeedsLayout() }
+    /// A subview was hidden or shown; a stack view lays out again without it or with it.
+    func subviewVisibilityDidChange(_ subview: View) {}
+
+    /// The height the content needs at `width`, for content that wraps (a label of several lines, a
+    /// vertical stack holding one); nil for content whose height does not depend on its width.
+    func intrinsicHeight(forWidth width: Double) -> Double? { nil }
+
+    /// The space a layout of the subviews leaves free inside the bounds, as `UIView.layoutMargins`: 8
+    /// points on each edge by default. A stack view arranges its views inside it when
+    /// `isLayoutMarginsRelativeArrangement` is set.
+    public var layoutMargins = EdgeInsets(all: 8) {
+        didSet {
+            guard layoutMargins != oldValue else { return }
+            setNeedsLayout()
+            invalidateIntrinsicContentSize()
+        }
+    }
+
+    /// How much the view resists growing past its intrinsic size (`.defaultLow` by default, 251 for labels
+    /// and image views, as UIKit's) and shrinking below it (`.defaultHigh`), per axis: in a filling stack
+    /// view the least hugging view takes the extra space, the least resisting one gives up space first.
+    var layoutPriorities = LayoutPriorities()
 
     /// Resizes the view to `sizeThatFits` of its current size, keeping its origin.
     public func sizeToFit() {

@@ -1,0 +1,164 @@
+/// Lays a row or a column of views out, as UIKit's `UIStackView`: each arranged view gets its intrinsic
+/// size along the axis (the rest of the space shared out by `distribution`) and is placed across it by
+/// `alignment`. A hidden arranged view takes no space; hiding or showing one inside `View.animate`, then
+/// calling `layoutIfNeeded()`, animates the others into place.
+///
+/// The stack lays its views out whenever its size, an arranged view's intrinsic size or visibility, or one
+/// of its own properties changes. It draws nothing itself; give it a `backgroundColor` for a fill.
+@MainActor open class StackView: View {
+    /// How the views share the space along the axis, as `UIStackView.Distribution`.
+    public enum Distribution: Sendable, Hashable {
+        /// Intrinsic sizes; extra space goes to the views that hug their content least, and space missing
+        /// is taken from those that resist compression least (shared equally among equals).
+        case fill
+        /// All the same size, filling the stack.
+        case fillEqually
+        /// Sizes in proportion to the intrinsic ones, filling the stack.
+        case fillProportionally
+        /// Intrinsic sizes, the extra space shared equally between the gaps.
+        case equalSpacing
+        /// Intrinsic sizes, placed so that their centres are equally far apart.
+        case equalCentering
+    }
+
+    /// Where the views sit across the axis, as `UIStackView.Alignment`.
+    public enum Alignment: Sendable, Hashable {
+        /// As wide (or tall) as the stack.
+        case fill
+        /// At the leading edge: the left of a column, the top of a row.
+        case leading
+        /// Centred.
+        case center
+        /// At the trailing edge: the right of a column, the bottom of a row.
+        case trailing
+        /// The top of a row (the same as `.leading`).
+        public static let top = Alignment.leading
+        /// The bottom of a row (the same as `.trailing`).
+        public static let bottom = Alignment.trailing
+    }
+
+    /// The views laid out, in order (each is a subview as well).
+    public private(set) var arrangedSubviews: [View] = []
+    /// A row (`.horizontal`, the default) or a column.
+    public var axis = LayoutAxis.horizontal { didSet { if axis != oldValue { arrangementChanged() } } }
+    /// How the space along the axis is shared; `.fill` by default.
+    public var distribution = Distribution.fill { didSet { if distribution != oldValue { arrangementChanged() } } }
+    /// Where the views sit across the axis; `.fill` by default.
+    public var alignment = Alignment.fill { didSet { if alignment != oldValue { arrangementChanged() } } }
+    /// The gap between neighbours, in points (the least gap for `.equalSpacing` and `.equalCentering`). A
+    /// negative gap overlaps them, as UIKit's; a non-finite one is 0.
+    public var spacing = 0.0 {
+        didSet {
+            if !spacing.isFinite {
+                Warnings.warn("StackView.spacing \(spacing) is not a length; using 0")
+                spacing = 0
+            }
+            if spacing != oldValue { arrangementChanged() }
+        }
+    }
+    /// Whether the views are laid out inside `layoutMargins` rather than the bounds; false by default.
+    public var isLayoutMarginsRelativeArrangement = false {
+        didSet { if isLayoutMarginsRelativeArrangement != oldValue { arrangementChanged() } }
+    }
+
+    /// A stack of `arrangedSubviews` (a row, unless `axis` says otherwise).
+    public init(arrangedSubviews: [View] = [], frame: Rect = .zero) {
+        super.init(frame: frame)
+        for view in arrangedSubviews { addArrangedSubview(view) }
+    }
+
+    /// Adds `view` at the end of the arrangement, and as the top subview.
+    public func addArrangedSubview(_ view: View) {
+        insertArrangedSubview(view, at: arrangedSubviews.count)
+    }
+
+    /// Inserts `view` at `index` in the arrangement (clamped), moving it there if it is arranged already.
+    /// The stack itself or one of the views it is inside cannot be arranged in it: refused with a warning.
+    public func insertArrangedSubview(_ view: View, at index: Int) {
+        guard !isDescendant(of: view) else {
+            Warnings.warn("StackView cannot arrange \(type(of: view)): the stack is inside it")
+            return
+        }
+        arrangedSubviews.removeAll { $0 === view }
+        arrangedSubviews.insert(view, at: min(max(index, 0), arrangedSubviews.count))
+        if view.superview !== self { addSubview(view) }
+        arrangementChanged()
+    }
+
+    /// Takes `view` out of the arrangement; it stays a subview, as in UIKit (`removeFromSuperview()` does
+    /// both).
+    public func removeArrangedSubview(_ view: View) {
+        guard arrangedSubviews.contains(where: { $0 === view }) else { return }
+        arrangedSubviews.removeAll { $0 === view }
+        arrangementChanged()
+    }
+
+    open override func willRemoveSubview(_ subview: View) {
+        super.willRemoveSubview(subview)
+        if arrangedSubviews.contains(where: { $0 === subview }) {
+            arrangedSubviews.removeAll { $0 === subview }
+            arrangementChanged()
+        }
+    }
+
+    // MARK: - Layout
+
+    open override func layoutSubviews() {
+        super.layoutSubviews()
+        let frames = arrangement(in: isLayoutMarginsRelativeArrangement ? bounds.inset(by: layoutMargins) : bounds)
+        for (view, frame) in frames { view.untransformedFrame = frame }
+    }
+
+    /// The arranged views' intrinsic sizes along the axis with the spacing, and the largest across it,
+    /// plus the margins when the arrangement is inside them.
+    open override var intrinsicContentSize: Size {
+        let items = visibleItems(crossLength: nil)
+        var along = 0.0, across = 0.0
+        if !items.isEmpty {
+            let lengths = items.map { max(0, $0.length) }
+            along = distribution == .fillEqually ? (lengths.max() ?? 0) * Double(items.count) : lengths.reduce(0, +)
+            along += spacing * Double(items.count - 1)
+            across = items.map { max(0, $0.cross) }.max() ?? 0
+        }
+        var size = axis == .horizontal ? Size(width: along, height: across) : Size(width: across, height: along)
+        if isLayoutMarginsRelativeArrangement {
+            size.width += layoutMargins.left + layoutMargins.right
+            size.height += layoutMargins.top + layoutMargins.bottom
+        }
+        return size
+    }
+
+    open override func sizeThatFits(_ size: Size) -> Size {
+        var fitted = intrinsicContentSize
+        if axis == .vertical, let height = intrinsicHeight(forWidth: size.width) { fitted.height = height }
+        return fitted
+    }
+
+    /// A column holding views whose height depends on their width is as tall as they are at that width.
+    override func intrinsicHeight(forWidth width: Double) -> Double? {
+        let margins = isLayoutMarginsRelativeArrangement ? layoutMargins : .zero
+        let inner = width - margins.left - margins.right
+        let items = visibleItems(crossLength: axis == .vertical ? inner : nil)
+        guard !items.isEmpty else { return margins.top + margins.bottom }
+        if axis == .vertical {
+            let lengths = items.map { max(0, $0.length) }
+            let along = distribution == .fillEqually ? (lengths.max() ?? 0) * Double(items.count) : lengths.reduce(0, +)
+            return along + spacing * Double(items.count - 1) + margins.top + margins.bottom
+        }
+        return (items.map { max(0, $0.cross) }.max() ?? 0) + margins.top + margins.bottom
+    }
+
+    override func subviewIntrinsicContentSizeDidChange(_ subview: View) {
+        super.subviewIntrinsicContentSizeDidChange(subview)
+        if arrangedSubviews.contains(where: { $0 === subview }) { invalidateIntrinsicContentSize() }
+    }
+
+    override func subviewVisibilityDidChange(_ subview: View) {
+        if arrangedSubviews.contains(where: { $0 === subview }) { arrangementChanged() }
+    }
+
+    private func arrangementChanged() {
+        setNeedsLayout()
+        invalidateIntrinsicContentSize()
+    }
+}
