@@ -139,7 +139,7 @@ import Testing
         f.clock.advance(by: 0.15)
         // Reached its own end before the delayed one began: finished.
         #expect(firstLog.calls == [true])
-        #expect(view.presentation.alpha == 0.5 && view.isAnimating)
+        #expect(view.presentation.alpha == 0.5 && view.hasRunningAnimations)
         f.clock.advance(by: start + 0.6 + 0.1 - f.clock.now)
         #expect(close(view.presentation.alpha, 0.25, 1e-9))
         f.runUntilIdle()
@@ -158,7 +158,7 @@ import Testing
                      completion: { secondLog.record($0) })
         f.clock.advance(by: 0.1)
         view.alpha = 0.3
-        #expect(view.isAnimating, "the running animation goes on toward the new value")
+        #expect(view.hasRunningAnimations, "the running animation goes on toward the new value")
         #expect(close(view.presentation.alpha, 1 - 0.7 * 0.3, 1e-9))
         f.runUntilIdle()
         #expect(view.presentation.alpha == 0.3, "the waiting animation ends at the new value too")
@@ -178,7 +178,7 @@ import Testing
         #expect(f.window.animationEngine.animationCount == 2)
         f.clock.advance(by: 0.1)
         View.performWithoutAnimation { view.alpha = 0.3 }
-        #expect(view.presentation.alpha == 0.3 && !view.isAnimating)
+        #expect(view.presentation.alpha == 0.3 && !view.hasRunningAnimations)
         #expect(f.window.animationEngine.animationCount == 0)
         f.clock.step()
         #expect(firstLog.calls == [false] && secondLog.calls == [false])

@@ -27,7 +27,7 @@ import Testing
         f.runUntilIdle()
         #expect(log.calls == [.end])
         #expect(animator.state == .inactive && !animator.isRunning)
-        #expect(view.presentation.center.x == 110 && !view.isAnimating)
+        #expect(view.presentation.center.x == 110 && !view.hasRunningAnimations)
         #expect(!f.clock.needsFrame)
     }
 
@@ -103,7 +103,7 @@ import Testing
         animator.continueAnimation(withTimingParameters: SpringTimingParameters(dampingRatio: 0.7), durationFactor: 0.5)
         // The rest (half the run) takes 0.5 × 0.5 s.
         f.clock.advance(by: 0.24)
-        #expect(view.isAnimating && log.calls.isEmpty)
+        #expect(view.hasRunningAnimations && log.calls.isEmpty)
         #expect(close(animator.fractionComplete, 0.5 + 0.5 * (f.clock.now - start) / 0.25, 1e-9))
         f.clock.advance(by: 0.01)
         #expect(log.calls == [.end])

@@ -39,7 +39,7 @@ import Testing
             let expected = 1 - CubicBezierTiming.easeInOut.value(at: (f.clock.now - start) / 0.15)
             #expect(close(view.presentation.alpha, expected, 1e-9))
             f.clock.run(for: 0.15)
-            #expect(!view.isAnimating)
+            #expect(!view.hasRunningAnimations)
         }
     }
 

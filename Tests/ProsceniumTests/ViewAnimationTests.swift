@@ -16,7 +16,7 @@ import Testing
         #expect(view.center == Point(x: 110, y: 10))
         #expect(view.model.center.x == 110)
         #expect(view.presentation.center.x == 10)
-        #expect(view.isAnimating)
+        #expect(view.hasRunningAnimations)
         #expect(view.animatingProperties == [.center])
 
         f.clock.step()
@@ -51,7 +51,7 @@ import Testing
         }
         #expect(log.calls == [true])
         #expect(view.presentation == view.model)
-        #expect(!view.isAnimating)
+        #expect(!view.hasRunningAnimations)
         #expect(f.window.animationEngine.animationCount == 0)
         #expect(!f.window.animationEngine.hasRunningAnimations)
         #expect(!f.clock.needsFrame)
@@ -65,9 +65,9 @@ import Testing
         View.animate(withDuration: 0.25, delay: 0, usingSpringWithDamping: 0.4, initialSpringVelocity: 3,
                      animations: { view.center = Point(x: 300, y: 200) })
         f.clock.advance(by: 0.2499)
-        #expect(view.isAnimating)
+        #expect(view.hasRunningAnimations)
         f.clock.advance(by: 0.0001)
-        #expect(!view.isAnimating)
+        #expect(!view.hasRunningAnimations)
         #expect(view.presentation.center == Point(x: 300, y: 200))
     }
 
@@ -235,7 +235,7 @@ import Testing
                      completion: { log.record($0) })
         #expect(log.calls == [true])
         #expect(view.presentation.center == Point(x: 40, y: 40))
-        #expect(!view.isAnimating)
+        #expect(!view.hasRunningAnimations)
     }
 
     @Test func emptyBlockCompletesAtOnce() {
@@ -254,7 +254,7 @@ import Testing
                      completion: { log.record($0) })
         f.clock.advance(by: 0.2)
         container.removeFromSuperview()
-        #expect(!view.isAnimating)
+        #expect(!view.hasRunningAnimations)
         #expect(view.presentation == view.model)
         #expect(f.window.animationEngine.animationCount == 0)
         f.clock.step()

@@ -40,7 +40,7 @@ struct ViewMovingTests {
         View.animate(withDuration: 0.5, animations: { card.center = Point(x: 100, y: 100) }, completion: finished.record)
         fixture.clock.run(for: 0.2)
         b.addSubview(card)
-        #expect(card.isAnimating)
+        #expect(card.hasRunningAnimations)
         fixture.runUntilIdle()
         #expect(finished.calls == [true])
     }
@@ -71,7 +71,7 @@ struct ViewMovingTests {
         let elsewhere = View()
         elsewhere.addSubview(probe)
         fixture.clock.step()
-        #expect(!probe.isAnimating)
+        #expect(!probe.hasRunningAnimations)
         #expect(finished.calls == [false])
         #expect(fixture.window.firstResponder == nil)
     }

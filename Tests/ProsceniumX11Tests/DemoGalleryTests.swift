@@ -21,11 +21,12 @@ struct DemoGalleryTests {
         return directory
     }
 
-    @Test("--list-scenes prints the ten scene names, one per line")
+    @Test("--list-scenes prints the eleven scene names, one per line")
     func listScenes() async throws {
         let (demo, status) = try await Self.run(["--list-scenes"])
         #expect(status == 0)
-        #expect(demo.lines == ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list", "navigation", "action-sheet"])
+        #expect(demo.lines == ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list", "navigation", "action-sheet",
+                               "controls"])
     }
 
     @Test("bad arguments print a message that starts with the program's name, names valid values and exit non-zero",
@@ -122,7 +123,7 @@ struct DemoGalleryTests {
         let views = try #require(demo.events("tree").first?["views"] as? [[String: Any]])
         let buttons = views.filter { ($0["id"] as? String).map { $0 == "counter" || $0.hasPrefix("present-") } ?? false }
             .compactMap { $0["frame"] as? [Double] }
-        #expect(buttons.count == 11, "one button per scene and the counter")
+        #expect(buttons.count == 12, "one button per scene (eleven) and the counter")
         for (index, frame) in buttons.enumerated() {
             #expect(frame[0] >= 24 && frame[1] >= 24 && frame[0] + frame[2] <= sides[0] - 24, "\(frame)")
             #expect(frame[1] + frame[3] <= sides[1] * 0.4, "\(frame) below the top 40%")

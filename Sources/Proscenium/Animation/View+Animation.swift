@@ -86,7 +86,7 @@ extension View {
     }
 
     /// Whether any property of this view animates now.
-    public var isAnimating: Bool { animatedPresentation != nil }
+    public var hasRunningAnimations: Bool { animatedPresentation != nil }
 
     /// Stops every animation of this view (completions get finished = false); the model shows at once.
     public func removeAllAnimations() {

@@ -38,9 +38,9 @@ extension StackView {
         let items = visibleItems(crossLength: horizontal ? nil : crossAvailable)
         guard !items.isEmpty else { return [] }
         let count = Double(items.count)
-        let gaps = spacing * (count - 1)
+        var between = self.gaps(between: items)
+        let gaps = between.reduce(0, +)
         var lengths = items.map { max(0, $0.length) }
-        var gap = spacing
         var starts: [Double] = []
         switch distribution {
         case .fillEqually:
@@ -56,7 +56,7 @@ extension StackView {
             if extra < 0 {
                 Self.share(extra, among: items, lengths: &lengths)
             } else if items.count > 1 {
-                gap = spacing + extra / (count - 1)
+                between = between.map { $0 + extra / (count - 1) }
             }
         case .equalCentering:
             let extra = available - gaps - lengths.reduce(0, +)
@@ -66,16 +66,16 @@ extension StackView {
                 // that would bring two closer than `spacing`.
                 var distance = (available - lengths[0] / 2 - lengths[items.count - 1] / 2) / (count - 1)
                 for index in 0..<(items.count - 1) {
-                    distance = max(distance, (lengths[index] + lengths[index + 1]) / 2 + spacing)
+                    distance = max(distance, (lengths[index] + lengths[index + 1]) / 2 + between[index])
                 }
                 starts = lengths.indices.map { lengths[0] / 2 + Double($0) * distance - lengths[$0] / 2 }
             }
         }
         if starts.isEmpty {
             var position = 0.0
-            for length in lengths {
+            for index in lengths.indices {
                 starts.append(position)
-                position += length + gap
+                position += lengths[index] + (index < between.count ? between[index] : 0)
             }
         }
         return items.indices.map { index in
@@ -98,6 +98,11 @@ extension StackView {
                 : Rect(x: rect.minX + crossStart, y: rect.minY + starts[index], width: crossSize, height: lengths[index])
             return (item.view, frame)
         }
+    }
+
+    /// The gaps between neighbouring `items`: each one's custom spacing after it, else `spacing`.
+    func gaps(between items: [Item]) -> [Double] {
+        items.dropLast().map { customSpacing(after: $0.view) }
     }
 
     /// Shares `extra` points (negative: points missing) out among the items' `lengths`, as `.fill` does:

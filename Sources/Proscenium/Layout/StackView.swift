@@ -56,6 +56,28 @@
             if spacing != oldValue { arrangementChanged() }
         }
     }
+    /// Gaps after particular arranged views, instead of `spacing` (see `setCustomSpacing(_:after:)`).
+    private var customSpacings: [ObjectIdentifier: Double] = [:]
+
+    /// Sets the gap after `view` (one of `arrangedSubviews`) to `spacing`, as UIKit's; `spacing` of
+    /// `StackView.useDefaultSpacing` goes back to the stack's `spacing`.
+    public func setCustomSpacing(_ spacing: Double, after view: View) {
+        if spacing == Self.useDefaultSpacing || !spacing.isFinite {
+            customSpacings[ObjectIdentifier(view)] = nil
+        } else {
+            customSpacings[ObjectIdentifier(view)] = spacing
+        }
+        arrangementChanged()
+    }
+
+    /// The gap after `view`: its custom spacing, else `spacing`.
+    public func customSpacing(after view: View) -> Double {
+        customSpacings[ObjectIdentifier(view)] ?? spacing
+    }
+
+    /// The value that makes `setCustomSpacing(_:after:)` go back to the stack's `spacing`.
+    nonisolated public static let useDefaultSpacing = Double.greatestFiniteMagnitude
+
     /// Whether the views are laid out inside `layoutMargins` rather than the bounds; false by default.
     public var isLayoutMarginsRelativeArrangement = false {
         didSet { if isLayoutMarginsRelativeArrangement != oldValue { arrangementChanged() } }
@@ -90,6 +112,7 @@
     public func removeArrangedSubview(_ view: View) {
         guard arrangedSubviews.contains(where: { $0 === view }) else { return }
         arrangedSubviews.removeAll { $0 === view }
+        customSpacings[ObjectIdentifier(view)] = nil
         arrangementChanged()
     }
 
@@ -117,7 +140,7 @@
         if !items.isEmpty {
             let lengths = items.map { max(0, $0.length) }
             along = distribution == .fillEqually ? (lengths.max() ?? 0) * Double(items.count) : lengths.reduce(0, +)
-            along += spacing * Double(items.count - 1)
+            along += gaps(between: items).reduce(0, +)
             across = items.map { max(0, $0.cross) }.max() ?? 0
         }
         var size = axis == .horizontal ? Size(width: along, height: across) : Size(width: across, height: along)
@@ -143,7 +166,7 @@
         if axis == .vertical {
             let lengths = items.map { max(0, $0.length) }
             let along = distribution == .fillEqually ? (lengths.max() ?? 0) * Double(items.count) : lengths.reduce(0, +)
-            return along + spacing * Double(items.count - 1) + margins.top + margins.bottom
+            return along + gaps(between: items).reduce(0, +) + margins.top + margins.bottom
         }
         return (items.map { max(0, $0.cross) }.max() ?? 0) + margins.top + margins.bottom
     }

@@ -19,7 +19,8 @@
     /// How far outside its bounds a touch may go and still count as inside, as UIKit's 70-point slop.
     public var touchSlop: Double = 70
 
-    private var primaryActions: [@MainActor (Control) -> Void] = []
+    /// The actions added, each with the events it runs for.
+    private var actions: [(events: ControlEvent, run: @MainActor (Control) -> Bool)] = []
     private let enabledCursor: Cursor?
 
     /// A control at `frame` that shows `cursor` (the pointing hand by default) under the pointer while enabled.
@@ -29,15 +30,71 @@
         self.cursor = cursor
     }
 
-    /// Adds an action for a tap that ends inside the control (`.primaryActionTriggered`).
+    /// Adds an action for the control's primary action (`.primaryActionTriggered`): a tap that ends inside a
+    /// button, a change of a switch's, slider's or segmented control's value.
     public func addAction(_ action: @escaping @MainActor (Control) -> Void) {
-        primaryActions.append(action)
+        addAction(for: .primaryActionTriggered, action)
     }
 
-    /// Runs the primary actions, as a tap inside does.
+    /// Adds an action that runs whenever the control sends any of `events`, as `UIControl.addAction(_:for:)`.
+    public func addAction(for events: ControlEvent, _ action: @escaping @MainActor (Control) -> Void) {
+        actions.append((events, { control in
+            action(control)
+            return true
+        }))
+    }
+
+    /// Adds target-action: `action` (a method of `target`'s type, such as `Screen.volumeChanged`) is called
+    /// on `target` for `events`, as `UIControl.addTarget(_:action:for:)`. The target is held weakly: once it
+    /// is gone, its actions are dropped.
+    public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> @MainActor (Control) -> Void,
+                                             for events: ControlEvent) {
+        actions.append((events, { [weak target] control in
+            guard let target else { return false }
+            action(target)(control)
+            return true
+        }))
+        targets.append((ObjectIdentifier(target), actions.count - 1))
+    }
+
+    /// Removes the target-actions of `target` (every target's, when nil) for any of `events`.
+    public func removeTarget(_ target: AnyObject?, for events: ControlEvent) {
+        let identifier = target.map(ObjectIdentifier.init)
+        let removed = Set(targets.filter { identifier == nil || $0.target == identifier }.map(\.index)
+            .filter { !actions[$0].events.isDisjoint(with: events) })
+        guard !removed.isEmpty else { return }
+        actions = actions.indices.filter { !removed.contains($0) }.map { actions[$0] }
+        targets = targets.filter { !removed.contains($0.index) }.map { entry in
+            (entry.target, entry.index - removed.filter { $0 < entry.index }.count)
+        }
+    }
+
+    /// The targets added with `addTarget`, by identity, with the index of their action.
+    private var targets: [(target: ObjectIdentifier, index: Int)] = []
+
+    /// Runs the actions for any of `events`, in the order they were added, as `UIControl.sendActions(for:)`.
+    /// `.primaryActionTriggered` is also reported to the window's `controlActionObserver`.
+    public func sendActions(for events: ControlEvent) {
+        if events.contains(.primaryActionTriggered) { window?.controlActionObserver?(self) }
+        var gone: [Int] = []
+        for (index, entry) in actions.enumerated() where !entry.events.isDisjoint(with: events) {
+            if !entry.run(self) { gone.append(index) }
+        }
+        if !gone.isEmpty { removeActions(at: gone) }
+    }
+
+    /// Runs the primary actions (`.primaryActionTriggered`), as a tap inside a button does.
     public func sendActions() {
-        window?.controlActionObserver?(self)
-        for action in primaryActions { action(self) }
+        sendActions(for: .primaryActionTriggered)
+    }
+
+    /// Drops the actions at `indices` (of targets that are gone).
+    private func removeActions(at indices: [Int]) {
+        let removed = Set(indices)
+        actions = actions.indices.filter { !removed.contains($0) }.map { actions[$0] }
+        targets = targets.filter { !removed.contains($0.index) }.map { entry in
+            (entry.target, entry.index - removed.filter { $0 < entry.index }.count)
+        }
     }
 
     // MARK: - Keyboard focus
@@ -114,6 +171,7 @@
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled else { return }
         isHighlighted = true
+        sendActions(for: .touchDown)
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
@@ -125,14 +183,16 @@
         guard isEnabled, let touch = touches.first else { return }
         let inside = isInside(touch)
         isHighlighted = false
-        if inside { sendActions() }
+        sendActions(for: inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         isHighlighted = false
+        sendActions(for: .touchCancel)
     }
 
-    private func isInside(_ touch: Touch) -> Bool {
+    /// Whether `touch` is inside the control, `touchSlop` around its bounds included.
+    public func isInside(_ touch: Touch) -> Bool {
         bounds.insetBy(dx: -touchSlop, dy: -touchSlop).contains(touch.location(in: self))
     }
 }

@@ -123,7 +123,7 @@ extension TextField {
         let caret = min(prefix.count, storage.count)
         setSelection(anchor: caret, head: caret)
         restartBlink()
-        for action in editingChangedActions { action(self) }
+        sendActions(for: .editingChanged)
     }
 
     // MARK: - Moving

@@ -76,7 +76,6 @@
     /// Set while a click (or middle click) makes the field first responder, so the focus does not select
     /// all (and claim the primary selection) just before the click places the caret.
     var isFocusingFromPointer = false
-    var editingChangedActions: [@MainActor (TextField) -> Void] = []
 
     /// What was measured with `measuredWith`, kept until the text, the font or the measurer changes (see
     /// TextField+Measuring.swift): the widths of the text's prefixes by length, and the layouts drawn.
@@ -112,7 +111,9 @@
     /// Adds an action run after every change the user makes to the text (typing, deleting, cutting,
     /// pasting), as UIKit's `.editingChanged` event; setting `text` in code does not run it.
     public func addEditingChangedAction(_ action: @escaping @MainActor (TextField) -> Void) {
-        editingChangedActions.append(action)
+        addAction(for: .editingChanged) { control in
+            if let field = control as? TextField { action(field) }
+        }
     }
 
     open override var isEnabled: Bool {
@@ -299,6 +300,7 @@
         restartBlink()
         setNeedsDisplay()
         delegate?.textFieldDidBeginEditing(self)
+        sendActions(for: .editingDidBegin)
     }
 
     private func endEditing() {
@@ -307,6 +309,7 @@
         stopBlink()
         setNeedsDisplay()
         delegate?.textFieldDidEndEditing(self)
+        sendActions(for: .editingDidEnd)
     }
 
     open override func willMove(toWindow newWindow: Window?) {

@@ -56,7 +56,7 @@ import Proscenium
 
     /// Where the home screen puts its title, its counter and its scene buttons (in `SceneCatalog.names`
     /// order) in a window `width` points wide: the title with the counter right after it, then a grid of
-    /// at least three columns, in whole points and flush with both margins. At 480x480 the ten scenes take
+    /// at least three columns, in whole points and flush with both margins. At 480x480 the eleven scenes take
     /// four rows, which end at 192 px, the top 40%. Tests that click through XTest place their clicks with it.
     public static func layout(width: Double) -> (title: Rect, counter: Rect, scenes: [Rect]) {
         let usable = max(0, width - 2 * margin)

@@ -4,7 +4,7 @@ import Proscenium
 @MainActor public enum SceneCatalog {
     /// Every scene's name.
     public nonisolated static let names = ["bouncy", "side-panel", "overlay", "cool", "sheet", "alert", "rename", "list",
-                                           "navigation", "action-sheet"]
+                                           "navigation", "action-sheet", "controls"]
 
     /// A new controller for the scene `name`; nil for an unknown name.
     public static func makeScene(named name: String, home: HomeViewController) -> ViewController? {
@@ -19,6 +19,7 @@ import Proscenium
         case ListScene.sceneName: return ListScene()
         case NavigationScene.sceneName: return NavigationScene(home: home)
         case ActionSheetScene.sceneName: return ActionSheetScene(home: home)
+        case ControlsScene.sceneName: return ControlsScene()
         default: return nil
         }
     }

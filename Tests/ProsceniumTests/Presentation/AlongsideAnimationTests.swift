@@ -61,7 +61,7 @@ struct AlongsideAnimationTests {
             fixture.clock.step()
         }
         #expect(marker.presentation.alpha == 1)
-        #expect(!marker.isAnimating)
+        #expect(!marker.hasRunningAnimations)
         #expect(ended.calls == [false])
     }
 

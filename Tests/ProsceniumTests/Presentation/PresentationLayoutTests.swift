@@ -59,7 +59,7 @@ struct PresentationLayoutTests {
             let moved = Point(x: now.0.x - last.0.x, y: now.0.y - last.0.y)
             let movedReference = Point(x: now.1.x - last.1.x, y: now.1.y - last.1.y)
             #expect(moved.distance(to: movedReference) < 6, "a smooth step: \(moved) against \(movedReference)")
-            #expect(card.view.isAnimating, "the spring goes on")
+            #expect(card.view.hasRunningAnimations, "the spring goes on")
             last = now
         }
         resized.runUntilIdle()

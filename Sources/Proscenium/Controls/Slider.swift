@@ -1,0 +1,184 @@
+/// A value picked along a track, as UIKit's `UISlider`: drag the thumb, or press on the track to bring it
+/// there and drag on; the arrow keys step it by a tenth of the range (Home and End: its ends) while it has
+/// focus. The user's changes send `.valueChanged` (and the primary action): as the thumb moves while
+/// `isContinuous`, else once when it is let go. A value set in code is clamped to the range and sends
+/// nothing.
+@MainActor open class Slider: Control {
+    /// The value, within `minimumValue...maximumValue`; 0 by default. A value outside is clamped; NaN
+    /// is refused with a warning.
+    public var value: Double {
+        get { storedValue }
+        set { setValue(newValue, animated: false) }
+    }
+    /// The value at the track's left end; 0 by default.
+    public var minimumValue = 0.0 { didSet { rangeChanged(oldMinimum: oldValue, oldMaximum: maximumValue) } }
+    /// The value at the track's right end; 1 by default.
+    public var maximumValue = 1.0 { didSet { rangeChanged(oldMinimum: minimumValue, oldMaximum: oldValue) } }
+    /// Whether a drag sends `.valueChanged` as the value moves (true, the default) or once at its end.
+    public var isContinuous = true
+    /// The track left of the thumb: system blue by default.
+    public var minimumTrackTintColor = Color.systemBlue { didSet { updateColors() } }
+    /// The track right of the thumb: light grey by default.
+    public var maximumTrackTintColor = Color(hex: 0xD1D1D6) { didSet { updateColors() } }
+
+    private var storedValue = 0.0
+    private let track = View(), fill = View(), thumb = View()
+    private static let thumbDiameter = 28.0
+    /// Where the pointer held the thumb, from its centre, while a drag carries it; the value when it began.
+    private var grip: (offset: Double, startValue: Double)?
+
+    /// A slider from `minimumValue` to `maximumValue` set to `value`.
+    public init(value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 1, frame: Rect = .zero) {
+        super.init(frame: frame)
+        self.minimumValue = minimumValue
+        self.maximumValue = maximumValue
+        storedValue = Self.clamped(value, minimumValue, maximumValue)
+        track.cornerRadius = 2
+        fill.cornerRadius = 2
+        thumb.cornerRadius = Self.thumbDiameter / 2
+        thumb.shadowOpacity = 0.25
+        thumb.shadowRadius = 3
+        thumb.shadowOffset = Point(x: 0, y: 2)
+        for part in [track, fill, thumb] {
+            part.isUserInteractionEnabled = false
+            addSubview(part)
+        }
+        updateColors()
+    }
+
+    /// Sets the value (clamped to the range), the thumb sliding there when `animated`; sends nothing.
+    public func setValue(_ newValue: Double, animated: Bool) {
+        guard !newValue.isNaN else {
+            Warnings.warn("Slider value NaN is not a value; keeping \(storedValue)")
+            return
+        }
+        let clamped = Self.clamped(newValue, minimumValue, maximumValue)
+        guard clamped != storedValue else { return }
+        storedValue = clamped
+        if animated, window != nil {
+            View.animate(withDuration: 0.2) {
+                self.setNeedsLayout()
+                self.layoutIfNeeded()
+            }
+        } else {
+            setNeedsLayout()
+        }
+    }
+
+    /// No width of its own (a stack stretches it); 31 points tall, as UIKit's.
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 31) }
+    open override func sizeThatFits(_ size: Size) -> Size { Size(width: min(size.width, 200), height: 31) }
+
+    open override var isEnabled: Bool { didSet { updateColors() } }
+
+    /// The ring around the thumb, where the value is.
+    open override var focusRing: FocusRing? {
+        FocusRing(around: thumb.presentation.frame, cornerRadius: Self.thumbDiameter / 2)
+    }
+
+    open override func layoutSubviews() {
+        let half = Self.thumbDiameter / 2
+        let span = max(0, bounds.width - Self.thumbDiameter)
+        let midY = bounds.midY
+        let fraction = self.fraction
+        track.frame = Rect(x: bounds.minX + half, y: midY - 2, width: span, height: 4)
+        fill.frame = Rect(x: bounds.minX + half, y: midY - 2, width: span * fraction, height: 4)
+        thumb.frame = Rect(x: bounds.minX + span * fraction, y: midY - half, width: Self.thumbDiameter, height: Self.thumbDiameter)
+        // The ring follows the thumb.
+        if isFocused { setNeedsDisplay() }
+    }
+
+    /// Where the value lies along the range, 0...1.
+    private var fraction: Double {
+        maximumValue > minimumValue ? (storedValue - minimumValue) / (maximumValue - minimumValue) : 0
+    }
+
+    // MARK: - Input
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        super.touchesBegan(touches, with: event)
+        guard isEnabled, let touch = touches.first else { return }
+        let x = touch.location(in: self).x
+        let thumbCentre = thumb.frame.midX
+        if abs(x - thumbCentre) <= Self.thumbDiameter / 2 {
+            grip = (x - thumbCentre, storedValue)
+        } else {
+            // A press on the track brings the thumb under the pointer.
+            grip = (0, storedValue)
+            userMoved(to: value(atThumbCentre: x))
+        }
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, let touch = touches.first, let grip else { return }
+        isHighlighted = true
+        userMoved(to: value(atThumbCentre: touch.location(in: self).x - grip.offset))
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, let touch = touches.first, let grip else { return }
+        isHighlighted = false
+        self.grip = nil
+        sendActions(for: isInside(touch) ? .touchUpInside : .touchUpOutside)
+        if !isContinuous, storedValue != grip.startValue { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        super.touchesCancelled(touches, with: event)
+        grip = nil
+    }
+
+    /// Arrows step by a tenth of the range, Home and End go to its ends.
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        guard isEnabled, let press = presses.first else { return super.pressesBegan(presses, with: event) }
+        let step = (maximumValue - minimumValue) / 10
+        switch press.key {
+        case .left, .down: userMoved(to: storedValue - step, sending: true)
+        case .right, .up: userMoved(to: storedValue + step, sending: true)
+        case .home: userMoved(to: minimumValue, sending: true)
+        case .end: userMoved(to: maximumValue, sending: true)
+        default: super.pressesBegan(presses, with: event)
+        }
+    }
+
+    /// The value whose thumb centre lies at `x`.
+    private func value(atThumbCentre x: Double) -> Double {
+        let span = max(1, bounds.width - Self.thumbDiameter)
+        let fraction = (x - bounds.minX - Self.thumbDiameter / 2) / span
+        return minimumValue + min(max(fraction, 0), 1) * (maximumValue - minimumValue)
+    }
+
+    /// Moves the value as the user did, sending `.valueChanged` when it changed and the slider reports as
+    /// it goes (`isContinuous`, or a key: a step is a whole change).
+    private func userMoved(to newValue: Double, sending: Bool = false) {
+        let before = storedValue
+        setValue(newValue, animated: false)
+        if storedValue != before, isContinuous || sending { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
+    }
+
+    private func rangeChanged(oldMinimum: Double, oldMaximum: Double) {
+        if !minimumValue.isFinite || !maximumValue.isFinite {
+            Warnings.warn("Slider range \(minimumValue)...\(maximumValue) is not a range; keeping \(oldMinimum)...\(oldMaximum)")
+            minimumValue = oldMinimum.isFinite ? oldMinimum : 0
+            maximumValue = oldMaximum.isFinite ? oldMaximum : 1
+            return
+        }
+        // As UIKit: a minimum above the maximum moves the maximum up to it (and the other way round).
+        if minimumValue > maximumValue {
+            if minimumValue != oldMinimum { maximumValue = minimumValue } else { minimumValue = maximumValue }
+        }
+        storedValue = Self.clamped(storedValue, minimumValue, maximumValue)
+        setNeedsLayout()
+    }
+
+    private static func clamped(_ value: Double, _ low: Double, _ high: Double) -> Double {
+        value.isNaN ? low : min(max(value, low), max(low, high))
+    }
+
+    private func updateColors() {
+        let dim = isEnabled ? 1.0 : 0.5
+        track.backgroundColor = maximumTrackTintColor.withAlphaComponent(maximumTrackTintColor.alpha * dim)
+        fill.backgroundColor = minimumTrackTintColor.withAlphaComponent(minimumTrackTintColor.alpha * dim)
+        thumb.backgroundColor = isEnabled ? .white : Color(white: 0.97)
+    }
+}

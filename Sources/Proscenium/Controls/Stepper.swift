@@ -1,0 +1,109 @@
+/// A value stepped up and down by a fixed amount, as UIKit's `UIStepper`: a 94 × 32 pair of − and +
+/// buttons; Up and Right (or "+") step up, Down and Left (or "-") step down while it has focus. A step the
+/// user takes sends `.valueChanged` (and the primary action); at an end of the range its button is dimmed
+/// and does nothing, unless `wraps`.
+@MainActor open class Stepper: Control {
+    /// The value, within `minimumValue...maximumValue`; 0 by default. Values outside are clamped; NaN
+    /// is refused with a warning.
+    public var value: Double {
+        get { storedValue }
+        set {
+            guard !newValue.isNaN else { return Warnings.warn("Stepper value NaN is not a value; keeping \(storedValue)") }
+            storedValue = min(max(newValue, minimumValue), maximumValue)
+            updateButtons()
+        }
+    }
+    /// The lowest value; 0 by default.
+    public var minimumValue = 0.0 { didSet { rangeChanged() } }
+    /// The highest value; 100 by default.
+    public var maximumValue = 100.0 { didSet { rangeChanged() } }
+    /// How much a step changes the value; 1 by default. Not positive or not finite: refused with a warning.
+    public var stepValue = 1.0 {
+        didSet {
+            if !(stepValue > 0) || !stepValue.isFinite {
+                Warnings.warn("Stepper stepValue \(stepValue) is not a step; keeping \(oldValue)")
+                stepValue = oldValue
+            }
+        }
+    }
+    /// Whether stepping past an end carries on from the other end; false by default.
+    public var wraps = false { didSet { updateButtons() } }
+
+    nonisolated public static let size = Size(width: 94, height: 32)
+    private var storedValue = 0.0
+    private let minus = Label(text: "\u{2212}"), plus = Label(text: "+"), divider = View()
+
+    /// A stepper from 0 to 100 at `value`.
+    public init(value: Double = 0, frame: Rect = .zero) {
+        super.init(frame: frame == .zero ? Rect(origin: .zero, size: Self.size) : frame)
+        backgroundColor = Color(hex: 0xEEEEEF)
+        cornerRadius = 8
+        for label in [minus, plus] {
+            label.font = .systemFont(ofSize: 20)
+            label.textAlignment = .center
+            label.isUserInteractionEnabled = false
+            addSubview(label)
+        }
+        divider.backgroundColor = Color(hex: 0xC7C7CC)
+        divider.isUserInteractionEnabled = false
+        addSubview(divider)
+        self.value = value
+    }
+
+    open override var intrinsicContentSize: Size { Self.size }
+    open override func sizeThatFits(_ size: Size) -> Size { Self.size }
+    open override var isEnabled: Bool { didSet { updateButtons() } }
+
+    open override func layoutSubviews() {
+        let half = bounds.width / 2
+        minus.frame = Rect(x: bounds.minX, y: bounds.minY, width: half, height: bounds.height)
+        plus.frame = Rect(x: bounds.minX + half, y: bounds.minY, width: half, height: bounds.height)
+        divider.frame = Rect(x: bounds.minX + half - 0.5, y: bounds.minY + 8, width: 1, height: max(0, bounds.height - 16))
+    }
+
+    // MARK: - Input
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, let touch = touches.first else { return }
+        isHighlighted = false
+        let inside = isInside(touch)
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        let point = touch.location(in: self)
+        guard bounds.contains(point) else { return }
+        step(by: point.x < bounds.midX ? -1 : 1)
+    }
+
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        guard isEnabled, let press = presses.first else { return super.pressesBegan(presses, with: event) }
+        switch press.key {
+        case .up, .right, .character("+"), .character("="): step(by: 1)
+        case .down, .left, .character("-"): step(by: -1)
+        default: super.pressesBegan(presses, with: event)
+        }
+    }
+
+    /// One step up (1) or down (−1), as the user took it.
+    private func step(by direction: Double) {
+        var next = storedValue + direction * stepValue
+        if next > maximumValue { next = wraps ? minimumValue : maximumValue }
+        if next < minimumValue { next = wraps ? maximumValue : minimumValue }
+        guard next != storedValue else { return }
+        storedValue = next
+        updateButtons()
+        sendActions(for: [.valueChanged, .primaryActionTriggered])
+    }
+
+    private func rangeChanged() {
+        if !minimumValue.isFinite { minimumValue = 0 }
+        if !maximumValue.isFinite { maximumValue = max(minimumValue, 100) }
+        if maximumValue < minimumValue { maximumValue = minimumValue }
+        storedValue = min(max(storedValue, minimumValue), maximumValue)
+        updateButtons()
+    }
+
+    private func updateButtons() {
+        let live = Color(white: 0), dead = Color(white: 0, alpha: 0.25)
+        minus.textColor = isEnabled && (wraps || storedValue > minimumValue) ? live : dead
+        plus.textColor = isEnabled && (wraps || storedValue < maximumValue) ? live : dead
+    }
+}

@@ -1,0 +1,137 @@
+/// An on/off switch, as UIKit's `UISwitch`: a 51 × 31 track whose thumb slides to the side it is set to.
+/// A click flips it; a drag carries the thumb and it settles on the side it is let go nearer; Space or
+/// Return flips it while it has focus. Each flip by the user sends `.valueChanged` (and the primary
+/// action); `setOn(_:animated:)` from code sends nothing, as UIKit's.
+@MainActor open class Switch: Control {
+    /// Whether the switch is on.
+    public private(set) var isOn: Bool
+    /// The track's colour while on: system green by default.
+    public var onTintColor = Color(hex: 0x34C759) { didSet { updateColors() } }
+    /// The thumb's colour: white by default.
+    public var thumbTintColor = Color.white { didSet { updateColors() } }
+
+    /// UIKit's size, which the switch has whatever its frame says: 51 × 31 points.
+    nonisolated public static let size = Size(width: 51, height: 31)
+    /// The track's colour while off.
+    nonisolated static let offTrackColor = Color(hex: 0xE9E9EA)
+    private static let thumbDiameter = 27.0, inset = 2.0
+
+    private let thumb = View()
+    /// While a drag carries the thumb: how far its left edge is along its travel (0...1).
+    private var dragPosition: Double?
+    private var touchStart: Point?
+
+    /// A switch set to `isOn`.
+    public init(isOn: Bool = false, frame: Rect = .zero) {
+        self.isOn = isOn
+        super.init(frame: frame == .zero ? Rect(origin: .zero, size: Self.size) : frame)
+        cornerRadius = Self.size.height / 2
+        thumb.cornerRadius = Self.thumbDiameter / 2
+        thumb.shadowOpacity = 0.2
+        thumb.shadowRadius = 2
+        thumb.shadowOffset = Point(x: 0, y: 2)
+        thumb.isUserInteractionEnabled = false
+        addSubview(thumb)
+        updateColors()
+    }
+
+    /// Sets the switch on or off, the thumb sliding there when `animated`; sends no action.
+    public func setOn(_ on: Bool, animated: Bool) {
+        guard on != isOn else { return }
+        isOn = on
+        moveThumb(animated: animated)
+    }
+
+    open override var intrinsicContentSize: Size { Self.size }
+    open override func sizeThatFits(_ size: Size) -> Size { Self.size }
+
+    open override var isEnabled: Bool { didSet { updateColors() } }
+
+    open override func layoutSubviews() {
+        let travel = Self.size.width - Self.thumbDiameter - 2 * Self.inset
+        let position = dragPosition ?? (isOn ? 1 : 0)
+        let top = (bounds.height - Self.thumbDiameter) / 2
+        thumb.frame = Rect(x: bounds.minX + Self.inset + travel * position, y: bounds.minY + top,
+                           width: Self.thumbDiameter, height: Self.thumbDiameter)
+    }
+
+    // MARK: - Input
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        super.touchesBegan(touches, with: event)
+        touchStart = touches.first?.location(in: self)
+    }
+
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        super.touchesMoved(touches, with: event)
+        guard isEnabled, let touch = touches.first, let start = touchStart else { return }
+        let x = touch.location(in: self).x
+        // A drag once the pointer went 4 points: the thumb follows it from where it was.
+        guard dragPosition != nil || abs(x - start.x) > 4 else { return }
+        let travel = Self.size.width - Self.thumbDiameter - 2 * Self.inset
+        dragPosition = min(max((isOn ? 1 : 0) + (x - start.x) / travel, 0), 1)
+        setNeedsLayout()
+    }
+
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        guard isEnabled, let touch = touches.first else { return }
+        let inside = isInside(touch)
+        isHighlighted = false
+        touchStart = nil
+        let target: Bool
+        if let dragPosition {
+            target = dragPosition >= 0.5
+        } else {
+            target = inside ? !isOn : isOn
+        }
+        dragPosition = nil
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        flip(to: target)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        super.touchesCancelled(touches, with: event)
+        touchStart = nil
+        if dragPosition != nil {
+            dragPosition = nil
+            moveThumb(animated: true)
+        }
+    }
+
+    /// Space and Return flip the switch.
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        if isEnabled, presses.contains(where: { ($0.key == .return || $0.key == .space) && !$0.isRepeat }) {
+            flip(to: !isOn)
+            return
+        }
+        super.pressesBegan(presses, with: event)
+    }
+
+    /// Sets the switch to `on` as the user did it: animated, and `.valueChanged` sent when it changed.
+    private func flip(to on: Bool) {
+        let changed = on != isOn
+        isOn = on
+        moveThumb(animated: true)
+        if changed { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
+    }
+
+    private func moveThumb(animated: Bool) {
+        guard animated, window != nil else {
+            updateColors()
+            setNeedsLayout()
+            return
+        }
+        View.animate(springDuration: 0.35, bounce: 0.15) {
+            self.updateColors()
+            self.setNeedsLayout()
+            self.layoutIfNeeded()
+        }
+    }
+
+    private func updateColors() {
+        let track = isOn ? onTintColor : Self.offTrackColor
+        // Disabled: the whole switch at half strength, the app's own alpha left alone.
+        backgroundColor = isEnabled ? track : track.withAlphaComponent(track.alpha * 0.5)
+        thumb.backgroundColor = isEnabled ? thumbTintColor : thumbTintColor.withAlphaComponent(0.6)
+    }
+}
