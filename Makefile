@@ -44,7 +44,6 @@ screenshots: deps
 	for scene in $$(.build/release/proscenium-demo --list-scenes); do \
 		.build/release/proscenium-demo --headless --scene $$scene --screenshot Assets/screenshots/$$scene.png || exit 1; \
 	done
-	.build/release/proscenium-demo --headless --scene bouncy --size 640x480 --scale 2 --screenshot Assets/screenshots/bouncy@2x.png
 	.build/release/proscenium-demo --headless --scene sheet --size 600x800 --drag 300,700:300,100 --input-at 0.8 --at 1.0 \
 		--screenshot Assets/screenshots/sheet-hand-over.png
 	.build/release/proscenium-demo --headless --scene list --size 800x600 --drag 400,550:400,250 --input-at 0.8 --at 0.95 \

@@ -24,8 +24,7 @@ final class HelloController: ViewController {
 
 @main enum Hello {
     @MainActor static func main() {
-        // Opens $DISPLAY (or says why it can't and exits 1), shows the controller in a 1280x800 window at
-        // 60 fps, and runs the Dispatch loop until the window is closed.
+        // Opens $DISPLAY (or says why not, exiting 1) and runs at 60 fps until the window is closed.
         Application.run(HelloController())
     }
 }

@@ -5,7 +5,7 @@ import Glibc
 /// is shown and is in a window (a timer of the window's frame clock, stopped otherwise): a stopped or
 /// hidden spinner costs no CPU.
 @MainActor open class ActivityIndicatorView: View {
-    /// The spinner's size.
+    /// How large the spinner is drawn.
     public enum Style: Sendable, Hashable {
         /// 20 × 20 points.
         case medium

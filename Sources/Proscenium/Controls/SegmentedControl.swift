@@ -10,7 +10,7 @@
         get { selected }
         set { select(newValue, animated: false) }
     }
-    /// The number of segments.
+    /// How many choices the control offers.
     public var numberOfSegments: Int { labels.count }
     /// The selected segment's fill: white by default.
     public var selectedSegmentTintColor = Color.white { didSet { indicator.backgroundColor = selectedSegmentTintColor } }

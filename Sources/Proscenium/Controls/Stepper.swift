@@ -29,6 +29,7 @@
     /// Whether stepping past an end carries on from the other end; false by default.
     public var wraps = false { didSet { updateButtons() } }
 
+    /// UIKit's size, which the stepper has unless its frame says otherwise: 94 × 32 points.
     nonisolated public static let size = Size(width: 94, height: 32)
     private var storedValue = 0.0
     private let minus = Label(text: "\u{2212}"), plus = Label(text: "+"), divider = View()

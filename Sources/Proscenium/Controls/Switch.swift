@@ -3,7 +3,7 @@
 /// Return flips it while it has focus. Each flip by the user sends `.valueChanged` (and the primary
 /// action); `setOn(_:animated:)` from code sends nothing, as UIKit's.
 @MainActor open class Switch: Control {
-    /// Whether the switch is on.
+    /// Whether the switch is on: its thumb at the right, its track in `onTintColor`.
     public private(set) var isOn: Bool
     /// The track's colour while on: system green by default.
     public var onTintColor = Color(hex: 0x34C759) { didSet { updateColors() } }

@@ -27,7 +27,7 @@
         case fill
         /// At the leading edge: the left of a column, the top of a row.
         case leading
-        /// Centred.
+        /// Centred across the axis, at its own size.
         case center
         /// At the trailing edge: the right of a column, the bottom of a row.
         case trailing

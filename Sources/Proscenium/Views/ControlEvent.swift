@@ -26,7 +26,7 @@ public struct ControlEvent: OptionSet, Sendable, Hashable {
 
     /// Every touch event.
     public static let allTouchEvents: ControlEvent = [.touchDown, .touchUpInside, .touchUpOutside, .touchCancel]
-    /// Every event.
+    /// Every event there is, present and future.
     public static let allEvents = ControlEvent(rawValue: .max)
     /// Every editing event.
     public static let allEditingEvents: ControlEvent = [.editingDidBegin, .editingChanged, .editingDidEnd]

@@ -3,7 +3,8 @@ import Proscenium
 /// The standard controls on a form sheet, laid out by stack views as a UIKit screen would be: a switch, a
 /// slider, a segmented control, a stepper with its count, a progress bar the slider drives, and a spinner
 /// the switch starts and stops. Every change of a value is a `tap` line in the event log (the controls'
-/// primary action), named by the control.
+/// primary action), named by the control. Turning syncing on spins the spinner for a second and a half, as
+/// a sync would.
 @MainActor final class ControlsScene: SceneController {
     override class var sceneName: String { "controls" }
 
@@ -16,6 +17,10 @@ import Proscenium
     private let countLabel = SceneController.label("1 copy", size: 17)
     private let sizeLabel = SceneController.label("Medium", size: 17, color: Color(hex: 0x8E8E93))
     private var form: StackView!
+    /// The sync running while the spinner spins.
+    private var sync: FrameTimer?
+    /// How long a sync takes.
+    static let syncDuration = 1.5
 
     override init() {
         super.init()
@@ -75,8 +80,17 @@ import Proscenium
         form.frame = view.bounds
     }
 
+    /// Turning syncing on runs a sync: the spinner spins for `syncDuration` seconds, then stops (and the
+    /// window goes back to drawing nothing). Turning it off stops it at once.
     private func syncingChanged() {
-        if toggle.isOn { spinner.startAnimating() } else { spinner.stopAnimating() }
+        sync?.invalidate()
+        sync = nil
+        guard toggle.isOn else { return spinner.stopAnimating() }
+        spinner.startAnimating()
+        sync = view.window?.scheduleTimer(after: Self.syncDuration) { [weak self] _ in
+            self?.spinner.stopAnimating()
+            self?.sync = nil
+        }
     }
 
     private func volumeChanged() {
