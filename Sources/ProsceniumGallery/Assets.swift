@@ -11,16 +11,8 @@ enum Assets {
             return nil
         }
         do {
-            let image = try PNGCodec.read(contentsOf: directory + "/" + name)
             // `name@2x.png` and `name@3x.png` beside it are its sharper variants for denser screens.
-            var variants: [Double: Image] = [:]
-            if name.hasSuffix(".png") {
-                let stem = String(name.dropLast(4))
-                for scale in [2, 3] where access(directory + "/\(stem)@\(scale)x.png", F_OK) == 0 {
-                    variants[Double(scale)] = try PNGCodec.read(contentsOf: directory + "/\(stem)@\(scale)x.png")
-                }
-            }
-            return variants.isEmpty ? image : image.withVariants(variants)
+            return try Image(named: name, in: directory)
         } catch {
             Console.writeError("proscenium-demo: \(error)\n")
             return nil

@@ -39,4 +39,13 @@ public struct DrawingContext {
     public mutating func draw(_ image: Image, in rect: Rect) {
         list.append(.image(image, rect: rect.offsetBy(dx: offset.x, dy: offset.y)))
     }
+
+    /// Runs `body` with its drawing cut to `rect` (rounded by `cornerRadius`), as a clipping layer cuts its
+    /// own content: an image filling past a view's bounds, say.
+    @MainActor public mutating func clip(to rect: Rect, cornerRadius: Double = 0, _ body: (inout DrawingContext) -> Void) {
+        list.append(.pushClip(rect: FrameBuilder.snapped(rect.offsetBy(dx: offset.x, dy: offset.y), scale: scale),
+                              cornerRadius: cornerRadius))
+        body(&self)
+        list.append(.popClip)
+    }
 }

@@ -1,5 +1,21 @@
-/// Shows an image scaled to fill its bounds, as UIKit's `UIImageView` with `.scaleToFill`.
+/// Shows an image, as UIKit's `UIImageView`: scaled to fill its bounds by default, or fitted, filled or
+/// placed at its own size by `contentMode`.
 @MainActor open class ImageView: View {
+    /// How an image view places its image in its bounds, as UIKit's `UIView.ContentMode`.
+    public enum ContentMode: Sendable, Hashable {
+        /// Stretched to the bounds, whatever its aspect ratio (the default).
+        case scaleToFill
+        /// As large as fits inside the bounds at its aspect ratio, centred: bands are left empty.
+        case scaleAspectFit
+        /// As small as covers the bounds at its aspect ratio, centred: what reaches past the bounds shows
+        /// unless `clipsToBounds` cuts it.
+        case scaleAspectFill
+        /// At its own size, centred.
+        case center
+        /// At its own size, its top-left corner at the bounds' top-left corner.
+        case topLeft
+    }
+
     /// The image shown; nil shows nothing.
     public var image: Image? {
         didSet {
@@ -8,6 +24,9 @@
             if image?.size != oldValue?.size { invalidateIntrinsicContentSize() }
         }
     }
+
+    /// How the image is placed in the bounds; `.scaleToFill` by default.
+    public var contentMode = ContentMode.scaleToFill { didSet { if contentMode != oldValue { setNeedsDisplay() } } }
 
     /// An image view showing `image`, sized to the image when `frame` is nil.
     public init(image: Image?, frame: Rect? = nil) {
@@ -26,8 +45,40 @@
         image?.size ?? .zero
     }
 
+    /// Where the image is drawn, in bounds coordinates, by `contentMode`; nil without an image or with an
+    /// empty one.
+    public var imageRect: Rect? {
+        guard let image, image.width > 0, image.height > 0 else { return nil }
+        let bounds = self.bounds, size = image.size
+        switch contentMode {
+        case .scaleToFill:
+            return bounds
+        case .scaleAspectFit, .scaleAspectFill:
+            let widthScale = bounds.width / size.width, heightScale = bounds.height / size.height
+            let scale = contentMode == .scaleAspectFit ? min(widthScale, heightScale) : max(widthScale, heightScale)
+            let width = size.width * scale, height = size.height * scale
+            return Rect(x: bounds.midX - width / 2, y: bounds.midY - height / 2, width: width, height: height)
+        case .center:
+            return Rect(x: bounds.midX - size.width / 2, y: bounds.midY - size.height / 2, width: size.width, height: size.height)
+        case .topLeft:
+            return Rect(origin: bounds.origin, size: size)
+        }
+    }
+
+    /// An image filled or placed past the bounds is drawn there too (unless `clipsToBounds`), so a move or
+    /// a change damages all of it.
+    open override var drawingOverflow: Rect? {
+        guard !clipsToBounds, let rect = imageRect, !bounds.contains(rect) else { return nil }
+        return rect
+    }
+
     open override func draw(in context: inout DrawingContext) {
-        guard let image else { return }
-        context.draw(image, in: bounds)
+        guard let image, let rect = imageRect, !rect.isEmpty else { return }
+        if clipsToBounds, !bounds.contains(rect) {
+            let shown = presentation
+            context.clip(to: shown.bounds, cornerRadius: shown.cornerRadius) { $0.draw(image, in: rect) }
+        } else {
+            context.draw(image, in: rect)
+        }
     }
 }

@@ -122,9 +122,20 @@ public enum PNGCodec {
     }
 
     /// Finishes a read begun by one of the `begin_read` calls, always freeing libpng's state.
+    /// The largest image side X can draw, in pixels.
+    public static let maximumSide = 32_767
+    /// The most pixels an image may have: 64 Mi, 256 MiB decoded.
+    public static let maximumPixels = 64 * 1024 * 1024
+
     private static func finishRead(_ png: inout png_image, error: (String) -> PNGError) throws(PNGError) -> Image {
         png.format = rgba
         let width = Int(png.width), height = Int(png.height)
+        // Refused before anything is allocated: X can draw no picture wider or taller than 32,767 pixels,
+        // and a header claiming more would ask for gigabytes.
+        guard width <= maximumSide, height <= maximumSide, width * height <= maximumPixels else {
+            png_image_free(&png)
+            throw error("\(width)×\(height) pixels is too large (at most \(maximumSide) on a side and \(maximumPixels) in all)")
+        }
         var ok: Int32 = 0
         let pixels = [UInt8](unsafeUninitializedCapacity: width * height * 4) { buffer, count in
             ok = png_image_finish_read(&png, nil, buffer.baseAddress, 0, nil)
