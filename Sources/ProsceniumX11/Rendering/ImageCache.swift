@@ -48,6 +48,11 @@ import Proscenium
         guard image.width > 0, image.height > 0, rect.isFinite, rect.width > 0, rect.height > 0 else { return }
         let area = rect.roundedToPixels.intersection(limit)
         guard !area.isEmpty else { return }
+        // Drawn at under half its size, an image is first shrunk by a whole factor with a box filter, so
+        // that every one of its pixels counts (bilinear filtering alone reads four of them per pixel drawn
+        // and skips the rest: fine lines flicker and vanish).
+        let factor = Int(min(Double(image.width) / rect.width, Double(image.height) / rect.height).rounded(.down))
+        let image = factor >= 2 ? reduced(image, by: factor) : image
         var entry = self.entry(for: image)
         let dpy = display.pointer
         let scaleX = Double(image.width) / rect.width, scaleY = Double(image.height) / rect.height
@@ -85,12 +90,70 @@ import Proscenium
     func removeAll() {
         for entry in entries.values { destroy(entry) }
         entries.removeAll()
+        reductions.removeAll()
         heldBytes = 0
+    }
+
+    /// Images shrunk for drawing small, by the image they were made from and the factor: kept while that
+    /// image lives (their uploads are entries like any other).
+    private var reductions: [ReductionKey: (source: WeakImage, reduced: Image)] = [:]
+    private struct ReductionKey: Hashable {
+        var image: ObjectIdentifier
+        var factor: Int
+    }
+    private struct WeakImage {
+        weak var image: Image?
+    }
+    /// Images shrunk so far; tests use it to check that a shrunk image is made once.
+    private(set) var reductionsMade = 0
+
+    /// `image` shrunk by `factor` on each side (at least one pixel), each pixel the mean of the
+    /// `factor` × `factor` block it covers, averaged with premultiplied alpha so that transparent pixels
+    /// lend no colour.
+    private func reduced(_ image: Image, by factor: Int) -> Image {
+        let key = ReductionKey(image: ObjectIdentifier(image), factor: factor)
+        if let kept = reductions[key], kept.source.image === image { return kept.reduced }
+        let reduced = Self.boxReduced(image, by: factor)
+        reductions[key] = (WeakImage(image: image), reduced)
+        reductionsMade += 1
+        return reduced
+    }
+
+    nonisolated static func boxReduced(_ image: Image, by factor: Int) -> Image {
+        let width = max(1, image.width / factor), height = max(1, image.height / factor)
+        let source = image.pixels
+        var out = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height {
+            for x in 0..<width {
+                var r = 0, g = 0, b = 0, a = 0, count = 0
+                for sy in (y * factor)..<min(image.height, (y + 1) * factor) {
+                    var i = (sy * image.width + x * factor) * 4
+                    for _ in (x * factor)..<min(image.width, (x + 1) * factor) {
+                        let alpha = Int(source[i + 3])
+                        r += Int(source[i]) * alpha
+                        g += Int(source[i + 1]) * alpha
+                        b += Int(source[i + 2]) * alpha
+                        a += alpha
+                        count += 1
+                        i += 4
+                    }
+                }
+                let o = (y * width + x) * 4
+                if a > 0 {
+                    out[o] = UInt8((r + a / 2) / a)
+                    out[o + 1] = UInt8((g + a / 2) / a)
+                    out[o + 2] = UInt8((b + a / 2) / a)
+                    out[o + 3] = UInt8((a + count / 2) / count)
+                }
+            }
+        }
+        return Image(width: width, height: height, pixels: out)
     }
 
     /// Ends a frame: frees the uploads of images that no longer exist, then, past `maximumBytes`, the least
     /// recently drawn ones until within it, keeping those the frame drew.
     func endFrame() {
+        for (key, kept) in reductions where kept.source.image == nil { reductions[key] = nil }
         for (key, entry) in entries where entry.image == nil { remove(key, entry) }
         frame += 1
         guard heldBytes > maximumBytes else { return }
