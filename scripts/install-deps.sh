@@ -7,6 +7,7 @@ if ! command -v swift >/dev/null; then
     exit 1
 fi
 
+# libjpeg62-turbo-dev decodes the JPEG images an app shows (libpng-dev its PNGs).
 # x11-utils gives xdpyinfo, which scripts/demo.sh uses to tell whether $DISPLAY really answers.
 # x11-xkb-utils (setxkbmap), xclip and xdotool let the keyboard and clipboard tests switch layouts, read and
 # set the CLIPBOARD as another client, and close or unmap the window as a user would.
@@ -14,7 +15,7 @@ fi
 # count what the demo holds in the X server. xserver-xephyr with Mesa's GL drivers (software rendering is
 # enough) is the glamor server the glamor tests and scripts/glamor-compare.sh draw on: RENDER in OpenGL, as
 # Xorg does it on most desktops, where Xvfb's is pixman.
-packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxi-dev libxres-dev libpng-dev pkg-config xvfb x11-utils
+packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxi-dev libxres-dev libpng-dev libjpeg62-turbo-dev pkg-config xvfb x11-utils
           fonts-dejavu-core openbox x11-xkb-utils xclip xdotool xserver-xephyr libgl1-mesa-dri)
 missing=()
 for package in "${packages[@]}"; do

@@ -1,0 +1,115 @@
+#ifndef PROSCENIUM_CJPEG_SHIM_H
+#define PROSCENIUM_CJPEG_SHIM_H
+// libjpeg reports a corrupt file by calling its error manager's error_exit, which must not return: the
+// decoder below gives it one that longjmps back here, where Swift cannot, and turns the failure into a
+// message. Everything libjpeg allocated is freed on either path.
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <setjmp.h>
+#include <jpeglib.h>
+
+struct proscenium_jpeg_error {
+    struct jpeg_error_mgr manager;
+    jmp_buf jump;
+    char message[JMSG_LENGTH_MAX];
+};
+
+static void proscenium_jpeg_error_exit(j_common_ptr info) {
+    struct proscenium_jpeg_error *error = (struct proscenium_jpeg_error *)info->err;
+    (*info->err->format_message)(info, error->message);
+    longjmp(error->jump, 1);
+}
+
+/// A warning (level -1: a truncated file, corrupt data) fails the decoding as an error would: a damaged
+/// image is refused, never shown half grey. Trace messages (level 0 and up) are dropped.
+static void proscenium_jpeg_warning(j_common_ptr info, int level) {
+    if (level < 0) (*info->err->error_exit)(info);
+}
+
+/// Decodes the JPEG in `data` into 8-bit RGBA (alpha 255) in a buffer the caller frees with `free`.
+/// Returns 0 and fills `message` (at least JMSG_LENGTH_MAX bytes) on failure, or when the image has more
+/// than `max_side` pixels on a side or `max_pixels` in all (checked before the pixels are allocated).
+static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned long size, long max_side, long max_pixels,
+                                         unsigned char **pixels, int *width, int *height, char *message) {
+    struct jpeg_decompress_struct info;
+    struct proscenium_jpeg_error error;
+    unsigned char *volatile out = NULL;
+    *pixels = NULL;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = proscenium_jpeg_error_exit;
+    error.manager.emit_message = proscenium_jpeg_warning;
+    error.message[0] = 0;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_decompress(&info);
+        free(out);
+        strncpy(message, error.message[0] ? error.message : "not a JPEG", JMSG_LENGTH_MAX - 1);
+        message[JMSG_LENGTH_MAX - 1] = 0;
+        return 0;
+    }
+    jpeg_create_decompress(&info);
+    jpeg_mem_src(&info, data, size);
+    jpeg_read_header(&info, TRUE);
+    if ((long)info.image_width > max_side || (long)info.image_height > max_side
+        || (long)info.image_width * (long)info.image_height > max_pixels) {
+        snprintf(message, JMSG_LENGTH_MAX, "%u×%u pixels is too large (at most %ld on a side and %ld in all)",
+                 info.image_width, info.image_height, max_side, max_pixels);
+        jpeg_destroy_decompress(&info);
+        return 0;
+    }
+    info.out_color_space = JCS_EXT_RGBA;
+    jpeg_start_decompress(&info);
+    size_t stride = (size_t)info.output_width * 4;
+    out = malloc(stride * info.output_height);
+    if (!out) {
+        jpeg_destroy_decompress(&info);
+        strncpy(message, "out of memory", JMSG_LENGTH_MAX - 1);
+        return 0;
+    }
+    while (info.output_scanline < info.output_height) {
+        unsigned char *row = out + stride * info.output_scanline;
+        jpeg_read_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_decompress(&info);
+    *width = (int)info.output_width;
+    *height = (int)info.output_height;
+    jpeg_destroy_decompress(&info);
+    *pixels = out;
+    return 1;
+}
+
+/// Encodes 8-bit RGBA `pixels` (alpha ignored) as a JPEG of `quality` (1...100) into a buffer the caller
+/// frees with `free`; 0 on failure. The toolkit only reads JPEGs: its tests make the files they read.
+static inline int proscenium_jpeg_encode(const unsigned char *pixels, int width, int height, int quality,
+                                         unsigned char **data, unsigned long *size) {
+    struct jpeg_compress_struct info;
+    struct proscenium_jpeg_error error;
+    *data = NULL;
+    *size = 0;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = proscenium_jpeg_error_exit;
+    error.manager.emit_message = proscenium_jpeg_warning;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&info);
+        free(*data);
+        *data = NULL;
+        return 0;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, data, size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_EXT_RGBA;
+    jpeg_set_defaults(&info);
+    jpeg_set_quality(&info, quality, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        JSAMPROW row = (JSAMPROW)(pixels + (size_t)info.next_scanline * (size_t)width * 4);
+        jpeg_write_scanlines(&info, &row, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    return 1;
+}
+#endif

@@ -1,0 +1,80 @@
+import CJPEG
+import Glibc
+import Proscenium
+
+/// Reads JPEG files as opaque RGBA `Image`s, through libjpeg-turbo. A corrupt or truncated file, or one
+/// larger than X can draw, is a `PNGError` naming it (the image errors are one type, whatever the format),
+/// and nothing is left allocated.
+public enum JPEGCodec {
+    /// Whether `bytes` begin as a JPEG does (the SOI marker and the next marker's first byte).
+    public static func isJPEG(_ bytes: some Collection<UInt8>) -> Bool {
+        bytes.starts(with: [0xFF, 0xD8, 0xFF])
+    }
+
+    /// Decodes the JPEG file at `path`.
+    public static func read(contentsOf path: String) throws(PNGError) -> Image {
+        let bytes = try readFile(path)
+        do throws(PNGError) {
+            return try decode(bytes)
+        } catch {
+            throw .cannotRead(path: path, reason: error.reason)
+        }
+    }
+
+    /// Decodes JPEG bytes held in memory.
+    public static func decode(_ bytes: [UInt8]) throws(PNGError) -> Image {
+        var pixels: UnsafeMutablePointer<UInt8>?
+        var width: Int32 = 0, height: Int32 = 0
+        var message = [CChar](repeating: 0, count: Int(JMSG_LENGTH_MAX) + 1)
+        let ok = bytes.withUnsafeBufferPointer { buffer in
+            proscenium_jpeg_decode(buffer.baseAddress, UInt(buffer.count), PNGCodec.maximumSide, PNGCodec.maximumPixels,
+                                   &pixels, &width, &height, &message)
+        }
+        guard ok != 0, let pixels else {
+            throw .codecFailed(String(decoding: message.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self))
+        }
+        defer { free(pixels) }
+        let count = Int(width) * Int(height) * 4
+        return Image(width: Int(width), height: Int(height), pixels: Array(UnsafeBufferPointer(start: pixels, count: count)))
+    }
+
+    /// `image` as JPEG bytes of `quality` (1...100), its alpha dropped; nil when libjpeg fails. The toolkit
+    /// only reads JPEGs: this makes the files its tests read.
+    static func encode(_ image: Image, quality: Int = 95) -> [UInt8]? {
+        var data: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let ok = image.pixels.withUnsafeBufferPointer { pixels in
+            proscenium_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &data, &size)
+        }
+        guard ok != 0, let data else { return nil }
+        defer { free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: Int(size)))
+    }
+
+    /// The file's bytes, or why they cannot be read.
+    private static func readFile(_ path: String) throws(PNGError) -> [UInt8] {
+        guard let file = fopen(path, "rb") else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
+        defer { fclose(file) }
+        var bytes: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let read = fread(&chunk, 1, chunk.count, file)
+            if read > 0 { bytes += chunk[0..<read] }
+            if read < chunk.count {
+                if ferror(file) != 0 { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
+                return bytes
+            }
+        }
+    }
+}
+
+extension PNGError {
+    /// What went wrong, without the path.
+    var reason: String {
+        switch self {
+        case let .cannotRead(_, reason), let .cannotWrite(_, reason): return reason
+        case let .unsupportedImage(detail), let .codecFailed(detail): return detail
+        default: return description
+        }
+    }
+}
