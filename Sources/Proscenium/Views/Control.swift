@@ -20,7 +20,9 @@
     public var touchSlop: Double = 70
 
     /// The actions added, each with the events it runs for.
-    private var actions: [(events: ControlEvent, run: @MainActor (Control) -> Bool)] = []
+    private var actions: [(events: ControlEvent, run: @MainActor (Control) -> Bool)] = [] { didSet { actionsGeneration += 1 } }
+    /// Counts changes of `actions`, so that a send knows whether its actions changed them.
+    private var actionsGeneration = 0
     private let enabledCursor: Cursor?
 
     /// A control at `frame` that shows `cursor` (the pointing hand by default) under the pointer while enabled.
@@ -77,10 +79,12 @@
     public func sendActions(for events: ControlEvent) {
         if events.contains(.primaryActionTriggered) { window?.controlActionObserver?(self) }
         var gone: [Int] = []
+        let generation = actionsGeneration
         for (index, entry) in actions.enumerated() where !entry.events.isDisjoint(with: events) {
             if !entry.run(self) { gone.append(index) }
         }
-        if !gone.isEmpty { removeActions(at: gone) }
+        // An action that added or removed actions moved the indices: the gone ones wait for the next send.
+        if !gone.isEmpty, generation == actionsGeneration { removeActions(at: gone) }
     }
 
     /// Runs the primary actions (`.primaryActionTriggered`), as a tap inside a button does.
