@@ -118,8 +118,8 @@ struct WindowDamageTests {
         // above, below and to the right of it.
         let label = Label(text: "one\ntwo\nthree words\nfour", frame: Rect(x: 20, y: 100, width: 40, height: 20))
         label.numberOfLines = 0
-        // Not truncated (a label's default): the words stick out.
-        label.lineBreakMode = .byWordWrapping
+        // Clipped, not truncated (a label's default) or broken: the words stick out.
+        label.lineBreakMode = .byClipping
         scene.window.addSubview(label)
         scene.step()
         let layout = label.layout(forWidth: 40)

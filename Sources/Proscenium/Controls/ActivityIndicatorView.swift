@@ -2,8 +2,9 @@ import Glibc
 
 /// A spinner saying that work is under way, as UIKit's `UIActivityIndicatorView`: twelve dots around a
 /// circle, the darkest going round once a second while it animates. It redraws only while it animates,
-/// is shown and is in a window (a timer of the window's frame clock, stopped otherwise): a stopped or
-/// hidden spinner costs no CPU.
+/// is not hidden itself and is in a window (a timer of the window's frame clock, stopped otherwise): a
+/// stopped spinner, or one hidden or out of a window, costs no CPU. (Under a hidden ancestor, its timer
+/// still ticks twelve times a second, drawing nothing.)
 @MainActor open class ActivityIndicatorView: View {
     /// How large the spinner is drawn.
     public enum Style: Sendable, Hashable {
@@ -19,7 +20,7 @@ import Glibc
     public var color = Color(hex: 0x8E8E93) { didSet { setNeedsDisplay() } }
     /// Whether the spinner hides itself when stopped (true by default, as UIKit's).
     public var hidesWhenStopped = true {
-        didSet { if hidesWhenStopped, !isAnimating { isHidden = true } }
+        didSet { if !isAnimating { isHidden = hidesWhenStopped } }
     }
     /// Whether it is spinning.
     public private(set) var isAnimating = false
@@ -54,6 +55,13 @@ import Glibc
     }
 
     public override var isHidden: Bool { didSet { updateTimer() } }
+
+    /// A spinner moving to another window spins on that window's clock.
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        timer?.invalidate()
+        timer = nil
+    }
 
     open override func didMoveToWindow() {
         super.didMoveToWindow()

@@ -77,9 +77,11 @@
         for index in labels.indices.reversed() { removeSegment(at: index, animated: false) }
     }
 
-    /// Segments as wide as the widest title and 14 points each side, 32 points tall.
+    /// Segments as wide as the widest title (in the selected weight, so that picking another segment does
+    /// not change the control's size) and 14 points each side, 32 points tall.
     open override var intrinsicContentSize: Size {
-        let widest = labels.map(\.intrinsicContentSize.width).max() ?? 0
+        let measurer = textMeasurer, font = Font.systemFont(ofSize: 13, weight: .semibold)
+        let widest = labels.map { TextLayout.make($0.text, font: font, width: nil, measurer: measurer).size.width }.max() ?? 0
         return Size(width: Double(labels.count) * (widest + 2 * Self.padding), height: Self.height)
     }
     open override func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
@@ -139,6 +141,8 @@
         switch press.key {
         case .left: userSelected(selected == Self.noSegment ? labels.count - 1 : max(0, selected - 1))
         case .right: userSelected(selected == Self.noSegment ? 0 : min(labels.count - 1, selected + 1))
+        // Nothing to activate: the arrows pick.
+        case .return, .space: break
         default: super.pressesBegan(presses, with: event)
         }
     }

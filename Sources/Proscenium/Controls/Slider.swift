@@ -11,9 +11,29 @@
         set { setValue(newValue, animated: false) }
     }
     /// The value at the track's left end; 0 by default.
-    public var minimumValue = 0.0 { didSet { rangeChanged(oldMinimum: oldValue, oldMaximum: maximumValue) } }
+    public var minimumValue = 0.0 {
+        didSet {
+            guard minimumValue.isFinite else {
+                Warnings.warn("Slider minimumValue \(minimumValue) is not a value; keeping \(oldValue)")
+                return minimumValue = oldValue
+            }
+            // As UIKit: a minimum above the maximum moves the maximum up to it.
+            if minimumValue > maximumValue { maximumValue = minimumValue }
+            rangeChanged()
+        }
+    }
     /// The value at the track's right end; 1 by default.
-    public var maximumValue = 1.0 { didSet { rangeChanged(oldMinimum: minimumValue, oldMaximum: oldValue) } }
+    public var maximumValue = 1.0 {
+        didSet {
+            guard maximumValue.isFinite else {
+                Warnings.warn("Slider maximumValue \(maximumValue) is not a value; keeping \(oldValue)")
+                return maximumValue = oldValue
+            }
+            // As UIKit: a maximum below the minimum moves the minimum down to it.
+            if maximumValue < minimumValue { minimumValue = maximumValue }
+            rangeChanged()
+        }
+    }
     /// Whether a drag sends `.valueChanged` as the value moves (true, the default) or once at its end.
     public var isContinuous = true
     /// The track left of the thumb: system blue by default.
@@ -30,9 +50,9 @@
     /// A slider from `minimumValue` to `maximumValue` set to `value`.
     public init(value: Double = 0, minimumValue: Double = 0, maximumValue: Double = 1, frame: Rect = .zero) {
         super.init(frame: frame)
-        self.minimumValue = minimumValue
-        self.maximumValue = maximumValue
-        storedValue = Self.clamped(value, minimumValue, maximumValue)
+        // Through the checks the properties make (observers do not run for assignments in an initializer).
+        setRange(minimumValue, maximumValue)
+        setValue(value, animated: false)
         track.cornerRadius = 2
         fill.cornerRadius = 2
         thumb.cornerRadius = Self.thumbDiameter / 2
@@ -44,6 +64,11 @@
             addSubview(part)
         }
         updateColors()
+    }
+
+    private func setRange(_ low: Double, _ high: Double) {
+        minimumValue = low
+        maximumValue = high
     }
 
     /// Sets the value (clamped to the range), the thumb sliding there when `animated`; sends nothing.
@@ -125,6 +150,8 @@
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         super.touchesCancelled(touches, with: event)
+        // Moved but not yet said (not continuous): said now, as the value stays where the drag left it.
+        if let grip, !isContinuous, storedValue != grip.startValue { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
         grip = nil
     }
 
@@ -137,6 +164,7 @@
         case .right, .up: userMoved(to: storedValue + step, sending: true)
         case .home: userMoved(to: minimumValue, sending: true)
         case .end: userMoved(to: maximumValue, sending: true)
+        case .return, .space: break
         default: super.pressesBegan(presses, with: event)
         }
     }
@@ -156,17 +184,7 @@
         if storedValue != before, isContinuous || sending { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
     }
 
-    private func rangeChanged(oldMinimum: Double, oldMaximum: Double) {
-        if !minimumValue.isFinite || !maximumValue.isFinite {
-            Warnings.warn("Slider range \(minimumValue)...\(maximumValue) is not a range; keeping \(oldMinimum)...\(oldMaximum)")
-            minimumValue = oldMinimum.isFinite ? oldMinimum : 0
-            maximumValue = oldMaximum.isFinite ? oldMaximum : 1
-            return
-        }
-        // As UIKit: a minimum above the maximum moves the maximum up to it (and the other way round).
-        if minimumValue > maximumValue {
-            if minimumValue != oldMinimum { maximumValue = minimumValue } else { minimumValue = maximumValue }
-        }
+    private func rangeChanged() {
         storedValue = Self.clamped(storedValue, minimumValue, maximumValue)
         setNeedsLayout()
     }

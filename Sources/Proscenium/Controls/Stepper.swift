@@ -79,6 +79,8 @@
         switch press.key {
         case .up, .right, .character("+"), .character("="): step(by: 1)
         case .down, .left, .character("-"): step(by: -1)
+        // Nothing to activate: the arrows step.
+        case .return, .space: break
         default: super.pressesBegan(presses, with: event)
         }
     }

@@ -10,13 +10,13 @@
     /// The thumb's colour: white by default.
     public var thumbTintColor = Color.white { didSet { updateColors() } }
 
-    /// UIKit's size, which the switch has whatever its frame says: 51 × 31 points.
+    /// UIKit's size: the track is 51 × 31 points whatever the frame, centred in it.
     nonisolated public static let size = Size(width: 51, height: 31)
     /// The track's colour while off.
     nonisolated static let offTrackColor = Color(hex: 0xE9E9EA)
     private static let thumbDiameter = 27.0, inset = 2.0
 
-    private let thumb = View()
+    private let track = View(), thumb = View()
     /// While a drag carries the thumb: how far its left edge is along its travel (0...1).
     private var dragPosition: Double?
     private var touchStart: Point?
@@ -25,7 +25,12 @@
     public init(isOn: Bool = false, frame: Rect = .zero) {
         self.isOn = isOn
         super.init(frame: frame == .zero ? Rect(origin: .zero, size: Self.size) : frame)
-        cornerRadius = Self.size.height / 2
+        // Its size is its own, as UIKit's: a stack does not stretch it.
+        layoutPriorities = LayoutPriorities(huggingHorizontal: 750, huggingVertical: 750,
+                                            compressionHorizontal: 750, compressionVertical: 750)
+        track.cornerRadius = Self.size.height / 2
+        track.isUserInteractionEnabled = false
+        addSubview(track)
         thumb.cornerRadius = Self.thumbDiameter / 2
         thumb.shadowOpacity = 0.2
         thumb.shadowRadius = 2
@@ -48,11 +53,18 @@
     open override var isEnabled: Bool { didSet { updateColors() } }
 
     open override func layoutSubviews() {
+        let trackFrame = Rect(x: bounds.midX - Self.size.width / 2, y: bounds.midY - Self.size.height / 2,
+                              width: Self.size.width, height: Self.size.height)
+        track.frame = trackFrame
         let travel = Self.size.width - Self.thumbDiameter - 2 * Self.inset
         let position = dragPosition ?? (isOn ? 1 : 0)
-        let top = (bounds.height - Self.thumbDiameter) / 2
-        thumb.frame = Rect(x: bounds.minX + Self.inset + travel * position, y: bounds.minY + top,
+        thumb.frame = Rect(x: trackFrame.minX + Self.inset + travel * position, y: trackFrame.midY - Self.thumbDiameter / 2,
                            width: Self.thumbDiameter, height: Self.thumbDiameter)
+    }
+
+    /// The ring around the track.
+    open override var focusRing: FocusRing? {
+        FocusRing(around: track.presentation.frame, cornerRadius: Self.size.height / 2)
     }
 
     // MARK: - Input
@@ -131,7 +143,7 @@
     private func updateColors() {
         let track = isOn ? onTintColor : Self.offTrackColor
         // Disabled: the whole switch at half strength, the app's own alpha left alone.
-        backgroundColor = isEnabled ? track : track.withAlphaComponent(track.alpha * 0.5)
+        self.track.backgroundColor = isEnabled ? track : track.withAlphaComponent(track.alpha * 0.5)
         thumb.backgroundColor = isEnabled ? thumbTintColor : thumbTintColor.withAlphaComponent(0.6)
     }
 }

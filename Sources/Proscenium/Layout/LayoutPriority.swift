@@ -31,6 +31,7 @@ public struct LayoutPriority: Sendable, Hashable, Comparable, ExpressibleByFloat
     /// 50: the fitting size's.
     public static let fittingSizeLevel = LayoutPriority(50)
 
+    /// Whether `a` is weaker than `b`.
     public static func < (a: LayoutPriority, b: LayoutPriority) -> Bool { a.rawValue < b.rawValue }
 }
 

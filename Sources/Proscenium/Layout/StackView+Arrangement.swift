@@ -100,6 +100,22 @@ extension StackView {
         }
     }
 
+    /// The length `items` need along the axis at their intrinsic lengths with the gaps: the widest times
+    /// their number when they are made equal, and enough for equally spaced centres with `.equalCentering`.
+    func naturalLength(of items: [Item]) -> Double {
+        let lengths = items.map { max(0, $0.length) }
+        let between = gaps(between: items)
+        switch distribution {
+        case .fillEqually:
+            return (lengths.max() ?? 0) * Double(items.count) + between.reduce(0, +)
+        case .equalCentering where items.count > 1:
+            let distance = lengths.indices.dropLast().map { (lengths[$0] + lengths[$0 + 1]) / 2 + between[$0] }.max() ?? 0
+            return lengths[0] / 2 + lengths[lengths.count - 1] / 2 + Double(items.count - 1) * distance
+        default:
+            return lengths.reduce(0, +) + between.reduce(0, +)
+        }
+    }
+
     /// The gaps between neighbouring `items`: each one's custom spacing after it, else `spacing`.
     func gaps(between items: [Item]) -> [Double] {
         items.dropLast().map { customSpacing(after: $0.view) }
@@ -132,7 +148,8 @@ extension StackView {
         }
     }
 
-    /// `size` with a dimension that is not a length (NaN, infinite) read as none, and said once.
+    /// `size` with a dimension that is not a length (NaN, infinite) read as none, with a warning each time
+    /// it is measured.
     static func sanitized(_ size: Size, of view: View) -> Size {
         guard !size.width.isFinite || !size.height.isFinite else { return size }
         Warnings.warn("\(type(of: view)).intrinsicContentSize \(size) is not a size; laying it out as having none")

@@ -120,6 +120,7 @@
         super.willRemoveSubview(subview)
         if arrangedSubviews.contains(where: { $0 === subview }) {
             arrangedSubviews.removeAll { $0 === subview }
+            customSpacings[ObjectIdentifier(subview)] = nil
             arrangementChanged()
         }
     }
@@ -138,9 +139,7 @@
         let items = visibleItems(crossLength: nil)
         var along = 0.0, across = 0.0
         if !items.isEmpty {
-            let lengths = items.map { max(0, $0.length) }
-            along = distribution == .fillEqually ? (lengths.max() ?? 0) * Double(items.count) : lengths.reduce(0, +)
-            along += gaps(between: items).reduce(0, +)
+            along = naturalLength(of: items)
             across = items.map { max(0, $0.cross) }.max() ?? 0
         }
         var size = axis == .horizontal ? Size(width: along, height: across) : Size(width: across, height: along)
@@ -164,9 +163,7 @@
         let items = visibleItems(crossLength: axis == .vertical ? inner : nil)
         guard !items.isEmpty else { return margins.top + margins.bottom }
         if axis == .vertical {
-            let lengths = items.map { max(0, $0.length) }
-            let along = distribution == .fillEqually ? (lengths.max() ?? 0) * Double(items.count) : lengths.reduce(0, +)
-            return along + gaps(between: items).reduce(0, +) + margins.top + margins.bottom
+            return naturalLength(of: items) + margins.top + margins.bottom
         }
         return (items.map { max(0, $0.cross) }.max() ?? 0) + margins.top + margins.bottom
     }

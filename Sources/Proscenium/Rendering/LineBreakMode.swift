@@ -1,12 +1,12 @@
 /// How text that does not fit is broken into lines and cut, as UIKit's `NSLineBreakMode`.
 public enum LineBreakMode: Sendable, Hashable {
-    /// Lines break between words; a word wider than the line, or a line past the last, is not cut: it
-    /// runs past the edge (clipped only by a `clipsToBounds` view).
+    /// Lines break between words (a word wider than the line between its characters); lines past the last
+    /// are left out, with no ellipsis.
     case byWordWrapping
     /// Lines break between characters, so no line is wider than the width.
     case byCharWrapping
-    /// Lines break between words; what does not fit runs past the edge with no ellipsis, for a clipping
-    /// view to cut.
+    /// Lines break between words; a word wider than the line, and one line too long, run past the edge with
+    /// no ellipsis, for a clipping view to cut.
     case byClipping
     /// Lines break between words; the last line shows its end, its start replaced by "…".
     case byTruncatingHead

@@ -62,6 +62,7 @@ public struct TextLayout: Sendable, Hashable {
                 texts += characterLines(of: paragraph, width: width, font: font, measurer: measurer)
                 continue
             }
+            let first = texts.count
             var current = ""
             for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
                 let candidate = current.isEmpty ? String(word) : current + " " + word
@@ -73,6 +74,14 @@ public struct TextLayout: Sendable, Hashable {
                 }
             }
             texts.append(current)
+            // A word wider than the whole line is broken between its characters, as UIKit's does; clipping
+            // leaves it whole, past the edge.
+            if lineBreakMode != .byClipping {
+                texts[first...] = ArraySlice(texts[first...].flatMap { line in
+                    measurer.width(of: line, font: font) > width
+                        ? characterLines(of: Substring(line), width: width, font: font, measurer: measurer) : [line]
+                })
+            }
         }
         if numberOfLines > 0, texts.count > numberOfLines {
             texts = Array(texts.prefix(numberOfLines))
@@ -82,8 +91,9 @@ public struct TextLayout: Sendable, Hashable {
                 texts[last] = truncated(texts[last], toFit: width, mode: .byTruncatingTail, font: font, measurer: measurer, forced: true)
             }
         }
-        if lineBreakMode.truncates, let width {
-            for index in texts.indices { texts[index] = truncated(texts[index], toFit: width, mode: lineBreakMode, font: font, measurer: measurer) }
+        // Only the last line can still be too wide (one line, not wrapped): it is the one cut.
+        if lineBreakMode.truncates, let width, let last = texts.indices.last {
+            texts[last] = truncated(texts[last], toFit: width, mode: lineBreakMode, font: font, measurer: measurer)
         }
         let widths = texts.map { measurer.width(of: $0, font: font) }
         let blockWidth = width ?? (widths.max() ?? 0)

@@ -19,10 +19,9 @@
     /// How far outside its bounds a touch may go and still count as inside, as UIKit's 70-point slop.
     public var touchSlop: Double = 70
 
-    /// The actions added, each with the events it runs for.
-    private var actions: [(events: ControlEvent, run: @MainActor (Control) -> Bool)] = [] { didSet { actionsGeneration += 1 } }
-    /// Counts changes of `actions`, so that a send knows whether its actions changed them.
-    private var actionsGeneration = 0
+    /// The actions added, in order, each with the events it runs for and, for target-action, its target.
+    private var actions: [ControlAction] = []
+    private var lastActionID = 0
     private let enabledCursor: Cursor?
 
     /// A control at `frame` that shows `cursor` (the pointing hand by default) under the pointer while enabled.
@@ -40,10 +39,11 @@
 
     /// Adds an action that runs whenever the control sends any of `events`, as `UIControl.addAction(_:for:)`.
     public func addAction(for events: ControlEvent, _ action: @escaping @MainActor (Control) -> Void) {
-        actions.append((events, { control in
+        lastActionID += 1
+        actions.append(ControlAction(id: lastActionID, events: events, target: nil) { control in
             action(control)
             return true
-        }))
+        })
     }
 
     /// Adds target-action: `action` (a method of `target`'s type, such as `Screen.volumeChanged`) is called
@@ -51,54 +51,41 @@
     /// is gone, its actions are dropped.
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> @MainActor (Control) -> Void,
                                              for events: ControlEvent) {
-        actions.append((events, { [weak target] control in
+        lastActionID += 1
+        actions.append(ControlAction(id: lastActionID, events: events, target: ObjectIdentifier(target)) { [weak target] control in
             guard let target else { return false }
             action(target)(control)
             return true
-        }))
-        targets.append((ObjectIdentifier(target), actions.count - 1))
+        })
     }
 
-    /// Removes the target-actions of `target` (every target's, when nil) for any of `events`.
+    /// Stops `target`'s target-actions (every target's, when nil) from running for `events`, as UIKit's:
+    /// an action added for more events keeps running for the others.
     public func removeTarget(_ target: AnyObject?, for events: ControlEvent) {
         let identifier = target.map(ObjectIdentifier.init)
-        let removed = Set(targets.filter { identifier == nil || $0.target == identifier }.map(\.index)
-            .filter { !actions[$0].events.isDisjoint(with: events) })
-        guard !removed.isEmpty else { return }
-        actions = actions.indices.filter { !removed.contains($0) }.map { actions[$0] }
-        targets = targets.filter { !removed.contains($0.index) }.map { entry in
-            (entry.target, entry.index - removed.filter { $0 < entry.index }.count)
+        actions = actions.compactMap { action in
+            guard let owner = action.target, identifier == nil || owner == identifier else { return action }
+            var kept = action
+            kept.events.subtract(events)
+            return kept.events.isEmpty ? nil : kept
         }
     }
 
-    /// The targets added with `addTarget`, by identity, with the index of their action.
-    private var targets: [(target: ObjectIdentifier, index: Int)] = []
-
     /// Runs the actions for any of `events`, in the order they were added, as `UIControl.sendActions(for:)`.
-    /// `.primaryActionTriggered` is also reported to the window's `controlActionObserver`.
+    /// `.primaryActionTriggered` is also reported to the window's `controlActionObserver`. Actions added
+    /// while it runs wait for the next send.
     public func sendActions(for events: ControlEvent) {
         if events.contains(.primaryActionTriggered) { window?.controlActionObserver?(self) }
-        var gone: [Int] = []
-        let generation = actionsGeneration
-        for (index, entry) in actions.enumerated() where !entry.events.isDisjoint(with: events) {
-            if !entry.run(self) { gone.append(index) }
+        var gone: Set<Int> = []
+        for action in actions where !action.events.isDisjoint(with: events) {
+            if !action.run(self) { gone.insert(action.id) }
         }
-        // An action that added or removed actions moved the indices: the gone ones wait for the next send.
-        if !gone.isEmpty, generation == actionsGeneration { removeActions(at: gone) }
+        if !gone.isEmpty { actions.removeAll { gone.contains($0.id) } }
     }
 
     /// Runs the primary actions (`.primaryActionTriggered`), as a tap inside a button does.
     public func sendActions() {
         sendActions(for: .primaryActionTriggered)
-    }
-
-    /// Drops the actions at `indices` (of targets that are gone).
-    private func removeActions(at indices: [Int]) {
-        let removed = Set(indices)
-        actions = actions.indices.filter { !removed.contains($0) }.map { actions[$0] }
-        targets = targets.filter { !removed.contains($0.index) }.map { entry in
-            (entry.target, entry.index - removed.filter { $0 < entry.index }.count)
-        }
     }
 
     // MARK: - Keyboard focus
@@ -247,4 +234,13 @@ public struct FocusRing: Sendable, Equatable {
                   cornerRadius: cornerRadius > 0 ? max(0, cornerRadius + outset) : 0,
                   corners: corners, width: width, color: color)
     }
+}
+
+/// One action of a control: what it runs for, whose it is (target-action), and the closure, which says
+/// false when its target is gone.
+struct ControlAction {
+    let id: Int
+    var events: ControlEvent
+    let target: ObjectIdentifier?
+    let run: @MainActor (Control) -> Bool
 }

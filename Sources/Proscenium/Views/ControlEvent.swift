@@ -1,6 +1,7 @@
 /// What happened to a control that its actions can run for, as UIKit's `UIControl.Event` (a name of its
 /// own here: inside a `Control` subclass, `Event` is the touch event handlers take).
 public struct ControlEvent: OptionSet, Sendable, Hashable {
+    /// The events as bits, UIKit's values.
     public let rawValue: UInt32
     /// Makes a set of events from its bits.
     public init(rawValue: UInt32) { self.rawValue = rawValue }

@@ -332,8 +332,9 @@
 
     // MARK: - Events
 
-    /// Typing and editing keys edit; Return goes to the delegate and no further (a field sends no control
-    /// actions). Keys the field has no use for (Tab, Ctrl+S, ...) travel up the responder chain.
+    /// Typing and editing keys edit; Return goes to the delegate and no further (it sends no primary
+    /// action, as Return in a UIKit field does not). Keys the field has no use for (Tab, Ctrl+S, ...) travel
+    /// up the responder chain.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         var unhandled: Set<Press> = []
         for press in presses where !(isEnabled && isEditing && handleKey(press)) {

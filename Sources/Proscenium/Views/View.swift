@@ -294,10 +294,9 @@
 
     // MARK: - Intrinsic size and margins
 
-    /// The size the view's content needs, as `UIView.intrinsicContentSize`: a stack view and
-    /// `sizeToFit()` read it. `View.noIntrinsicMetric` in a dimension the content does not decide; a plain
-    /// view has none. Override in a view that draws content, and call `invalidateIntrinsicContentSize()`
-    /// when it changes.
+    /// The size the view's content needs, as `UIView.intrinsicContentSize`: a stack view sizes the view by
+    /// it. `View.noIntrinsicMetric` in a dimension the content does not decide; a plain view has none. Override in a view that draws content, and call
+    /// `invalidateIntrinsicContentSize()` when it changes.
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
 
     /// The value of a dimension of `intrinsicContentSize` the content does not decide, as UIKit's.

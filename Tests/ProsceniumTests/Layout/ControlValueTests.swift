@@ -70,13 +70,16 @@ struct ControlValueTests {
         control.sendActions(for: .touchDown)
         #expect(target?.log == ["changed"])
         control.removeTarget(target, for: .valueChanged)
+        control.sendActions(for: .valueChanged)
+        #expect(target?.log == ["changed"], "no longer for valueChanged")
+        control.removeTarget(target, for: .touchUpInside)
         control.sendActions(for: [.valueChanged, .touchUpInside])
-        #expect(target?.log == ["changed"], "removed for both: it was one action for both events")
+        #expect(target?.log == ["changed"], "nor for touchUpInside: gone")
         let again = Target([])
         control.addTarget(again, action: Target.changed, for: .valueChanged)
         target = nil
         control.sendActions(for: .valueChanged)
-        #expect(again.log == ["changed"] && order == ["first", "last", "first", "last", "first", "last"])
+        #expect(again.log == ["changed"] && order == Array(repeating: ["first", "last"], count: 4).flatMap { $0 })
     }
 
     @Test("the spinner's timer runs only while it spins, is shown and is in a window")
@@ -98,5 +101,66 @@ struct ControlValueTests {
         spinner.startAnimating()
         spinner.removeFromSuperview()
         #expect(window.frameTimers.count == 0)
+    }
+
+    @Test("a slider's range: a bound that is not finite is refused, an inverted one moves the other, from the initializer too")
+    func sliderRange() {
+        let warnings = collectingWarnings {
+            // The maximum, set after the minimum, brings it down to 0.
+            let slider = Slider(value: 5, minimumValue: 10, maximumValue: 0)
+            #expect(slider.minimumValue == 0 && slider.maximumValue == 0 && slider.value == 0)
+            slider.maximumValue = .nan
+            slider.minimumValue = -.infinity
+            #expect(slider.minimumValue == 0 && slider.maximumValue == 0)
+            slider.maximumValue = 20
+            slider.value = 15
+            slider.minimumValue = 16
+            #expect(slider.value == 16)
+        }
+        #expect(warnings.count == 2)
+    }
+
+    @Test("Return and Space on a slider, a stepper or a segmented control send nothing; on a switch they flip it")
+    func returnAndSpace() {
+        let window = Window(size: Size(width: 400, height: 300), clock: ManualFrameClock())
+        var sent: [String] = []
+        let controls: [(String, Control)] = [("slider", Slider()), ("stepper", Stepper()), ("segments", SegmentedControl(items: ["A", "B"])),
+                                             ("switch", Switch())]
+        for (name, control) in controls {
+            window.addSubview(control)
+            control.addAction(for: .allEvents) { _ in sent.append(name) }
+            _ = control.becomeFirstResponder()
+            window.send(.keyDown(.return, time: 0))
+            window.send(.keyUp(.return, time: 0))
+            window.send(.keyDown(.space, time: 0))
+            window.send(.keyUp(.space, time: 0))
+        }
+        // Each flip sends valueChanged and the primary action in one send: the action runs once a flip.
+        #expect(sent == ["switch", "switch"])
+    }
+
+    @Test("removeTarget stops the events given and keeps the others, as UIKit's")
+    func removeTargetKeepsOtherEvents() {
+        @MainActor final class Target {
+            var calls = 0
+            func changed(_ sender: Control) { calls += 1 }
+        }
+        let control = Control(), target = Target()
+        control.addTarget(target, action: Target.changed, for: [.valueChanged, .touchUpInside])
+        control.removeTarget(target, for: .valueChanged)
+        control.sendActions(for: .valueChanged)
+        control.sendActions(for: .touchUpInside)
+        #expect(target.calls == 1)
+        control.removeTarget(nil, for: .allEvents)
+        control.sendActions(for: .touchUpInside)
+        #expect(target.calls == 1)
+    }
+
+    @Test("a switch keeps its size in a stretching stack: it hugs its content")
+    func switchHugs() {
+        let toggle = Switch()
+        let stack = StackView(arrangedSubviews: [View(), toggle], frame: Rect(x: 0, y: 0, width: 300, height: 31))
+        stack.layoutIfNeeded()
+        #expect(toggle.frame == Rect(x: 249, y: 0, width: 51, height: 31))
     }
 }

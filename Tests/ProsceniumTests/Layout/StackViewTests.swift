@@ -104,6 +104,11 @@ struct StackViewTests {
         #expect(widths(boxes) == [50, 60, 70])
         #expect(xs(boxes) == [0, 115, 230])
         #expect(boxes.map(\.center.x) == [25, 145, 265])
+        // Its own length: centres far enough apart for the widest pair. 10, 100, 100 with no spacing:
+        // 5 + 50 + 2 × 100 = 255, not 210.
+        let centred = StackView(arrangedSubviews: [Box(10, 10), Box(100, 10), Box(100, 10)])
+        centred.distribution = .equalCentering
+        #expect(centred.intrinsicContentSize.width == 255)
     }
 
     @Test("alignments of a column 200 wide: fill, leading, center, trailing")

@@ -37,6 +37,11 @@ struct TextTruncationTests {
         #expect(lines("one two three four", width: 80, lines: 0, mode: .byTruncatingTail) == ["one two", "three", "four"])
         #expect(lines("one two three four", width: 80, lines: 2, mode: .byWordWrapping) == ["one two", "three"])
         #expect(lines("abcdefghij", width: 40, lines: 0, mode: .byCharWrapping) == ["abcd", "efgh", "ij"])
+        // A word wider than the line is broken between its characters (clipping leaves it whole), and only
+        // the last line is cut.
+        #expect(lines("abcdefghij klm", width: 40, lines: 0, mode: .byWordWrapping) == ["abcd", "efgh", "ij", "klm"])
+        #expect(lines("abcdefghij klm", width: 40, lines: 0, mode: .byClipping) == ["abcdefghij", "klm"])
+        #expect(lines("abcdefghij klm nopq", width: 40, lines: 3, mode: .byTruncatingTail) == ["abcd", "efgh", "ij…"])
     }
 
     @Test("a label truncates at its width and wraps by words with numberOfLines 0; its intrinsic size is its text's")
