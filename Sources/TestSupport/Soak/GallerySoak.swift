@@ -76,6 +76,8 @@ import ProsceniumX11
     var scrollRNG: SeededGenerator
     /// The stream navigation and alert operations are drawn from (see `SoakNavigation`).
     var navigationRNG: SeededGenerator
+    /// The stream the controls scene's operations are drawn from (see `SoakControls`).
+    var controlsRNG: SeededGenerator
     let host: WindowHost
     let clock = ManualFrameClock()
     let home: HomeViewController
@@ -100,6 +102,7 @@ import ProsceniumX11
         rng = SeededGenerator(seed: seed)
         scrollRNG = SeededGenerator(seed: seed ^ 0x5C20_11ED_5C20_11ED)
         navigationRNG = SeededGenerator(seed: seed ^ 0x0BAC_C0DE_0BAC_C0DE)
+        controlsRNG = SeededGenerator(seed: seed ^ 0xC047_2015_C047_2015)
         host = WindowHost(display: display, configuration: WindowConfiguration(
             title: "soak", size: size, minimumSize: Size(width: 480, height: 480)), clock: clock)
         host.onClose = {}
@@ -139,6 +142,7 @@ import ProsceniumX11
             var step = SoakStep.random(scenes: Self.presentationScenes, using: &rng)
             let scroll = SoakScroll.random(in: window.bounds.size, using: &scrollRNG)
             let navigation = SoakNavigation.random(using: &navigationRNG)
+            let controls = SoakControls.random(using: &controlsRNG)
             if let only, !only.contains(index) { continue }
             if withoutFramesAfter.contains(index) { step = SoakStep(operation: step.operation, framesAfter: 0) }
             world.currentOperation = index
@@ -156,6 +160,10 @@ import ProsceniumX11
             if let navigation {
                 perform(navigation)
                 notes.append("then \(navigation)")
+            }
+            if let controls {
+                perform(controls)
+                notes.append("then \(controls)")
             }
             runFrames(step.framesAfter)
             var problems = window.consistencyProblems() + model.divergences()
