@@ -31,14 +31,7 @@
         let clamped = min(max(value, 0), 1)
         guard clamped != storedProgress else { return }
         storedProgress = clamped
-        if animated, window != nil {
-            View.animate(withDuration: 0.25) {
-                self.setNeedsLayout()
-                self.layoutIfNeeded()
-            }
-        } else {
-            setNeedsLayout()
-        }
+        layOutAgain(animated: animated, duration: 0.25)
     }
 
     /// No width of its own (a stack stretches it); 4 points tall.

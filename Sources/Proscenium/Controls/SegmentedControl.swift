@@ -126,9 +126,7 @@
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled, let touch = touches.first else { return }
-        isHighlighted = false
-        let inside = isInside(touch)
-        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        endTracking(touch)
         let point = touch.location(in: self)
         guard bounds.contains(point), !labels.isEmpty else { return }
         let index = min(Int((point.x - bounds.minX) / (bounds.width / Double(labels.count))), labels.count - 1)
@@ -164,14 +162,8 @@
         selected = index
         updateFonts()
         // The selection slides from segment to segment; it appears in place when there was none.
-        if animated, window != nil, from != Self.noSegment, index != Self.noSegment {
-            View.animate(springDuration: 0.3) {
-                self.setNeedsLayout()
-                self.layoutIfNeeded()
-            }
-        } else {
-            setNeedsLayout()
-        }
+        layOutAgain(animated: animated && from != Self.noSegment && index != Self.noSegment, duration: 0.3,
+                    timing: SpringTimingParameters(duration: 0.3, bounce: 0, initialVelocity: 0))
     }
 
     /// The selected title semibold, the others medium.
@@ -183,13 +175,6 @@
 
     private func segmentsChanged(animated: Bool) {
         invalidateIntrinsicContentSize()
-        if animated, window != nil {
-            View.animate(withDuration: 0.2) {
-                self.setNeedsLayout()
-                self.layoutIfNeeded()
-            }
-        } else {
-            setNeedsLayout()
-        }
+        layOutAgain(animated: animated, duration: 0.2)
     }
 }

@@ -80,14 +80,7 @@
         let clamped = Self.clamped(newValue, minimumValue, maximumValue)
         guard clamped != storedValue else { return }
         storedValue = clamped
-        if animated, window != nil {
-            View.animate(withDuration: 0.2) {
-                self.setNeedsLayout()
-                self.layoutIfNeeded()
-            }
-        } else {
-            setNeedsLayout()
-        }
+        layOutAgain(animated: animated, duration: 0.2)
     }
 
     /// No width of its own (a stack stretches it); 31 points tall, as UIKit's.
@@ -142,9 +135,8 @@
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled, let touch = touches.first, let grip else { return }
-        isHighlighted = false
         self.grip = nil
-        sendActions(for: isInside(touch) ? .touchUpInside : .touchUpOutside)
+        endTracking(touch)
         if !isContinuous, storedValue != grip.startValue { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
     }
 

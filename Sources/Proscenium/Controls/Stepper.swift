@@ -66,9 +66,7 @@
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled, let touch = touches.first else { return }
-        isHighlighted = false
-        let inside = isInside(touch)
-        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        endTracking(touch)
         let point = touch.location(in: self)
         guard bounds.contains(point) else { return }
         step(by: point.x < bounds.midX ? -1 : 1)

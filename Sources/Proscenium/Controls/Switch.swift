@@ -87,17 +87,11 @@
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled, let touch = touches.first else { return }
-        let inside = isInside(touch)
-        isHighlighted = false
         touchStart = nil
-        let target: Bool
-        if let dragPosition {
-            target = dragPosition >= 0.5
-        } else {
-            target = inside ? !isOn : isOn
-        }
+        // Where a drag left the thumb, or else a click inside flips it.
+        let target = dragPosition.map { $0 >= 0.5 } ?? (isInside(touch) ? !isOn : isOn)
         dragPosition = nil
-        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        endTracking(touch)
         flip(to: target)
     }
 

@@ -182,6 +182,16 @@
         sendActions(for: .touchCancel)
     }
 
+    /// Ends the tracking of `touch` as every control does: no longer highlighted, and `.touchUpInside` or
+    /// `.touchUpOutside` sent. Returns whether it ended inside.
+    @discardableResult
+    func endTracking(_ touch: Touch) -> Bool {
+        let inside = isInside(touch)
+        isHighlighted = false
+        sendActions(for: inside ? .touchUpInside : .touchUpOutside)
+        return inside
+    }
+
     /// Whether `touch` is inside the control, `touchSlop` around its bounds included.
     public func isInside(_ touch: Touch) -> Bool {
         bounds.insetBy(dx: -touchSlop, dy: -touchSlop).contains(touch.location(in: self))
