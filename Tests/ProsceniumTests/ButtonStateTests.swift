@@ -45,7 +45,7 @@ struct ButtonStateTests {
 
     @Test func theStatesAreDrawn() {
         let (window, button) = makeButton()
-        let tint = Color.systemBlue
+        let tint = Color.systemBlue.resolvedColor(with: TraitCollection(userInterfaceStyle: .light))
         #expect(fills(in: window) == [tint])
         button.isHighlighted = true
         #expect(fills(in: window) == [Color(red: tint.red * 0.75, green: tint.green * 0.75, blue: tint.blue * 0.75)])

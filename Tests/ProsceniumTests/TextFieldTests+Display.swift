@@ -8,7 +8,7 @@ extension FieldScene {
     /// The caret the last frame drew: a 2-point fill in the tint colour.
     var drawnCaret: Rect? {
         for command in commands {
-            if case let .fill(rect, _, color, _) = command, color == field.tintColor, rect.width == 2 { return rect }
+            if case let .fill(rect, _, color, _) = command, color == field.tintColor.resolvedColor(with: field.traitCollection), rect.width == 2 { return rect }
         }
         return nil
     }
@@ -78,7 +78,7 @@ struct TextFieldDisplayTests {
         #expect(scene.drawnCaret == nil)
         let highlight = scene.commands.contains { command in
             guard case let .fill(rect, _, color, _) = command else { return false }
-            return color == scene.field.tintColor.withAlphaComponent(0.25) && rect.minX == 28 && rect.width == (8 * FieldScene.charWidth).rounded()
+            return color == scene.field.tintColor.withAlphaComponent(0.25).resolvedColor(with: scene.field.traitCollection) && rect.minX == 28 && rect.width == (8 * FieldScene.charWidth).rounded()
         }
         #expect(highlight, "the selection is drawn in a light tint behind the text")
     }
@@ -171,7 +171,7 @@ struct TextFieldDisplayTests {
 
     @Test func looksLikeARoundedFieldAndSizesToFit() {
         let field = TextField(text: "hello")
-        #expect(field.backgroundColor == .white && field.borderWidth == 1 && field.cornerRadius == 6)
+        #expect(field.backgroundColor?.resolvedColor(with: field.traitCollection) == .white && field.borderWidth == 1 && field.cornerRadius == 6)
         let size = field.sizeThatFits(Size(width: 1000, height: 1000))
         #expect((34...36).contains(size.height))
         #expect(size.width == (5 * FieldScene.charWidth + 18).rounded(.up))

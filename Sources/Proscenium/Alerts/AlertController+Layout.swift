@@ -8,9 +8,9 @@ extension AlertController {
     /// An alert's button height, and an action sheet's row height.
     static let alertButtonHeight = 44.0
     static let sheetRowHeight = 56.0
-    static let separatorColor = Color(hex: 0xC6C6C8)
-    static let destructiveColor = Color(hex: 0xFF3B30)
-    static let secondaryTextColor = Color(hex: 0x3C3C43)
+    static let separatorColor = Color.opaqueSeparator
+    static let destructiveColor = Color.systemRed
+    static let secondaryTextColor = Color(light: Color(hex: 0x3C3C43), dark: Color(hex: 0xEBEBF5))
 
     /// Whether the action sheet is in its popover, where Cancel has no button (a click outside cancels).
     var hidesCancelButton: Bool {
@@ -21,7 +21,7 @@ extension AlertController {
         let isAlert = preferredStyle == .alert
         titleLabel.text = title ?? ""
         titleLabel.font = .systemFont(ofSize: isAlert ? 17 : 13, weight: .semibold)
-        titleLabel.textColor = isAlert ? .black : Self.secondaryTextColor
+        titleLabel.textColor = isAlert ? .label : Self.secondaryTextColor
         messageLabel.text = message ?? ""
         messageLabel.font = .systemFont(ofSize: 13)
         messageLabel.textColor = Self.secondaryTextColor
@@ -36,8 +36,8 @@ extension AlertController {
             if let self, let action { self.pick(action) }
         }
         button.identifier = action.title.lowercased().split(separator: " ").joined(separator: "-")
-        button.tintColor = .white
-        button.highlightedColor = Color(hex: 0xE5E5EA)
+        button.tintColor = .elevatedBackground
+        button.highlightedColor = .systemGray5
         button.cornerRadius = 0
         button.isEnabled = action.isEnabled
         action.enabledDidChange = { [weak button] enabled in button?.isEnabled = enabled }

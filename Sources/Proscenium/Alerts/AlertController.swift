@@ -98,12 +98,12 @@
 
     open override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = .white
+        view.backgroundColor = .elevatedBackground
         view.identifier = "alert"
         configureLabels()
         for label in [titleLabel, messageLabel] { view.addSubview(label) }
         for field in textFields { view.addSubview(field) }
-        cancelGap.backgroundColor = Color(hex: 0xE5E5EA)
+        cancelGap.backgroundColor = .systemGray5
         view.addSubview(cancelGap)
         for (_, button) in buttons { view.addSubview(button) }
     }

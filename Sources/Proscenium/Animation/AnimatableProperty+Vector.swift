@@ -28,15 +28,17 @@ extension AnimatableProperty {
 
     // MARK: - Reading and writing
 
-    /// The property's value in `properties` as a vector. A nil background colour reads as `fallback`
-    /// (the other end's colour) with alpha 0, so colour fades in or out through the same hue.
-    func vector(in properties: LayerProperties, colorFallback fallback: Color? = nil) -> AnimationVector {
+    /// The property's value in `properties` as a vector, a dynamic colour resolved in `style`. A nil
+    /// background colour reads as `fallback` (the other end's colour) with alpha 0, so colour fades in or
+    /// out through the same hue.
+    func vector(in properties: LayerProperties, colorFallback fallback: Color? = nil,
+                style: UserInterfaceStyle = .light) -> AnimationVector {
         switch self {
         case .bounds: properties.bounds.animationVector
         case .center: properties.center.animationVector
         case .transform: properties.transform.animationVector
         case .alpha: properties.alpha.animationVector
-        case .backgroundColor: (properties.backgroundColor ?? (fallback ?? .clear).withAlphaComponent(0)).animationVector
+        case .backgroundColor: (properties.backgroundColor ?? (fallback ?? .clear).withAlphaComponent(0)).resolved(for: style).animationVector
         case .cornerRadius: properties.cornerRadius.animationVector
         case .shadowOpacity: properties.shadowOpacity.animationVector
         }

@@ -25,9 +25,9 @@
                 from = existing.sample(at: now).value
                 carried = existing.velocity(at: now)
             } else {
-                from = property.vector(in: change.before, colorFallback: view.model.backgroundColor)
+                from = property.vector(in: change.before, colorFallback: view.model.backgroundColor, style: view.drawingStyle)
             }
-            let to = property.vector(in: view.model, colorFallback: Color(animationVector: from))
+            let to = property.vector(in: view.model, colorFallback: Color(animationVector: from), style: view.drawingStyle)
             if existing == nil && from == to { continue }
             if property == .alpha { alphaChanged.insert(ObjectIdentifier(view)) }
 

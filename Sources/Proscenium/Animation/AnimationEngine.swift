@@ -221,7 +221,7 @@
             view.animatedPresentation = nil
             return
         }
-        let target = property.vector(in: view.model, colorFallback: view.model.backgroundColor)
+        let target = property.vector(in: view.model, colorFallback: view.model.backgroundColor, style: view.drawingStyle)
         if let waiting = entry.pending.first(where: { $0.property == property }) {
             if jumps { remove(waiting) } else { waiting.retarget(to: target) }
         }

@@ -192,8 +192,8 @@ extension PropertyAnimator {
             let time = window.clock.now
             let existing = engine.animation(for: view, property)
             let from = existing?.sample(at: time).value
-                ?? property.vector(in: change.before, colorFallback: view.model.backgroundColor)
-            let to = property.vector(in: view.model, colorFallback: Color(animationVector: from))
+                ?? property.vector(in: change.before, colorFallback: view.model.backgroundColor, style: view.drawingStyle)
+            let to = property.vector(in: view.model, colorFallback: Color(animationVector: from), style: view.drawingStyle)
             if existing == nil && from == to { continue }
             let animation = RunningAnimation(
                 view: view, property: property, from: from, to: to, startTime: time, duration: 0,

@@ -9,8 +9,9 @@ public enum UserInterfaceSizeClass: Sendable, Hashable {
     case regular
 }
 
-/// The environment a controller lays out for: size classes derived from its container's size, as UIKit's
-/// `UITraitCollection`. Presentation styles read it to adapt (a popover becomes a sheet in compact width).
+/// The environment a view or controller lays out and draws for — size classes derived from its container's
+/// size, the display scale and the light or dark appearance — as UIKit's `UITraitCollection`. Presentation
+/// styles read it to adapt (a popover becomes a sheet in compact width); dynamic colours to resolve.
 public struct TraitCollection: Sendable, Hashable {
     /// Below this width the horizontal size class is compact.
     public static let compactWidthThreshold = 640.0
@@ -23,6 +24,8 @@ public struct TraitCollection: Sendable, Hashable {
     public var verticalSizeClass: UserInterfaceSizeClass
     /// Device pixels per point on the window's screen: 1, 1.5, 2 (UIKit's `displayScale`).
     public var displayScale: Double = 1
+    /// Light or dark appearance: the desktop's, unless a view or controller overrides it.
+    public var userInterfaceStyle: UserInterfaceStyle = .unspecified
 
     /// The width of one device pixel, in points: a border or separator of this width is a hairline.
     public var hairlineWidth: Double { 1 / max(displayScale, 1e-6) }
@@ -33,16 +36,26 @@ public struct TraitCollection: Sendable, Hashable {
         verticalSizeClass = .unspecified
     }
 
-    /// The traits of a container of `size` (in points) on a screen of `displayScale`.
-    public init(containerSize size: Size, displayScale: Double = 1) {
+    /// The traits of a container of `size` (in points) on a screen of `displayScale`, in `userInterfaceStyle`.
+    public init(containerSize size: Size, displayScale: Double = 1, userInterfaceStyle: UserInterfaceStyle = .unspecified) {
         self.displayScale = displayScale
+        self.userInterfaceStyle = userInterfaceStyle
         horizontalSizeClass = size.width < Self.compactWidthThreshold ? .compact : .regular
         verticalSizeClass = size.height < Self.compactHeightThreshold ? .compact : .regular
     }
 
-    /// Explicit size classes.
-    public init(horizontalSizeClass: UserInterfaceSizeClass, verticalSizeClass: UserInterfaceSizeClass) {
+    /// Explicit size classes (and appearance).
+    public init(horizontalSizeClass: UserInterfaceSizeClass, verticalSizeClass: UserInterfaceSizeClass,
+                userInterfaceStyle: UserInterfaceStyle = .unspecified) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
+        self.userInterfaceStyle = userInterfaceStyle
+    }
+
+    /// Only an appearance, as UIKit's `UITraitCollection(userInterfaceStyle:)`: for resolving a dynamic
+    /// colour outside any view.
+    public init(userInterfaceStyle: UserInterfaceStyle) {
+        self.init()
+        self.userInterfaceStyle = userInterfaceStyle
     }
 }

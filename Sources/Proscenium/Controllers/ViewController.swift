@@ -16,7 +16,10 @@
     weak var parentController: ViewController?
     /// The controller this one presents; held strongly for the time of the presentation, as in UIKit.
     var presentedController: ViewController?
-    weak var presentingController: ViewController?
+    weak var presentingController: ViewController? {
+        // A presented controller's view inherits its presenter's appearance.
+        didSet { if presentingController !== oldValue, let view = loadedView { view.window?.setNeedsTraitsUpdate(of: view) } }
+    }
     /// The presentation showing this controller, while it is presented; the window owns it.
     weak var presentation: Presentation?
     /// The transition between this container's children running now (see `TransitionContext.start()`).
@@ -160,16 +163,42 @@
 
     // MARK: - Size and traits
 
-    /// The size classes the controller lays out for: its presentation controller's while presented,
-    /// its parent's as a child, else derived from its window's size.
+    /// The traits the controller lays out for: the size classes of its presentation controller while
+    /// presented, its parent's as a child, else derived from its window's size; its appearance is its
+    /// override, else its view's (inherited from the parent, the presenter or the window).
     open var traitCollection: TraitCollection {
-        if let presentation { return presentation.presentationController.traitCollection }
-        if let parentController { return parentController.traitCollection }
-        if let window = loadedView?.window {
-            return TraitCollection(containerSize: window.bounds.size, displayScale: window.displayScale)
+        var traits: TraitCollection
+        if let presentation {
+            traits = presentation.presentationController.traitCollection
+        } else if let parentController {
+            traits = parentController.traitCollection
+        } else if let window = loadedView?.window {
+            traits = TraitCollection(containerSize: window.bounds.size, displayScale: window.displayScale)
+        } else {
+            traits = TraitCollection()
         }
-        return TraitCollection()
+        traits.userInterfaceStyle = resolvedUserInterfaceStyle
+        return traits
     }
+
+    /// Draws the controller's view, its children and what it presents in `style` whatever the window's
+    /// appearance, as UIKit's `overrideUserInterfaceStyle`; `.unspecified` (the default) inherits.
+    public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
+        didSet { if overrideUserInterfaceStyle != oldValue { loadedView?.window?.setNeedsTraitsUpdate() } }
+    }
+
+    /// The appearance the controller's traits report (see `traitCollection`).
+    var resolvedUserInterfaceStyle: UserInterfaceStyle {
+        if overrideUserInterfaceStyle != .unspecified { return overrideUserInterfaceStyle }
+        if let view = loadedView, view.window != nil { return view.effectiveUserInterfaceStyle }
+        if let parentController { return parentController.resolvedUserInterfaceStyle }
+        if let presentingController { return presentingController.resolvedUserInterfaceStyle }
+        return expectedWindow?.systemUserInterfaceStyle ?? .light
+    }
+
+    /// Called before a layout pass when the traits of the controller's view changed (appearance, scale,
+    /// size classes), just before the view's own `traitCollectionDidChange(_:)`; override point.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     /// Called before the view's container changes size (the window is resized); the coordinator runs
     /// animations alongside the change. The default forwards to the children with their new size.

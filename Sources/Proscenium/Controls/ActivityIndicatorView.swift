@@ -17,7 +17,7 @@ import Glibc
     /// The size; `.medium` by default.
     public var style: Style { didSet { if style != oldValue { invalidateIntrinsicContentSize(); setNeedsDisplay() } } }
     /// The dots' colour: grey by default.
-    public var color = Color(hex: 0x8E8E93) { didSet { setNeedsDisplay() } }
+    public var color = Color.systemGray { didSet { setNeedsDisplay() } }
     /// Whether the spinner hides itself when stopped (true by default, as UIKit's).
     public var hidesWhenStopped = true {
         didSet { if !isAnimating { isHidden = hidesWhenStopped } }

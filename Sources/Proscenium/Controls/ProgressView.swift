@@ -8,7 +8,7 @@
     /// The filled part's colour: system blue by default.
     public var progressTintColor = Color.systemBlue { didSet { bar.backgroundColor = progressTintColor } }
     /// The rest of the track: light grey by default.
-    public var trackTintColor = Color(hex: 0xE5E5EA) { didSet { backgroundColor = trackTintColor } }
+    public var trackTintColor = Color.systemGray5 { didSet { backgroundColor = trackTintColor } }
 
     private var storedProgress = 0.0
     private let bar = View()

@@ -13,7 +13,7 @@
     /// How many choices the control offers.
     public var numberOfSegments: Int { labels.count }
     /// The selected segment's fill: white by default.
-    public var selectedSegmentTintColor = Color.white { didSet { indicator.backgroundColor = selectedSegmentTintColor } }
+    public var selectedSegmentTintColor = Color(light: .white, dark: Color(hex: 0x636366)) { didSet { indicator.backgroundColor = selectedSegmentTintColor } }
 
     private var selected = SegmentedControl.noSegment
     private var labels: [Label] = []
@@ -24,7 +24,7 @@
     /// A control with one segment per title, none selected.
     public init(items: [String], frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = Color(hex: 0xEEEEEF)
+        backgroundColor = .controlWell
         cornerRadius = 9
         indicator.backgroundColor = selectedSegmentTintColor
         indicator.cornerRadius = 7
@@ -94,7 +94,7 @@
         }
         while separators.count < max(0, labels.count - 1) {
             let separator = View()
-            separator.backgroundColor = Color(hex: 0xC7C7CC)
+            separator.backgroundColor = .systemGray3
             separator.isUserInteractionEnabled = false
             insertSubview(separator, belowSubview: indicator)
             separators.append(separator)
@@ -119,7 +119,7 @@
     }
 
     open override var isEnabled: Bool {
-        didSet { for label in labels { label.textColor = isEnabled ? .black : Color(white: 0, alpha: 0.35) } }
+        didSet { for label in labels { label.textColor = isEnabled ? .label : .fadedLabel(0.35) } }
     }
 
     // MARK: - Input

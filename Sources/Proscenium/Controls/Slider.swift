@@ -39,7 +39,7 @@
     /// The track left of the thumb: system blue by default.
     public var minimumTrackTintColor = Color.systemBlue { didSet { updateColors() } }
     /// The track right of the thumb: light grey by default.
-    public var maximumTrackTintColor = Color(hex: 0xD1D1D6) { didSet { updateColors() } }
+    public var maximumTrackTintColor = Color.systemGray4 { didSet { updateColors() } }
 
     private var storedValue = 0.0
     private let track = View(), fill = View(), thumb = View()

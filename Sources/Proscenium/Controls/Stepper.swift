@@ -37,7 +37,7 @@
     /// A stepper from 0 to 100 at `value`.
     public init(value: Double = 0, frame: Rect = .zero) {
         super.init(frame: frame == .zero ? Rect(origin: .zero, size: Self.size) : frame)
-        backgroundColor = Color(hex: 0xEEEEEF)
+        backgroundColor = .controlWell
         cornerRadius = 8
         for label in [minus, plus] {
             label.font = .systemFont(ofSize: 20)
@@ -45,7 +45,7 @@
             label.isUserInteractionEnabled = false
             addSubview(label)
         }
-        divider.backgroundColor = Color(hex: 0xC7C7CC)
+        divider.backgroundColor = .systemGray3
         divider.isUserInteractionEnabled = false
         addSubview(divider)
         self.value = value
@@ -103,7 +103,7 @@
     }
 
     private func updateButtons() {
-        let live = Color(white: 0), dead = Color(white: 0, alpha: 0.25)
+        let live = Color.label, dead = Color.fadedLabel(0.25)
         minus.textColor = isEnabled && (wraps || storedValue > minimumValue) ? live : dead
         plus.textColor = isEnabled && (wraps || storedValue < maximumValue) ? live : dead
     }

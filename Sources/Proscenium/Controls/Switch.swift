@@ -6,14 +6,14 @@
     /// Whether the switch is on: its thumb at the right, its track in `onTintColor`.
     public private(set) var isOn: Bool
     /// The track's colour while on: system green by default.
-    public var onTintColor = Color(hex: 0x34C759) { didSet { updateColors() } }
+    public var onTintColor = Color.systemGreen { didSet { updateColors() } }
     /// The thumb's colour: white by default.
     public var thumbTintColor = Color.white { didSet { updateColors() } }
 
     /// UIKit's size: the track is 51 × 31 points whatever the frame, centred in it.
     nonisolated public static let size = Size(width: 51, height: 31)
     /// The track's colour while off.
-    nonisolated static let offTrackColor = Color(hex: 0xE9E9EA)
+    nonisolated static let offTrackColor = Color(light: Color(hex: 0xE9E9EA), dark: Color(hex: 0x39393D))
     private static let thumbDiameter = 27.0, inset = 2.0
 
     private let track = View(), thumb = View()

@@ -20,12 +20,12 @@
     /// A bar with a light translucent-looking background and a hairline under it.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = Color(hex: 0xF8F8F8)
+        backgroundColor = Color(light: Color(hex: 0xF8F8F8), dark: Color(hex: 0x1C1C1E))
         identifier = "navigation-bar"
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         titleLabel.isUserInteractionEnabled = false
-        separator.backgroundColor = Color(white: 0, alpha: 0.3)
+        separator.backgroundColor = Color(light: Color(white: 0, alpha: 0.3), dark: Color(white: 1, alpha: 0.15))
         separator.isUserInteractionEnabled = false
         backButton.identifier = "navigation-back"
         backButton.addAction { [weak self] _ in self?.onBack?() }
@@ -90,7 +90,7 @@
     private static func makeButton(title: String, style: BarButtonItem.Style) -> Button {
         let button = Button(title: title)
         button.tintColor = Color(white: 1, alpha: 0)
-        button.highlightedColor = Color(white: 0, alpha: 0.06)
+        button.highlightedColor = .fadedLabel(0.06)
         button.titleColor = .systemBlue
         button.titleLabel.font = .systemFont(ofSize: 17, weight: style == .done ? .semibold : .regular)
         button.cornerRadius = 8

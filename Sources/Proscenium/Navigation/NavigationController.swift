@@ -53,7 +53,7 @@
 
     open override func viewDidLoad() {
         super.viewDidLoad()
-        view.backgroundColor = .white
+        view.backgroundColor = .systemBackground
         contentView.identifier = "navigation-content"
         view.addSubview(contentView)
         view.addSubview(navigationBar)

@@ -100,14 +100,15 @@
         presentedViewController.viewWillTransition(to: childSize, with: coordinator)
     }
 
-    /// The size classes of the presentation, derived from the container's size; the presented controller
-    /// reads them as its own `traitCollection`.
+    /// The size classes of the presentation, derived from the container's size, and the presenting
+    /// controller's appearance; the presented controller reads them as its own `traitCollection`.
     open var traitCollection: TraitCollection {
+        let style = presentingViewController?.resolvedUserInterfaceStyle ?? .unspecified
         guard let size = containerView?.bounds.size ?? presentingViewController?.viewIfLoaded?.window?.bounds.size else {
-            return TraitCollection()
+            return TraitCollection(userInterfaceStyle: style)
         }
         let scale = (containerView?.window ?? presentingViewController?.viewIfLoaded?.window)?.displayScale ?? 1
-        return TraitCollection(containerSize: size, displayScale: scale)
+        return TraitCollection(containerSize: size, displayScale: scale, userInterfaceStyle: style)
     }
 
     /// An interaction controller for a dismissal the style drives by hand (a sheet dragged down), asked

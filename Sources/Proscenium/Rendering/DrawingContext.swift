@@ -6,33 +6,36 @@ public struct DrawingContext {
     var offset: Point
     /// Device pixels per point, for drawing that must land on whole pixels as layer backgrounds do.
     var scale: Double
+    /// The appearance the view draws in: dynamic colours handed to the context resolve to it.
+    public let userInterfaceStyle: UserInterfaceStyle
 
-    init(list: DisplayList, offset: Point, scale: Double = 1) {
+    init(list: DisplayList, offset: Point, scale: Double = 1, style: UserInterfaceStyle = .light) {
         self.list = list
         self.offset = offset
         self.scale = scale
+        userInterfaceStyle = style
     }
 
     /// Fills `rect` (in bounds coordinates) with `color`, rounding the corners when `cornerRadius` > 0.
     public mutating func fill(_ rect: Rect, cornerRadius: Double = 0, color: Color) {
-        list.append(.fill(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, color: color))
+        list.append(.fill(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, color: color.resolved(for: userInterfaceStyle)))
     }
 
     /// Fills `rect` as the frame builder fills a layer's background: every edge on a whole device pixel.
     /// For views that draw a background of their own (a button's state fill).
     @MainActor mutating func fillLikeBackground(_ rect: Rect, cornerRadius: Double, corners: CornerMask, color: Color) {
         list.append(.fill(rect: FrameBuilder.snapped(rect.offsetBy(dx: offset.x, dy: offset.y), scale: scale),
-                          cornerRadius: cornerRadius, color: color, corners: corners))
+                          cornerRadius: cornerRadius, color: color.resolved(for: userInterfaceStyle), corners: corners))
     }
 
     /// Strokes a band `width` points wide just inside `rect`'s edge, as a layer border does.
     public mutating func stroke(_ rect: Rect, cornerRadius: Double = 0, width: Double, color: Color) {
-        list.append(.border(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, width: width, color: color))
+        list.append(.border(rect: rect.offsetBy(dx: offset.x, dy: offset.y), cornerRadius: cornerRadius, width: width, color: color.resolved(for: userInterfaceStyle)))
     }
 
     /// Draws laid-out text with its top-left corner at `origin`.
     public mutating func draw(_ text: TextLayout, at origin: Point, color: Color) {
-        list.append(.text(text, origin: origin + offset, color: color))
+        list.append(.text(text, origin: origin + offset, color: color.resolved(for: userInterfaceStyle)))
     }
 
     /// Draws an image scaled into `rect`.

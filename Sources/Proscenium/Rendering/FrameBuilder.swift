@@ -175,17 +175,20 @@
         if !list.scrollCopies.isEmpty { damageOverCopies(view.lastRenderedRect, onScreen) }
         view.lastRenderedRect = onScreen
 
-        if p.shadowOpacity > 0, view.shadowColor.alpha > 0 {
-            let color = view.shadowColor.withAlphaComponent(view.shadowColor.alpha * p.shadowOpacity)
+        // Dynamic colours resolve here, in the appearance the view was last told about.
+        let style = view.drawingStyle
+        let shadowColor = view.shadowColor.resolved(for: style)
+        if p.shadowOpacity > 0, shadowColor.alpha > 0 {
+            let color = shadowColor.withAlphaComponent(shadowColor.alpha * p.shadowOpacity)
             list.append(.shadow(rect: rect, cornerRadius: p.cornerRadius, blurRadius: view.shadowRadius,
                                 offset: view.shadowOffset, color: color))
         }
-        if let background = p.backgroundColor, background.alpha > 0 {
+        if let background = p.backgroundColor?.resolved(for: style), background.alpha > 0 {
             list.append(.fill(rect: rect, cornerRadius: p.cornerRadius, color: background, corners: view.maskedCorners))
         }
         // The list moves into the context and back (swapped, never copied), so that the view's drawing
         // appends to the one buffer: a copy would make every append after it copy the whole list.
-        var context = DrawingContext(list: DisplayList(), offset: offset, scale: scale)
+        var context = DrawingContext(list: DisplayList(), offset: offset, scale: scale, style: style)
         swap(&context.list, &list)
         view.draw(in: &context)
         swap(&context.list, &list)
@@ -203,13 +206,14 @@
         if copy == .copied { copiesBeingWalked.removeLast() }
         if view.clipsToBounds { list.append(.popClip) }
         if view.borderWidth > 0, view.borderColor.alpha > 0 {
-            list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth, color: view.borderColor,
-                                corners: view.maskedCorners))
+            list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth,
+                                color: view.borderColor.resolved(for: style), corners: view.maskedCorners))
         }
         if view === focusRingOwner, let ring = focusRing {
             // Over the control's subviews and border, outside its own clip; in its space, so it moves with it.
             list.append(.border(rect: Self.snapped(ring.rect.offsetBy(dx: offset.x, dy: offset.y), scale: scale),
-                                cornerRadius: ring.cornerRadius, width: ring.width, color: ring.color, corners: ring.corners))
+                                cornerRadius: ring.cornerRadius, width: ring.width, color: ring.color.resolved(for: style),
+                                corners: ring.corners))
         }
         if pushedRaster { list.append(.popRasterized) }
         if pushedOpacity { list.append(.popOpacity) }

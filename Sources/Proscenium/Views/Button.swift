@@ -68,10 +68,11 @@
     /// The fill for the current state: pressed, disabled (dimmed) or plain.
     public var fillColor: Color {
         if isHighlighted {
-            return highlightedColor ?? Color(red: tintColor.red * 0.75, green: tintColor.green * 0.75,
-                                             blue: tintColor.blue * 0.75, alpha: tintColor.alpha)
+            return highlightedColor ?? tintColor.mapped {
+                Color(red: $0.red * 0.75, green: $0.green * 0.75, blue: $0.blue * 0.75, alpha: $0.alpha)
+            }
         }
-        return isEnabled ? tintColor : tintColor.withAlphaComponent(tintColor.alpha * 0.6)
+        return isEnabled ? tintColor : tintColor.mapped { $0.withAlphaComponent($0.alpha * 0.6) }
     }
 
     /// Draws the fill for the current state; a subclass that draws more calls `super` first to keep it.
@@ -83,7 +84,7 @@
     }
 
     private func updateColors() {
-        titleLabel.textColor = isEnabled ? titleColor : titleColor.withAlphaComponent(titleColor.alpha * 0.5)
+        titleLabel.textColor = isEnabled ? titleColor : titleColor.mapped { $0.withAlphaComponent($0.alpha * 0.5) }
         setNeedsDisplay()
     }
 }

@@ -5,7 +5,7 @@
     /// The font of the text; the 17-pixel system font by default, as UILabel's.
     public var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { textChanged() } } }
     /// Colour of the text; black by default.
-    public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    public var textColor: Color = .label { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     /// How each line sits horizontally in the bounds; left by default. Text is centred vertically.
     public var textAlignment: TextAlignment = .left { didSet { if textAlignment != oldValue { textChanged() } } }
     /// Maximum number of lines; 0 means as many as the text needs. Lines wrap at spaces when not 1.

@@ -28,7 +28,7 @@
     /// The font of the text and the placeholder; the 17-pixel system font by default, as a label's.
     public var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { textDidChange(); placeholderLayout = nil } } }
     /// Colour of the text; black by default.
-    public var textColor: Color = .black { didSet { if textColor != oldValue { setNeedsDisplay() } } }
+    public var textColor: Color = .label { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     /// Colour of the caret; the selection is a light tint of it. System blue by default, as iOS's tint.
     public var tintColor: Color = .systemBlue { didSet { if tintColor != oldValue { setNeedsDisplay() } } }
     /// Told before and after edits, selection changes, Return and the start and end of editing.
@@ -104,7 +104,7 @@
         self.placeholder = placeholder
         cornerRadius = 6
         borderWidth = 1
-        borderColor = Color(hex: 0xC7C7CC)
+        borderColor = .systemGray3
         updateAppearance()
     }
 
@@ -125,7 +125,8 @@
     open override var alwaysShowsFocusRing: Bool { true }
 
     private func updateAppearance() {
-        backgroundColor = isEnabled ? .white : Color(white: 0.96)
+        backgroundColor = isEnabled ? Color(light: .white, dark: Color(hex: 0x1C1C1E))
+            : Color(light: Color(white: 0.96), dark: Color(hex: 0x2C2C2E))
     }
 
     // MARK: - Geometry
@@ -236,7 +237,7 @@
             }
             if storage.isEmpty {
                 if !placeholder.isEmpty {
-                    context.draw(measuredPlaceholderLayout, at: Point(x: area.minX, y: top), color: Color(white: 0, alpha: isEnabled ? 0.35 : 0.2))
+                    context.draw(measuredPlaceholderLayout, at: Point(x: area.minX, y: top), color: .fadedLabel(isEnabled ? 0.35 : 0.2))
                 }
             } else {
                 context.draw(measuredTextLayout, at: Point(x: originX, y: top), color: isEnabled ? textColor : textColor.withAlphaComponent(0.45))

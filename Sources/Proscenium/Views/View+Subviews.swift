@@ -29,6 +29,7 @@ extension View {
         link(view, at: index)
         view.didMoveToSuperview()
         if changesWindow { view.notifyMovedToWindow() } else { view.markSubtreeForDisplay() }
+        view.window?.setNeedsTraitsUpdate(of: view)
         setNeedsLayout()
         didAddSubview(view)
     }

@@ -171,6 +171,8 @@
 
     /// The view controller whose root view this is, if any; it follows the view in the responder chain.
     public internal(set) weak var owningViewController: ViewController?
+    /// The appearance override and the traits last announced (View+Traits.swift).
+    var traitState = ViewTraitState()
 
     /// A view occupying `frame` in its future superview's coordinates.
     public init(frame: Rect = .zero) {
@@ -198,6 +200,9 @@
     /// Called after the view moved into or out of a window; not called for a move within one window.
     /// Override point.
     open func didMoveToWindow() {}
+    /// Called before a layout pass when the view's traits changed (appearance, scale, size classes), and
+    /// when it first has traits in a window; a view whose drawing is not only dynamic colours redoes it here.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
 
     /// The view is its window's first responder and the window gained or lost the keyboard
     /// (`Window.isKeyWindow`); a text field hides or shows its caret here.

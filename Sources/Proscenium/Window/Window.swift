@@ -114,6 +114,8 @@
     public private(set) var lastDamage = Region()
 
     private var pendingDamage = Region()
+    /// Views whose traits the next frame checks (Window+Traits.swift).
+    var pendingTraits = PendingTraitsUpdate()
     /// How many commands the last frame's display list held: the next one is built with room for as many.
     private var lastCommandCount = 0
     private var isPreparingFrame = false
@@ -133,7 +135,7 @@
     public init(size: Size, clock: FrameClock) {
         self.clock = clock
         super.init(frame: Rect(origin: .zero, size: size))
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         clock.frameHandler = { [weak self] time in self?.performFrame(at: time) }
         clock.setNeedsFrame()
         Window.lastMade = self
@@ -154,7 +156,19 @@
             if !(displayScale.isFinite && displayScale > 0) { displayScale = oldValue; return }
             setNeedsDisplay()
             setNeedsLayout()
-            setNeedsFrame()
+            setNeedsTraitsUpdate()
+        }
+    }
+
+    // MARK: - Appearance
+
+    /// The desktop's light or dark appearance, set by the backend (the XSETTINGS theme,
+    /// `PROSCENIUM_APPEARANCE`); views and controllers without an override draw in it. A change redraws
+    /// what depends on it and calls `traitCollectionDidChange(_:)` once on each view and controller.
+    public var systemUserInterfaceStyle: UserInterfaceStyle = .light {
+        didSet {
+            if systemUserInterfaceStyle == .unspecified { systemUserInterfaceStyle = .light }
+            if systemUserInterfaceStyle != oldValue { setNeedsTraitsUpdate() }
         }
     }
 
@@ -164,6 +178,7 @@
     /// a burst between two frames cost one layout.
     public func resize(to size: Size) {
         guard size != bounds.size else { return }
+        if changesSizeClasses(to: size) { setNeedsTraitsUpdate() }
         announceSizeTransition(to: size)
         frame = Rect(origin: .zero, size: size)
         setNeedsDisplay()
@@ -237,6 +252,7 @@
         fireDueTimers(at: time)
         fireDisplayLinks(at: time)
         animationEngine.advance(to: time)
+        updateTraitsIfNeeded()
         layOutUntilSettled()
         finishSizeTransitions()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale,

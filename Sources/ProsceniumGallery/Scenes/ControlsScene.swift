@@ -15,7 +15,7 @@ import Proscenium
     let progress = ProgressView(progress: 0.4)
     let spinner = ActivityIndicatorView(style: .medium)
     private let countLabel = SceneController.label("1 copy", size: 17)
-    private let sizeLabel = SceneController.label("Medium", size: 17, color: Color(hex: 0x8E8E93))
+    private let sizeLabel = SceneController.label("Medium", size: 17, color: .systemGray)
     private var form: StackView!
     /// The sync running while the spinner spins.
     private var sync: FrameTimer?

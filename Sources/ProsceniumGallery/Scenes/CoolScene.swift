@@ -8,7 +8,7 @@ import Proscenium
 
     private let mark = ImageView(image: Assets.image(named: "proscenium-mark.png"))
     private let titleLabel = SceneController.label("Cool", size: 34, weight: .bold)
-    private let bodyLabel = SceneController.label("Grown from nothing on a spring.", size: 15, color: Color(hex: 0x3C3C43))
+    private let bodyLabel = SceneController.label("Grown from nothing on a spring.", size: 15, color: SceneController.bodyTextColor)
 
     override init() {
         super.init()

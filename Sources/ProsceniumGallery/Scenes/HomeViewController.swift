@@ -17,7 +17,7 @@ import Proscenium
     private(set) lazy var counterButton: Button = {
         let button = Button(title: "Tapped 0 times") { [weak self] _ in self?.countTap() }
         button.identifier = "counter"
-        button.tintColor = Color(hex: 0x34C759)
+        button.tintColor = .systemGreen
         return button
     }()
 
@@ -25,6 +25,8 @@ import Proscenium
     public var textSubmitted: (@MainActor (_ scene: String, _ text: String) -> Void)?
     /// Called as the navigation scene's pushes and pops begin and end.
     public var navigationObserver: (@MainActor (NavigationEvent) -> Void)?
+    /// Called with the new style when the home screen's appearance changes (not when it first gets one).
+    public var appearanceObserver: (@MainActor (UserInterfaceStyle) -> Void)?
 
     /// The home screen; its view loads on first use.
     public override init() {
@@ -33,7 +35,7 @@ import Proscenium
 
     public override func viewDidLoad() {
         view.identifier = "home"
-        view.backgroundColor = Color(hex: 0xF2F2F7)
+        view.backgroundColor = .systemGroupedBackground
         titleLabel.identifier = "title"
         view.addSubview(titleLabel)
         for name in SceneCatalog.names {
@@ -43,6 +45,11 @@ import Proscenium
             view.addSubview(button)
         }
         view.addSubview(counterButton)
+    }
+
+    public override func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {
+        let style = traitCollection.userInterfaceStyle
+        if let previous = previousTraitCollection, previous.userInterfaceStyle != style { appearanceObserver?(style) }
     }
 
     // MARK: - Layout

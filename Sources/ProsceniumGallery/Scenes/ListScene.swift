@@ -20,7 +20,7 @@ import Proscenium
 
     override func viewDidLoad() {
         super.viewDidLoad()
-        header.backgroundColor = Color(hex: 0xF9F9F9)
+        header.backgroundColor = Color(light: Color(hex: 0xF9F9F9), dark: Color(hex: 0x1C1C1E))
         header.identifier = "list-header"
         tableView.identifier = "list"
         tableView.rowHeight = 52

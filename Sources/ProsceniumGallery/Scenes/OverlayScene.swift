@@ -9,7 +9,7 @@ import Proscenium
     private let titleLabel = SceneController.label("Colour", size: 28, weight: .bold)
     private let swatch = View()
     private let sliders = [ValueSlider(value: 0.6), ValueSlider(value: 0.7), ValueSlider(value: 0.9)]
-    private let captions = ["Hue", "Saturation", "Brightness"].map { SceneController.label($0, size: 15, color: Color(hex: 0x3C3C43)) }
+    private let captions = ["Hue", "Saturation", "Brightness"].map { SceneController.label($0, size: 15, color: SceneController.bodyTextColor) }
 
     override init() {
         super.init()

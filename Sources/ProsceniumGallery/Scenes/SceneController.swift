@@ -20,7 +20,7 @@ import Proscenium
 
     open override func viewDidLoad() {
         view.identifier = "presented"
-        view.backgroundColor = .white
+        view.backgroundColor = .secondarySystemGroupedBackground
     }
 
     /// Handles a key while the scene is the top presentation; returns whether it did. Escape asks to
@@ -31,8 +31,11 @@ import Proscenium
         return true
     }
 
+    /// Body text under a scene's title: a dark grey, a light one in the dark appearance.
+    static let bodyTextColor = Color(light: Color(hex: 0x3C3C43), dark: Color(hex: 0xEBEBF5))
+
     /// A label in the scene's text style.
-    static func label(_ text: String, size: Double, weight: Font.Weight = .regular, color: Color = .black) -> Label {
+    static func label(_ text: String, size: Double, weight: Font.Weight = .regular, color: Color = .label) -> Label {
         let label = Label(text: text)
         label.font = .systemFont(ofSize: size, weight: weight)
         label.textColor = color

@@ -6,7 +6,7 @@ import Proscenium
 
     override func viewDidLoad() {
         title = "Settings"
-        view.backgroundColor = Color(hex: 0xF2F2F7)
+        view.backgroundColor = .systemGroupedBackground
         view.identifier = "settings"
         list.identifier = "settings-list"
         list.rowHeight = 44
@@ -39,7 +39,7 @@ import Proscenium
 /// A section's screen: Inspector shows the half-modal inspector, More pushes a deeper screen.
 @MainActor final class SectionController: ViewController {
     private let name: String
-    private let detail = SceneController.label("", size: 15, color: Color(hex: 0x3C3C43))
+    private let detail = SceneController.label("", size: 15, color: SceneController.bodyTextColor)
 
     init(name: String) {
         self.name = name
@@ -48,7 +48,7 @@ import Proscenium
     }
 
     override func viewDidLoad() {
-        view.backgroundColor = .white
+        view.backgroundColor = .systemBackground
         view.identifier = "section"
         detail.text = "The \(name.lowercased()) settings. The inspector leaves the bar above it usable."
         detail.numberOfLines = 0
@@ -95,9 +95,9 @@ import Proscenium
     }
 
     override func viewDidLoad() {
-        view.backgroundColor = Color(hex: 0xF2F2F7)
+        view.backgroundColor = .systemGroupedBackground
         view.identifier = "deeper"
-        let label = SceneController.label("Nothing deeper here.", size: 15, color: Color(hex: 0x3C3C43))
+        let label = SceneController.label("Nothing deeper here.", size: 15, color: SceneController.bodyTextColor)
         label.frame = Rect(x: 24, y: 20, width: 300, height: 24)
         view.addSubview(label)
     }
@@ -114,7 +114,7 @@ import Proscenium
     }
 
     override func viewDidLoad() {
-        view.backgroundColor = .white
+        view.backgroundColor = .secondarySystemGroupedBackground
         view.identifier = "inspector"
         let label = SceneController.label("\(section) inspector", size: 17, weight: .semibold)
         label.frame = Rect(x: 24, y: 24, width: 300, height: 24)

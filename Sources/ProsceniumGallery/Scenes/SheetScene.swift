@@ -15,7 +15,7 @@ import Proscenium
     private weak var home: HomeViewController?
     private let adaptivity: SheetAdaptivity
     private let titleLabel = SceneController.label("Half-modal", size: 22, weight: .bold)
-    private let bodyLabel = SceneController.label("The screen behind stays usable.", size: 15, color: Color(hex: 0x3C3C43))
+    private let bodyLabel = SceneController.label("The screen behind stays usable.", size: 15, color: SceneController.bodyTextColor)
     private var count = 0
     private lazy var countButton: Button = {
         let button = Button(title: "Count: 0") { [weak self] _ in self?.countTap() }
@@ -39,6 +39,8 @@ import Proscenium
         pagesView.identifier = "pages"
         pagesView.register(TableViewCell.self, forCellReuseIdentifier: "page")
         pagesView.dataSource = self
+        // The list is part of the card: the card's colour, in the dark appearance as well.
+        pagesView.backgroundColor = view.backgroundColor
         for subview in [pagesView, titleLabel, bodyLabel, countButton, dismissButton] { view.addSubview(subview) }
     }
 
@@ -46,6 +48,7 @@ import Proscenium
 
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         let cell = tableView.dequeueReusableCell(withIdentifier: "page", for: indexPath)
+        cell.normalBackgroundColor = tableView.backgroundColor
         let page = indexPath.row + 1
         cell.textLabel.text = "Page \(page)"
         let annotations = page % 3 == 0 ? page % 7 + 1 : 0

@@ -21,7 +21,7 @@ import Proscenium
     init(value: Double, tint: Color = .systemBlue) {
         self.value = value
         super.init()
-        track.backgroundColor = Color(hex: 0xD1D1D6)
+        track.backgroundColor = .systemGray4
         track.cornerRadius = 2
         fill.backgroundColor = tint
         fill.cornerRadius = 2

@@ -39,6 +39,9 @@ import Proscenium
     public private(set) lazy var textMeasurer = XftTextMeasurer(display: self)
     /// Routes the connection's events to the hosts of their windows: the one place the queue is drained.
     private(set) lazy var events = EventDispatcher(display: self)
+    /// The desktop's XSETTINGS (its theme), followed live; made when a window first follows the desktop's
+    /// appearance.
+    private(set) lazy var desktopSettings = XSettingsWatcher(display: self)
     /// The major opcode of XInput 2.1 or later, whose pointer events (with smooth scrolling) windows select;
     /// nil without it, or with `PROSCENIUM_NO_XINPUT2=1`, when windows read the core pointer events.
     private(set) lazy var xInput2Opcode: Int32? = Self.queryXInput2(pointer)

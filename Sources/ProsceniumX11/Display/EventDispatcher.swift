@@ -27,6 +27,8 @@ import Dispatch
     /// of another client's, the event mask this connection had on it before.
     private var propertyWatchers: [CX11.Window: (receivers: [Int: Receiver], restoredMask: Int?)] = [:]
     private var lastWatchID = 0
+    /// Who else hears the root window's events (the XSETTINGS watcher: a new manager's MANAGER message).
+    private var rootWatchers: [Int: Receiver] = [:]
 
     init(display: Display) {
         self.display = display
@@ -75,6 +77,19 @@ import Dispatch
         }
         propertyWatchers[window]?.receivers[watch.id] = receiver
         return watch
+    }
+
+    /// Sends every event on the root window to `receiver` too, until `stopWatchingRoot(_:)` with the
+    /// returned id; the caller selects the event mask it needs on the root window.
+    func watchRoot(_ receiver: @escaping Receiver) -> Int {
+        lastWatchID += 1
+        rootWatchers[lastWatchID] = receiver
+        return lastWatchID
+    }
+
+    /// Ends a `watchRoot(_:)`.
+    func stopWatchingRoot(_ id: Int) {
+        rootWatchers[id] = nil
     }
 
     /// Ends a `watchProperties(of:_:)`; the last one on another client's window restores the event mask.
@@ -139,7 +154,7 @@ import Dispatch
         }
         if window == display.rootWindow {
             // A copy per receiver: one may change what it was handed.
-            for receiver in receivers.values {
+            for receiver in Array(receivers.values) + Array(rootWatchers.values) {
                 var copy = event
                 receiver(&copy)
             }

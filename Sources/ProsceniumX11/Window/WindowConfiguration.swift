@@ -15,12 +15,16 @@ public struct WindowConfiguration: Sendable {
     /// Device pixels per point; nil reads it from `PROSCENIUM_SCALE`, else the desktop's `Xft.dpi`
     /// (see `DisplayScale`), and follows the desktop's changes while the window is open.
     public var scale: Double?
+    /// Light or dark; nil reads it from `PROSCENIUM_APPEARANCE`, else the desktop's XSETTINGS theme (see
+    /// `DesktopAppearance`), and follows the desktop's changes while the window is open.
+    public var appearance: UserInterfaceStyle?
 
     /// A configuration; every field has a default, so name only what differs.
     public init(title: String = "Proscenium", instanceName: String = "proscenium", className: String = "Proscenium",
                 size: Size = Size(width: 1280, height: 800), minimumSize: Size = Size(width: 320, height: 240),
-                scale: Double? = nil) {
+                scale: Double? = nil, appearance: UserInterfaceStyle? = nil) {
         self.scale = scale
+        self.appearance = appearance
         self.title = title
         self.instanceName = instanceName
         self.className = className

@@ -33,6 +33,8 @@ import Proscenium
     public var scaleChanged: (@MainActor (Double) -> Void)?
     /// Whether the scale follows `Xft.dpi`; false when the configuration or `PROSCENIUM_SCALE` set it.
     private let followsDesktopScale: Bool
+    /// The window's registration with the desktop's XSETTINGS, while it follows the desktop's appearance.
+    var appearanceObservation: Int?
     private let configuration: WindowConfiguration
     let resourceManagerAtom: Atom
     /// Set once the window manager (or the server, with none) has mapped the window.
@@ -134,6 +136,7 @@ import Proscenium
         cursors = CursorCache(display: display)
         window = Proscenium.Window(size: configuration.size, clock: clock)
         window.displayScale = resolved.scale
+        applyAppearance(configuration.appearance)
         XftTextMeasurer.install(display: display)
         WindowProperties.set(on: xWindow, display: display, configuration: Self.inPixels(configuration, scale: resolved.scale),
                              syncCounter: syncCounter?.counter)
@@ -161,6 +164,7 @@ import Proscenium
     isolated deinit {
         idleTimer?.cancel()
         inputMethodTimer?.cancel()
+        if let appearanceObservation { display.desktopSettings.stopObserving(appearanceObservation) }
         let dpy = display.pointer
         display.events.stopRouting(xWindow)
         // The back buffer, its picture and the GC are ours whatever happened to the window.

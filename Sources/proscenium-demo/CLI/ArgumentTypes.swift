@@ -25,6 +25,16 @@ struct WindowSize: Sendable {
     var size: Size { Size(width: Double(width), height: Double(height)) }
 }
 
+/// `--appearance` values: light or dark.
+enum AppearanceArgument {
+    static func parse(_ text: String) throws -> UserInterfaceStyle {
+        guard let style = UserInterfaceStyle(name: text) else {
+            throw ValidationError("--appearance must be light or dark; got '\(text)'")
+        }
+        return style
+    }
+}
+
 /// `--scale` values: device pixels per point, above 0 and at most `DisplayScale.maximum`.
 enum DisplayScaleArgument {
     static func parse(_ text: String) throws -> Double {

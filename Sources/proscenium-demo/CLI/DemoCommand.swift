@@ -38,6 +38,11 @@ struct DemoCommand: ParsableCommand {
             transform: DisplayScaleArgument.parse)
     var scale: Double?
 
+    @Option(help: ArgumentHelp("light or dark. Without it, PROSCENIUM_APPEARANCE, else the desktop's XSETTINGS theme (a Net/ThemeName ending in -dark, or Gtk/ApplicationPreferDarkTheme; followed live), else light.",
+                               valueName: "style"),
+            transform: AppearanceArgument.parse)
+    var appearance: UserInterfaceStyle?
+
     @Flag(help: "Cross-fade every transition instead of moving things.")
     var reduceMotion = false
 

@@ -45,7 +45,7 @@ import ProsceniumX11
         if let virtualClock { log.clock = { virtualClock.now } }
         let configuration = WindowConfiguration(title: "Proscenium demo", instanceName: "proscenium-demo",
                                                 size: options.size.size, minimumSize: Size(width: 480, height: 480),
-                                                scale: options.scale)
+                                                scale: options.scale, appearance: options.appearance)
         let host = WindowHost(display: display, configuration: configuration, clock: clock)
         host.onClose = { [self] in end() }
         // Another client destroyed the window: nothing left to show, and the log says how the run ended.
@@ -59,6 +59,7 @@ import ProsceniumX11
         if options.selfCheck { reporter.model = PresentationStackModel(window: host.window) }
         home.textSubmitted = { scene, text in reporter.reportText(text, scene: scene) }
         home.navigationObserver = { event in reporter.reportNavigation(event) }
+        home.appearanceObserver = { style in reporter.reportAppearance(style) }
         host.scaleChanged = { scale in reporter.reportScale(scale) }
         host.syncRequestAnswered = { value, size in reporter.reportSyncAnswered(value: value, frameSize: size) }
         var isReady = false

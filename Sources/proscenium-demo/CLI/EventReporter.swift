@@ -87,6 +87,11 @@ import ProsceniumGallery
         log.write("scale", ["value": .number(scale)])
     }
 
+    /// The home screen's appearance changed (the desktop switched theme): its `traitCollectionDidChange`.
+    func reportAppearance(_ style: UserInterfaceStyle) {
+        log.write("appearance", ["value": .text(style.description)])
+    }
+
     /// Logs what `Window.consistencyProblems()` found, one `problem` line each (for `--self-check`).
     func reportProblems(_ problems: [String]) {
         for problem in problems { log.write("problem", ["problem": .text(problem)]) }

@@ -36,7 +36,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
     /// Live, as in UIKit: setting it while the popover is up (in the `present` completion) takes effect.
     public var passthroughViews: [View] = [] { didSet { outsideClickView.passthroughViews = passthroughViews } }
     /// The colour of the arrow; match it to the presented view's background.
-    public var arrowColor: Color = .white { didSet { arrowView.backgroundColor = arrowColor } }
+    public var arrowColor: Color = .elevatedBackground { didSet { arrowView.backgroundColor = arrowColor } }
 
     /// The view behind the popover that catches clicks outside it (and forwards those on passthrough views).
     public let outsideClickView = TouchForwardingView()

@@ -10,7 +10,7 @@ final class ScrollIndicatorView: View {
     init() {
         super.init(frame: .zero)
         isUserInteractionEnabled = false
-        backgroundColor = Color(white: 0, alpha: 0.35)
+        backgroundColor = .fadedLabel(0.35)
         cornerRadius = Self.thickness / 2
         alpha = 0
         identifier = "scroll-indicator"

@@ -49,7 +49,7 @@
     /// An empty table occupying `frame`.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
-        backgroundColor = .white
+        backgroundColor = .systemBackground
         alwaysBounceVertical = true
     }
 

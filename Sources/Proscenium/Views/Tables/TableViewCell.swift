@@ -9,9 +9,9 @@
     /// The secondary text under the main one; hidden while empty.
     public let detailTextLabel = Label()
     /// The background of a selected or pressed row.
-    public var selectedBackgroundColor = Color(hex: 0xD1D1D6) { didSet { updateBackground() } }
+    public var selectedBackgroundColor = Color.systemGray4 { didSet { updateBackground() } }
     /// The background of an unselected row.
-    public var normalBackgroundColor: Color? = .white { didSet { updateBackground() } }
+    public var normalBackgroundColor: Color? = .systemBackground { didSet { updateBackground() } }
     /// The hairline under the row, inset from the leading edge as UIKit's separators are.
     public let separatorView = View()
     /// Whether the row is selected; the table sets it.
@@ -28,8 +28,8 @@
         super.init(frame: .zero)
         textLabel.font = .systemFont(ofSize: 16)
         detailTextLabel.font = .systemFont(ofSize: 12)
-        detailTextLabel.textColor = Color(hex: 0x6C6C70)
-        separatorView.backgroundColor = Color(hex: 0xC6C6C8)
+        detailTextLabel.textColor = Color(light: Color(hex: 0x6C6C70), dark: Color(hex: 0xAEAEB2))
+        separatorView.backgroundColor = .opaqueSeparator
         separatorView.isUserInteractionEnabled = false
         addSubview(textLabel)
         addSubview(detailTextLabel)

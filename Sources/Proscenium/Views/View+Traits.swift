@@ -1,0 +1,69 @@
+/// A view's appearance override and the traits it was last told about (see `View.traitCollection`).
+struct ViewTraitState {
+    var override: UserInterfaceStyle = .unspecified
+    /// What `traitCollectionDidChange(_:)` last announced; nil before the view was first in a window.
+    var announced: TraitCollection?
+}
+
+/// Traits as UIKit's views have them: the window's size classes and scale, and an appearance inherited
+/// from the superview (or, for a presented controller's view, from the controller that presented it)
+/// unless a view or controller on the way overrides it.
+extension View {
+    /// Draws this view and its subviews in `style` whatever their window's appearance, as UIKit's
+    /// `overrideUserInterfaceStyle`; `.unspecified` (the default) inherits.
+    public var overrideUserInterfaceStyle: UserInterfaceStyle {
+        get { traitState.override }
+        set {
+            guard newValue != traitState.override else { return }
+            traitState.override = newValue
+            window?.setNeedsTraitsUpdate(of: self)
+        }
+    }
+
+    /// The traits the view draws and lays out with: its window's size classes and display scale, and its
+    /// appearance. Outside a window the size classes are unspecified.
+    public var traitCollection: TraitCollection {
+        let style = effectiveUserInterfaceStyle
+        guard let window else { return TraitCollection(userInterfaceStyle: style) }
+        return TraitCollection(containerSize: window.bounds.size, displayScale: window.displayScale, userInterfaceStyle: style)
+    }
+
+    /// The appearance dynamic colours resolve to as the view draws: the one last announced (the window
+    /// updates traits before every layout pass), light before the view was ever in a window.
+    var drawingStyle: UserInterfaceStyle {
+        traitState.announced?.userInterfaceStyle ?? .light
+    }
+
+    /// The appearance found by walking up: the first override of a view or of the controller owning it;
+    /// a presented controller's view goes on to the controller that presented it; at the top, the
+    /// window's `systemUserInterfaceStyle`. Light outside any window.
+    var effectiveUserInterfaceStyle: UserInterfaceStyle {
+        var view: View? = self
+        var steps = 0
+        while let current = view, steps < 10_000 {
+            steps += 1
+            if let style = current.ownUserInterfaceStyle { return style }
+            if let window = current as? Window { return window.systemUserInterfaceStyle }
+            view = current.inheritsStyleFrom
+        }
+        return .light
+    }
+
+    /// The style this view sets for itself (its override or its controller's), nil when it inherits.
+    var ownUserInterfaceStyle: UserInterfaceStyle? {
+        if traitState.override != .unspecified { return traitState.override }
+        if let style = owningViewController?.overrideUserInterfaceStyle, style != .unspecified { return style }
+        return nil
+    }
+
+    /// Where the view's appearance comes from when it has none of its own: the presenting controller's
+    /// view for a presented controller's root view, else the superview.
+    var inheritsStyleFrom: View? {
+        if let controller = owningViewController, controller.parent == nil,
+           let presenter = controller.presentingViewController, let presenterView = presenter.viewIfLoaded,
+           presenterView !== self, presenterView.window != nil {
+            return presenterView
+        }
+        return superview
+    }
+}
