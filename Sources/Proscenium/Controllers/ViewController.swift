@@ -184,7 +184,7 @@
     /// Draws the controller's view, its children and what it presents in `style` whatever the window's
     /// appearance, as UIKit's `overrideUserInterfaceStyle`; `.unspecified` (the default) inherits.
     public var overrideUserInterfaceStyle: UserInterfaceStyle = .unspecified {
-        didSet { if overrideUserInterfaceStyle != oldValue { loadedView?.window?.setNeedsTraitsUpdate() } }
+        didSet { if overrideUserInterfaceStyle != oldValue { expectedWindow?.setNeedsTraitsUpdate() } }
     }
 
     /// The appearance the controller's traits report (see `traitCollection`).

@@ -36,15 +36,21 @@ extension View {
 
     /// The appearance found by walking up: the first override of a view or of the controller owning it;
     /// a presented controller's view goes on to the controller that presented it; at the top, the
-    /// window's `systemUserInterfaceStyle`. Light outside any window.
+    /// window's `systemUserInterfaceStyle`. Light outside any window, except for a controller's view.
     var effectiveUserInterfaceStyle: UserInterfaceStyle {
         var view: View? = self
         var steps = 0
         while let current = view, steps < 10_000 {
             steps += 1
             if let style = current.ownUserInterfaceStyle { return style }
+            if let presenter = current.presenterForStyle { return presenter.resolvedUserInterfaceStyle }
             if let window = current as? Window { return window.systemUserInterfaceStyle }
-            view = current.inheritsStyleFrom
+            // A controller's view taken out of its window (under a full-screen presentation) keeps the
+            // window's appearance.
+            if current.superview == nil, let controller = current.owningViewController {
+                return controller.expectedWindow?.systemUserInterfaceStyle ?? .light
+            }
+            view = current.superview
         }
         return .light
     }
@@ -56,14 +62,11 @@ extension View {
         return nil
     }
 
-    /// Where the view's appearance comes from when it has none of its own: the presenting controller's
-    /// view for a presented controller's root view, else the superview.
-    var inheritsStyleFrom: View? {
-        if let controller = owningViewController, controller.parent == nil,
-           let presenter = controller.presentingViewController, let presenterView = presenter.viewIfLoaded,
-           presenterView !== self, presenterView.window != nil {
-            return presenterView
-        }
-        return superview
+    /// For a presented controller's root view, the controller that presented it: the view inherits its
+    /// appearance from there (whether or not the presenter's view is still in the window), not from the
+    /// container it sits in.
+    var presenterForStyle: ViewController? {
+        guard let controller = owningViewController, controller.parent == nil else { return nil }
+        return controller.presentingViewController
     }
 }

@@ -60,7 +60,7 @@ extension Window {
             view.traitCollectionDidChange(previous)
         }
         for subview in view.subviews where subview.superview === view {
-            let inherited = subview.inheritsStyleFrom === view ? style : subview.effectiveUserInterfaceStyle
+            let inherited = subview.presenterForStyle?.resolvedUserInterfaceStyle ?? style
             announceTraits(in: subview, style: subview.ownUserInterfaceStyle ?? inherited, base: base)
         }
     }

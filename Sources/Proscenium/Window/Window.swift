@@ -288,6 +288,8 @@
 
     /// The display list of the whole window as it would be drawn now, for tests and tree dumps.
     public func currentDisplayList() -> DisplayList {
+        // As the next frame would, which tells views of changed traits before it draws them.
+        updateTraitsIfNeeded()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: Region(), scale: displayScale)
         let states = allViews().map { ($0, $0.needsDisplay, $0.lastRenderedRect, $0.scrollState) }
         builder.build(root: self)
