@@ -51,6 +51,9 @@ screenshots: deps
 	.build/release/proscenium-demo --headless --scene navigation --click 640,66 --input-at 0.8 --at 0.87 \
 		--screenshot Assets/screenshots/navigation-push.png
 	.build/release/proscenium-demo --headless --scene action-sheet --size 600x800 --screenshot Assets/screenshots/action-sheet-600x800.png
+	.build/release/proscenium-demo --headless --appearance dark --scene controls --screenshot Assets/screenshots/controls-dark.png
+	.build/release/proscenium-demo --headless --appearance dark --scene sheet --size 600x800 --screenshot Assets/screenshots/sheet-dark-600x800.png
+	.build/release/proscenium-demo --headless --appearance dark --scene alert --screenshot Assets/screenshots/alert-dark.png
 
 # The DocC documentation of Proscenium, ProsceniumX11 and ProsceniumTesting as one static site in .build/docs;
 # a warning (a symbol link that does not resolve, say) is an error, and so is a public symbol without a

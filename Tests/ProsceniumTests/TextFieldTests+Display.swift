@@ -170,7 +170,10 @@ struct TextFieldDisplayTests {
     }
 
     @Test func looksLikeARoundedFieldAndSizesToFit() {
-        let field = TextField(text: "hello")
+        // Measured in a window whose surface measures with the estimating measurer: a field in no window
+        // would use the process-wide one, which the X tests running beside this one replace with Xft's.
+        let scene = FieldScene(text: "hello")
+        let field = scene.field
         #expect(field.backgroundColor?.resolvedColor(with: field.traitCollection) == .white && field.borderWidth == 1 && field.cornerRadius == 6)
         let size = field.sizeThatFits(Size(width: 1000, height: 1000))
         #expect((34...36).contains(size.height))
