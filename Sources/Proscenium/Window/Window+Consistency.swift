@@ -21,6 +21,7 @@ extension Window {
         checkPresentations(problems: &problems)
         checkAppearance(problems: &problems)
         checkTouch(problems: &problems)
+        checkTraits(problems: &problems)
         return problems
     }
 

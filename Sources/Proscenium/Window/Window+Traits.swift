@@ -31,10 +31,11 @@ extension Window {
 
     /// Announces changed traits to every view and controller whose traits changed since they were last
     /// told. A callback that changes traits again (an override set in `traitCollectionDidChange`) is
-    /// served in the same frame, up to a few rounds.
+    /// served in the same frame, up to a few rounds (the rest in the next frame).
     func updateTraitsIfNeeded() {
         var rounds = 0
-        while !pendingTraits.isEmpty && rounds < 4 {
+        defer { if !pendingTraits.isEmpty { clock.setNeedsFrame() } }
+        while !pendingTraits.isEmpty && rounds < 8 {
             rounds += 1
             let pending = pendingTraits
             pendingTraits = PendingTraitsUpdate(everything: false)
@@ -55,13 +56,35 @@ extension Window {
         let previous = view.traitState.announced
         if previous != traits {
             view.traitState.announced = traits
-            if previous?.userInterfaceStyle != style { view.setNeedsDisplay() }
+            if previous?.userInterfaceStyle != style {
+                view.setNeedsDisplay()
+                // What the view's controller presents inherits its style, wherever its view sits.
+                if let presented = view.owningViewController?.presentedController?.viewIfLoaded {
+                    pendingTraits.subtrees.append(WeakView(view: presented))
+                }
+            }
             view.owningViewController?.traitCollectionDidChange(previous)
             view.traitCollectionDidChange(previous)
         }
         for subview in view.subviews where subview.superview === view {
             let inherited = subview.presenterForStyle?.resolvedUserInterfaceStyle ?? style
             announceTraits(in: subview, style: subview.ownUserInterfaceStyle ?? inherited, base: base)
+        }
+    }
+
+    /// Once the traits are up to date (after a frame), every view in the window was told its traits, and
+    /// the style it draws in is the one its overrides, presenter and window give it.
+    func checkTraits(problems: inout [String]) {
+        guard pendingTraits.isEmpty else { return }
+        for view in allViews() {
+            guard let announced = view.traitState.announced else {
+                problems.append("\(view.identifier ?? "\(type(of: view))") was never told its traits")
+                continue
+            }
+            let style = view.effectiveUserInterfaceStyle
+            if announced.userInterfaceStyle != style {
+                problems.append("\(view.identifier ?? "\(type(of: view))") draws \(announced.userInterfaceStyle) where its traits say \(style)")
+            }
         }
     }
 

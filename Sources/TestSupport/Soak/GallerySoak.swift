@@ -78,6 +78,8 @@ import ProsceniumX11
     var navigationRNG: SeededGenerator
     /// The stream the controls scene's operations are drawn from (see `SoakControls`).
     var controlsRNG: SeededGenerator
+    /// The stream the appearance's operations are drawn from (see `SoakAppearance`).
+    var appearanceRNG: SeededGenerator
     let host: WindowHost
     let clock = ManualFrameClock()
     let home: HomeViewController
@@ -103,6 +105,7 @@ import ProsceniumX11
         scrollRNG = SeededGenerator(seed: seed ^ 0x5C20_11ED_5C20_11ED)
         navigationRNG = SeededGenerator(seed: seed ^ 0x0BAC_C0DE_0BAC_C0DE)
         controlsRNG = SeededGenerator(seed: seed ^ 0xC047_2015_C047_2015)
+        appearanceRNG = SeededGenerator(seed: seed ^ 0xDA2C_DA2C_DA2C_DA2C)
         host = WindowHost(display: display, configuration: WindowConfiguration(
             title: "soak", size: size, minimumSize: Size(width: 480, height: 480)), clock: clock)
         host.onClose = {}
@@ -143,6 +146,7 @@ import ProsceniumX11
             let scroll = SoakScroll.random(in: window.bounds.size, using: &scrollRNG)
             let navigation = SoakNavigation.random(using: &navigationRNG)
             let controls = SoakControls.random(using: &controlsRNG)
+            let appearance = SoakAppearance.random(using: &appearanceRNG)
             if let only, !only.contains(index) { continue }
             if withoutFramesAfter.contains(index) { step = SoakStep(operation: step.operation, framesAfter: 0) }
             world.currentOperation = index
@@ -164,6 +168,10 @@ import ProsceniumX11
             if let controls {
                 perform(controls)
                 notes.append("then \(controls)")
+            }
+            if let appearance {
+                perform(appearance)
+                notes.append("then \(appearance)")
             }
             runFrames(step.framesAfter)
             var problems = window.consistencyProblems() + model.divergences()
