@@ -166,6 +166,12 @@ import ProsceniumX11
         try tap(at: center(of: identifier))
     }
 
+    /// Right-clicks at a window point (in points), as a user opening a context menu, then runs a frame.
+    public func secondaryClick(at point: Point) throws {
+        try xtest().click(at: screenPoint(point), button: 3)
+        frame()
+    }
+
     /// Presses at the centre of the view with `identifier`, moves by `offset` points in `steps` moves, one
     /// frame each, and releases.
     public func drag(_ identifier: String, by offset: Point, steps: Int = 10) throws {
@@ -195,6 +201,17 @@ import ProsceniumX11
     public func press(keysym: UInt) throws {
         focusWindow()
         guard try xtest().key(keysym) else { throw WindowTesterError.noKey(keysym) }
+        frame()
+    }
+
+    /// Holds the keys for `modifiers` (`XK_Shift_L`, `XK_Alt_L`, …) while pressing `keysym`: a chord
+    /// such as Shift+F10; then runs a frame.
+    public func press(keysym: UInt, holding modifiers: [UInt]) throws {
+        focusWindow()
+        let input = try xtest()
+        for modifier in modifiers where !input.press(key: modifier) { throw WindowTesterError.noKey(modifier) }
+        defer { for modifier in modifiers.reversed() { _ = input.release(key: modifier) } }
+        guard input.key(keysym) else { throw WindowTesterError.noKey(keysym) }
         frame()
     }
 

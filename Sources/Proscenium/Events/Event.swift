@@ -72,6 +72,8 @@ public enum Key: Sendable, Hashable {
     case pageDown
     /// A function key, F1 (`function(1)`) to F12 and beyond.
     case function(Int)
+    /// The Menu (context menu) key: opens the focused view's context menu, as Shift+F10 does.
+    case menu
     /// A key that types text, such as "a", "é" or "ж", or text an input method committed ("ñ" from a
     /// Compose sequence). With Control or Alt held it is a shortcut: the text is what the key types
     /// without them (Ctrl+C arrives as `character("c")` with `.control`).

@@ -54,3 +54,17 @@ extension View {
         }
     }
 }
+
+extension View {
+    /// Resizes the view to `sizeThatFits` of its current size, keeping its origin.
+    public func sizeToFit() {
+        let fitted = sizeThatFits(Size(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude))
+        frame = Rect(origin: frame.origin, size: fitted)
+    }
+
+    /// Whether the view can be hit at all: shown, interactive, not nearly transparent, and not refusing
+    /// touches while it animates. Reads model values, as UIKit does.
+    public var isHitTestable: Bool {
+        !isHidden && isUserInteractionEnabled && alpha >= 0.01 && !refusesHitsWhileAnimating
+    }
+}

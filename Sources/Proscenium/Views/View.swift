@@ -338,19 +338,7 @@
     /// view the least hugging view takes the extra space, the least resisting one gives up space first.
     var layoutPriorities = LayoutPriorities()
 
-    /// Resizes the view to `sizeThatFits` of its current size, keeping its origin.
-    public func sizeToFit() {
-        let fitted = sizeThatFits(Size(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude))
-        frame = Rect(origin: frame.origin, size: fitted)
-    }
-
     // MARK: - Hit-testing
-
-    /// Whether the view can be hit at all: shown, interactive, not nearly transparent, and not refusing
-    /// touches while it animates. Reads model values, as UIKit does.
-    public var isHitTestable: Bool {
-        !isHidden && isUserInteractionEnabled && alpha >= 0.01 && !refusesHitsWhileAnimating
-    }
 
     /// The deepest view containing `point` (in this view's coordinates), front-most subviews first; nil when
     /// this view is hidden, non-interactive, nearly transparent, or the point is outside it. Subviews beyond
@@ -386,6 +374,9 @@
         if let owningViewController { return owningViewController }
         return superview
     }
+
+    /// The interactions attached to this view (a context menu's), in the order added, as UIKit's.
+    public internal(set) var interactions: [Interaction] = []
 
     /// Gesture recognizers attached to this view, in the order added.
     public internal(set) var gestureRecognizers: [GestureRecognizer] = []

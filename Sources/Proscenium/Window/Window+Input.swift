@@ -17,10 +17,16 @@ extension Window {
     }
 
     /// The button that makes touches: the primary one. Right and middle clicks and the wheel tap nothing
-    /// (a right-click on a dimming view must not dismiss it) and leave a primary touch in progress alone.
+    /// (a right-click on a dimming view must not dismiss it) and leave a primary touch in progress alone;
+    /// a right click opens a context menu.
     static let touchButton = 1
 
     private func pointerDown(at location: Point, button: Int, time: Double) {
+        if closeContextMenu(forPressAt: location, button: button) { return }
+        if button == 3 {
+            showContextMenu(at: location)
+            return
+        }
         guard button == Self.touchButton else {
             // A middle click pastes the primary selection (X's convention): it goes to the nearest view
             // under the pointer that handles it, as no touch, so a primary touch in progress goes on.

@@ -222,6 +222,8 @@
             switch press.key {
             case .escape where !press.isRepeat: handleUnhandledEscape()
             case .tab: moveFocus(backwards: press.modifiers.contains(.shift))
+            case .menu where !press.isRepeat: showContextMenuFromKeyboard()
+            case .function(10) where press.modifiers == .shift && !press.isRepeat: showContextMenuFromKeyboard()
             default: _ = scrollUnderPointer(for: press)
             }
         }

@@ -18,6 +18,8 @@ import Proscenium
         let button = Button(title: "Tapped 0 times") { [weak self] _ in self?.countTap() }
         button.identifier = "counter"
         button.tintColor = .systemGreen
+        // A right click, the Menu key or Shift+F10 on it: a context menu of what the counter can do.
+        button.addInteraction(ContextMenuInteraction { [weak self] _ in self?.counterMenu() })
         return button
     }()
 
@@ -106,8 +108,25 @@ import Proscenium
     }
 
     private func countTap() {
-        tapCount += 1
+        setCount(tapCount + 1)
+    }
+
+    private func setCount(_ count: Int) {
+        tapCount = count
         counterButton.title = "Tapped \(tapCount) times"
+    }
+
+    /// The counter's context menu: steps, then a reset set apart (disabled at zero), destructive.
+    private func counterMenu() -> Menu {
+        Menu(children: [
+            Action(title: "Add one", identifier: "add-one") { [weak self] _ in self?.countTap() },
+            Action(title: "Add ten", identifier: "add-ten") { [weak self] _ in self?.setCount((self?.tapCount ?? 0) + 10) },
+            Menu(children: [
+                Action(title: "Reset count", identifier: "reset", attributes: tapCount == 0 ? [.destructive, .disabled] : .destructive) {
+                    [weak self] _ in self?.setCount(0)
+                },
+            ]),
+        ])
     }
 
     // MARK: - Keys

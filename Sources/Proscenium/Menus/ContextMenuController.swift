@@ -1,0 +1,137 @@
+/// The controller a context menu is presented as: its `ContextMenuView`, placed at the point it was opened
+/// at by a `ContextMenuPresentationController`, with no dimming.
+@MainActor final class ContextMenuController: ViewController, TransitioningDelegate {
+    let menu: Menu
+    let configuration: ContextMenuConfiguration
+    weak var interaction: ContextMenuInteraction?
+    /// Where the menu opens, in window coordinates.
+    let anchor: Point
+    private(set) lazy var menuView = ContextMenuView(menu: menu)
+    /// Whether the menu told its delegate it is ending (once, chosen or not).
+    private var hasEnded = false
+
+    init(menu: Menu, configuration: ContextMenuConfiguration, interaction: ContextMenuInteraction, anchor: Point) {
+        self.menu = menu
+        self.configuration = configuration
+        self.interaction = interaction
+        self.anchor = anchor
+        super.init()
+        modalPresentationStyle = .custom
+        transitioningDelegate = self
+    }
+
+    override func loadView() {
+        view = menuView
+    }
+
+    override func viewDidLoad() {
+        menuView.onChoose = { [weak self] action in self?.choose(action) }
+        menuView.onCancel = { [weak self] in self?.close() }
+        preferredContentSize = menuView.sizeThatFits(Size(width: ContextMenuView.width.upperBound, height: .greatestFiniteMagnitude))
+    }
+
+    override func viewWillAppear(_ animated: Bool) {
+        // Keys reach the menu at once, not only once it has faded in.
+        _ = menuView.becomeFirstResponder()
+    }
+
+    override func viewWillDisappear(_ animated: Bool) {
+        endOnce()
+    }
+
+    /// Closes the menu, then runs the action, as UIKit does.
+    private func choose(_ action: Action) {
+        guard !isBeingDismissed else { return }
+        endOnce()
+        dismiss(animated: true)
+        action.handler(action)
+    }
+
+    func close() {
+        guard !isBeingDismissed else { return }
+        presentationController?.dismissAsUserRequested()
+    }
+
+    private func endOnce() {
+        guard !hasEnded else { return }
+        hasEnded = true
+        if let interaction { interaction.delegate?.contextMenuInteraction(interaction, willEndFor: configuration) }
+    }
+
+    func presentationController(forPresented presented: ViewController, presenting: ViewController?,
+                                source: ViewController) -> PresentationController? {
+        ContextMenuPresentationController(presentedViewController: presented, presenting: presenting, anchor: anchor)
+    }
+}
+
+/// Places a context menu at the point it opened at (below and right of it, flipped to stay in the window),
+/// rounds and shadows it, and closes it on a click outside it. It dims nothing. A click outside closes the
+/// menu and is otherwise lost, as in UIKit, except where it lands on a passthrough: the uncovered part of the
+/// screen under a non-modal sheet, a popover's passthrough views. There it goes on as well.
+@MainActor final class ContextMenuPresentationController: PresentationController {
+    /// The gap kept between the menu and the container's edges.
+    static let margin = 8.0
+    let anchor: Point
+    /// Covers the container behind the menu: a press on it closes the menu.
+    let outsideView = TouchForwardingView()
+
+    init(presentedViewController presented: ViewController, presenting: ViewController?, anchor: Point) {
+        self.anchor = anchor
+        super.init(presentedViewController: presented, presenting: presenting)
+        outsideView.identifier = "context-menu-outside"
+        outsideView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in
+            guard let self, !isDismissing else { return }
+            dismissAsUserRequested()
+        })
+    }
+
+    override var frameOfPresentedViewInContainerView: Rect {
+        guard let containerView else { return .zero }
+        let bounds = containerView.bounds
+        let point = containerView.convert(anchor, from: nil)
+        let preferred = presentedViewController.preferredContentSize
+        let size = Size(width: min(preferred.width, max(0, bounds.width - 2 * Self.margin)),
+                        height: min(preferred.height, max(0, bounds.height - 2 * Self.margin)))
+        var x = point.x + 2, y = point.y + 2
+        if x + size.width > bounds.maxX - Self.margin { x = point.x - size.width }
+        if y + size.height > bounds.maxY - Self.margin { y = point.y - size.height }
+        x = min(max(x, Self.margin), bounds.maxX - Self.margin - size.width)
+        y = min(max(y, Self.margin), bounds.maxY - Self.margin - size.height)
+        return Rect(x: x.rounded(), y: y.rounded(), width: size.width, height: size.height)
+    }
+
+    override func defaultPresentationAnimator() -> AnimatedTransitioning {
+        FadeScaleTransitionAnimator(isPresenting: true, startScale: 0.96, duration: 0.12)
+    }
+
+    override func defaultDismissalAnimator() -> AnimatedTransitioning {
+        FadeScaleTransitionAnimator(isPresenting: false, duration: 0.1)
+    }
+
+    override func presentationTransitionWillBegin() {
+        guard let containerView else { return }
+        outsideView.frame = containerView.bounds
+        outsideView.passthroughViews = containerView.window.map(Self.passthroughs(in:)) ?? []
+        containerView.insertSubview(outsideView, at: 0)
+        roundPresentedViewCorners(8, shadowOpacity: 0.2)
+    }
+
+    override func containerViewWillLayoutSubviews() {
+        if let containerView { outsideView.frame = containerView.bounds }
+        super.containerViewWillLayoutSubviews()
+    }
+
+    override func dismissalTransitionWillBegin() {
+        // Presses during the fade-out go where they would with no menu.
+        outsideView.isUserInteractionEnabled = false
+    }
+
+    /// The touch-forwarding views of the presentations already up: where a click passes through them, it
+    /// passes through the menu's outside too.
+    static func passthroughs(in window: Window) -> [View] {
+        window.allViews().filter { view in
+            guard let forwarding = view as? TouchForwardingView, !forwarding.passthroughViews.isEmpty else { return false }
+            return !(forwarding.identifier == "context-menu-outside")
+        }
+    }
+}

@@ -1,0 +1,67 @@
+/// Opening and closing context menus (see `ContextMenuInteraction`): a right click opens the menu of the
+/// deepest view under the pointer that has one; the Menu key or Shift+F10 that of the focused view (else
+/// the view under the pointer); a press anywhere outside an open menu closes it first.
+extension Window {
+    /// The context menu on screen and not closing, if any.
+    var openContextMenu: ContextMenuController? {
+        presentations.last { $0.presented is ContextMenuController && $0.phase != .dismissing }?.presented as? ContextMenuController
+    }
+
+    /// A press (of any button) outside the open menu closes it. Whether the press is spent: a primary
+    /// press that lands on the menu's outside is (as in UIKit); one that passes through to a passthrough
+    /// view goes on there, and a right click goes on to open the menu of what it landed on.
+    func closeContextMenu(forPressAt location: Point, button: Int) -> Bool {
+        guard let menu = openContextMenu, let view = menu.viewIfLoaded,
+              let outside = (menu.presentationController as? ContextMenuPresentationController)?.outsideView else { return false }
+        if view.bounds.contains(view.convert(location, from: nil)) { return false }
+        let landsOutside = hitTest(location, with: nil) === outside
+        outside.isUserInteractionEnabled = false
+        // A right click opens the next menu from the same controller at once: this one goes at once.
+        if button == 3 { menu.dismiss(animated: false) } else { menu.close() }
+        return landsOutside && button != 3
+    }
+
+    /// Opens the context menu for a right click at `location`; whether one opened.
+    @discardableResult
+    func showContextMenu(at location: Point) -> Bool {
+        var view = hitTest(location, with: nil)
+        while let current = view {
+            if current is ContextMenuView { return false }
+            for case let interaction as ContextMenuInteraction in current.interactions.reversed()
+            where presentContextMenu(interaction, at: current.convert(location, from: nil), anchor: location) {
+                return true
+            }
+            view = current.superview
+        }
+        return false
+    }
+
+    /// Opens the context menu of the focused view or, with no focus, of the view under the pointer, for
+    /// the Menu key or Shift+F10: at the focused view's middle, or at the pointer.
+    func showContextMenuFromKeyboard() {
+        guard openContextMenu == nil else { return }
+        if let focused = firstResponder as? View, focused.window === self {
+            var view: View? = focused
+            while let current = view {
+                let middle = Point(x: current.bounds.midX, y: current.bounds.midY)
+                for case let interaction as ContextMenuInteraction in current.interactions.reversed()
+                where presentContextMenu(interaction, at: middle, anchor: current.convert(middle, to: nil)) {
+                    return
+                }
+                view = current.superview
+            }
+        }
+        if let pointer = lastPointerLocation { showContextMenu(at: pointer) }
+    }
+
+    private func presentContextMenu(_ interaction: ContextMenuInteraction, at location: Point, anchor: Point) -> Bool {
+        // Not from a menu that is closing: from what it was presented over.
+        var presenter = topViewController
+        while let menu = presenter as? ContextMenuController { presenter = menu.presentingViewController }
+        guard let presenter, let (configuration, menu) = interaction.menu(at: location) else { return false }
+        interaction.delegate?.contextMenuInteraction(interaction, willDisplayMenuFor: configuration)
+        let controller = ContextMenuController(menu: menu, configuration: configuration, interaction: interaction, anchor: anchor)
+        presenter.present(controller, animated: true)
+        return true
+    }
+}

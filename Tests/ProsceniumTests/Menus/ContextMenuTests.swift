@@ -1,0 +1,193 @@
+import Testing
+@testable import Proscenium
+
+/// Context menus as UIKit's `UIContextMenuInteraction` with a pointer: a right click (or the Menu key,
+/// Shift+F10 on the focused view) opens the delegate's menu at the pointer as a presentation that dims
+/// nothing; keys and the pointer choose; Escape or a click elsewhere closes it, a click elsewhere lost
+/// unless it lands on a passthrough.
+@MainActor @Suite("Context menus")
+struct ContextMenuTests {
+    final class Screen: ViewController, ContextMenuInteractionDelegate {
+        let target = Button(title: "Document", frame: Rect(x: 100, y: 100, width: 160, height: 44))
+        let other = Button(title: "Other", frame: Rect(x: 500, y: 100, width: 120, height: 44))
+        var chosen: [String] = []
+        var events: [String] = []
+        var taps = 0
+        var locations: [Point] = []
+
+        override func viewDidLoad() {
+            view.backgroundColor = .white
+            target.identifier = "target"
+            other.identifier = "other"
+            other.addAction { [unowned self] _ in taps += 1 }
+            view.addSubview(target)
+            view.addSubview(other)
+            target.addInteraction(ContextMenuInteraction(delegate: self))
+        }
+
+        func contextMenuInteraction(_ interaction: ContextMenuInteraction,
+                                    configurationForMenuAtLocation location: Point) -> ContextMenuConfiguration? {
+            locations.append(location)
+            return ContextMenuConfiguration(identifier: "document") { [unowned self] _ in
+                Menu(children: [
+                    Action(title: "Open", identifier: "open") { [unowned self] _ in chosen.append("open") },
+                    Action(title: "Locked", attributes: .disabled) { [unowned self] _ in chosen.append("locked") },
+                    Action(title: "Secret", attributes: .hidden) { [unowned self] _ in chosen.append("secret") },
+                    Menu(title: "Share", children: [
+                        Action(title: "Copy link", state: .on) { [unowned self] _ in chosen.append("copy") },
+                    ]),
+                    Action(title: "Delete", attributes: .destructive) { [unowned self] _ in
+                        chosen.append("delete: \(presentedViewController == nil ? "menu gone" : "menu still presented, closing")")
+                    },
+                ])
+            }
+        }
+
+        func contextMenuInteraction(_ interaction: ContextMenuInteraction, willDisplayMenuFor configuration: ContextMenuConfiguration) {
+            events.append("willDisplay \(configuration.identifier ?? "")")
+        }
+
+        func contextMenuInteraction(_ interaction: ContextMenuInteraction, willEndFor configuration: ContextMenuConfiguration) {
+            events.append("willEnd")
+        }
+    }
+
+    private func makeWindow() -> (Window, ManualFrameClock, Screen) {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 800, height: 600), clock: clock)
+        let screen = Screen()
+        window.rootViewController = screen
+        clock.step()
+        return (window, clock, screen)
+    }
+
+    private func rightClick(_ window: Window, at point: Point, _ clock: ManualFrameClock) {
+        window.send(.pointerDown(point, button: 3, time: clock.now))
+        window.send(.pointerUp(point, button: 3, time: clock.now))
+        clock.run(for: 0.3)
+    }
+
+    private func click(_ window: Window, at point: Point, _ clock: ManualFrameClock) {
+        window.send(.pointerDown(point, button: 1, time: clock.now))
+        window.send(.pointerUp(point, button: 1, time: clock.now))
+        clock.run(for: 0.3)
+    }
+
+    private func key(_ window: Window, _ key: Key, _ clock: ManualFrameClock, _ modifiers: KeyModifiers = []) {
+        window.send(.keyDown(key, modifiers: modifiers, time: clock.now))
+        window.send(.keyUp(key, modifiers: modifiers, time: clock.now))
+        clock.run(for: 0.3)
+    }
+
+    private func menu(in window: Window) -> ContextMenuController? {
+        window.presentedViewControllers.last as? ContextMenuController
+    }
+
+    @Test func aRightClickOpensTheMenuAtThePointerWithNoDimmingAndAClickOnARowChoosesIt() throws {
+        let (window, clock, screen) = makeWindow()
+        rightClick(window, at: Point(x: 150, y: 120), clock)
+        let menu = try #require(self.menu(in: window))
+        #expect(screen.locations == [Point(x: 50, y: 20)], "the location in the interaction's view")
+        #expect(screen.events == ["willDisplay document"])
+        let frame = menu.view.convert(menu.view.bounds, to: window)
+        #expect(frame.origin == Point(x: 152, y: 122), "just below and right of the pointer")
+        #expect(!window.allViews().contains { $0 is DimmingView })
+        // Rows: Open, Locked, Share's section (heading, Copy link) between separators, Delete; no Secret.
+        let titles = menu.menuView.rows.map { row -> String in
+            switch row {
+            case let .action(action): action.title
+            case let .heading(title): "# " + title
+            case .separator: "—"
+            }
+        }
+        #expect(titles == ["Open", "Locked", "—", "# Share", "Copy link", "—", "Delete"])
+        // A click on the disabled row does nothing; on Delete, it closes the menu, then runs the action.
+        let locked = menu.menuView.convert(menu.menuView.frame(ofRow: 1), to: window)
+        click(window, at: Point(x: locked.midX, y: locked.midY), clock)
+        #expect(screen.chosen.isEmpty && self.menu(in: window) != nil)
+        let delete = menu.menuView.convert(menu.menuView.frame(ofRow: 6), to: window)
+        click(window, at: Point(x: delete.midX, y: delete.midY), clock)
+        #expect(screen.chosen == ["delete: menu still presented, closing"])
+        #expect(window.presentedViewControllers.isEmpty)
+        #expect(screen.events == ["willDisplay document", "willEnd"])
+    }
+
+    @Test func keysMoveChooseAndCloseAndTheMenuKeyOpensTheFocusedViewsMenu() throws {
+        let (window, clock, screen) = makeWindow()
+        _ = screen.target.becomeFirstResponder()
+        key(window, .menu, clock)
+        let menu = try #require(self.menu(in: window))
+        #expect(screen.locations == [Point(x: 80, y: 22)], "the focused view's middle")
+        // Down lands on Open; Down again skips the disabled row and the heading to Copy link; Up wraps.
+        key(window, .down, clock)
+        key(window, .down, clock)
+        #expect(menu.menuView.highlighted == 4)
+        key(window, .up, clock)
+        key(window, .up, clock)
+        #expect(menu.menuView.highlighted == 6, "wrapped around to Delete")
+        key(window, .home, clock)
+        key(window, .return, clock)
+        #expect(screen.chosen == ["open"] && window.presentedViewControllers.isEmpty)
+        #expect(window.firstResponder === screen.target, "focus goes back where it was")
+        // Shift+F10 opens it again; Escape closes it, choosing nothing.
+        key(window, .function(10), clock, .shift)
+        #expect(self.menu(in: window) != nil)
+        key(window, .escape, clock)
+        #expect(window.presentedViewControllers.isEmpty && screen.chosen == ["open"])
+        #expect(screen.events == ["willDisplay document", "willEnd", "willDisplay document", "willEnd"])
+        // F10 alone opens nothing.
+        key(window, .function(10), clock)
+        #expect(window.presentedViewControllers.isEmpty)
+    }
+
+    @Test func aClickElsewhereClosesTheMenuAndIsLostUnlessItPassesThrough() throws {
+        let (window, clock, screen) = makeWindow()
+        rightClick(window, at: Point(x: 150, y: 120), clock)
+        click(window, at: Point(x: 560, y: 122), clock)
+        #expect(window.presentedViewControllers.isEmpty, "closed")
+        #expect(screen.taps == 0, "the click that closed it went nowhere, as in UIKit")
+        rightClick(window, at: Point(x: 520, y: 122), clock)
+        #expect(window.presentedViewControllers.isEmpty, "no interaction on that button: no menu")
+
+        // Under a passthrough sheet, the click outside the menu closes it and reaches the button too.
+        let sheet = ViewController()
+        sheet.modalPresentationStyle = .bottomSheet
+        (sheet.presentationController as? BottomSheetPresentationController)?.largestUndimmedDetentIdentifier = .medium
+        screen.present(sheet, animated: false)
+        clock.run(for: 0.5)
+        rightClick(window, at: Point(x: 150, y: 120), clock)
+        #expect(menu(in: window) != nil)
+        click(window, at: Point(x: 560, y: 122), clock)
+        #expect(screen.taps == 1, "passed through to the button under the sheet's open area")
+        #expect(window.presentedViewControllers.count == 1 && window.presentedViewControllers.first === sheet)
+    }
+
+    @Test func aMenuNearTheEdgesFlipsToStayInTheWindowAndARightClickElsewhereMovesIt() throws {
+        let (window, clock, screen) = makeWindow()
+        screen.target.frame = Rect(x: 600, y: 520, width: 190, height: 70)
+        rightClick(window, at: Point(x: 780, y: 580), clock)
+        let menu = try #require(self.menu(in: window))
+        let frame = menu.view.convert(menu.view.bounds, to: window)
+        #expect(frame.maxX == 780 && frame.maxY == 580, "above and left of the pointer")
+        rightClick(window, at: Point(x: 610, y: 530), clock)
+        #expect(window.presentedViewControllers.count == 1)
+        let moved = try #require(self.menu(in: window))
+        #expect(moved !== menu)
+    }
+
+    @Test func theClosureFormAndNoMenuForNoActions() throws {
+        let (window, clock, screen) = makeWindow()
+        var opened = 0
+        screen.other.addInteraction(ContextMenuInteraction { _ in
+            opened += 1
+            return opened == 1 ? Menu(children: []) : Menu(children: [Action(title: "Rename") { _ in }])
+        })
+        rightClick(window, at: Point(x: 560, y: 122), clock)
+        #expect(window.presentedViewControllers.isEmpty, "an empty menu shows nothing")
+        rightClick(window, at: Point(x: 560, y: 122), clock)
+        #expect(menu(in: window) != nil)
+        #expect(screen.other.interactions.count == 1)
+        screen.other.removeInteraction(screen.other.interactions[0])
+        #expect(screen.other.interactions.isEmpty)
+    }
+}
