@@ -80,6 +80,8 @@ import ProsceniumX11
     var controlsRNG: SeededGenerator
     /// The stream the appearance's operations are drawn from (see `SoakAppearance`).
     var appearanceRNG: SeededGenerator
+    /// The stream the context menus' operations are drawn from (see `SoakMenus`).
+    var menusRNG: SeededGenerator
     let host: WindowHost
     let clock = ManualFrameClock()
     let home: HomeViewController
@@ -106,6 +108,7 @@ import ProsceniumX11
         navigationRNG = SeededGenerator(seed: seed ^ 0x0BAC_C0DE_0BAC_C0DE)
         controlsRNG = SeededGenerator(seed: seed ^ 0xC047_2015_C047_2015)
         appearanceRNG = SeededGenerator(seed: seed ^ 0xDA2C_DA2C_DA2C_DA2C)
+        menusRNG = SeededGenerator(seed: seed ^ 0x3E2B_3E2B_3E2B_3E2B)
         host = WindowHost(display: display, configuration: WindowConfiguration(
             title: "soak", size: size, minimumSize: Size(width: 480, height: 480)), clock: clock)
         host.onClose = {}
@@ -147,6 +150,7 @@ import ProsceniumX11
             let navigation = SoakNavigation.random(using: &navigationRNG)
             let controls = SoakControls.random(using: &controlsRNG)
             let appearance = SoakAppearance.random(using: &appearanceRNG)
+            let menus = SoakMenus.random(in: window.bounds.size, using: &menusRNG)
             if let only, !only.contains(index) { continue }
             if withoutFramesAfter.contains(index) { step = SoakStep(operation: step.operation, framesAfter: 0) }
             world.currentOperation = index
@@ -172,6 +176,10 @@ import ProsceniumX11
             if let appearance {
                 perform(appearance)
                 notes.append("then \(appearance)")
+            }
+            if let menus {
+                perform(menus)
+                notes.append("then \(menus)")
             }
             runFrames(step.framesAfter)
             var problems = window.consistencyProblems() + model.divergences()
