@@ -76,7 +76,8 @@ extension Window {
     /// the style it draws in is the one its overrides, presenter and window give it.
     func checkTraits(problems: inout [String]) {
         guard pendingTraits.isEmpty else { return }
-        for view in allViews() {
+        // A view under a nested window is that window's to update (and `checkTree` reports it).
+        for view in allViews() where view.window === self {
             guard let announced = view.traitState.announced else {
                 problems.append("\(view.identifier ?? "\(type(of: view))") was never told its traits")
                 continue
