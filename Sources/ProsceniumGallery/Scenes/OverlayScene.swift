@@ -7,9 +7,11 @@ import Proscenium
     override class var sceneName: String { "overlay" }
 
     private let titleLabel = SceneController.label("Colour", size: 28, weight: .bold)
-    private let swatch = View()
-    private let sliders = [ValueSlider(value: 0.6), ValueSlider(value: 0.7), ValueSlider(value: 0.9)]
+    private let swatch = SwatchView()
+    private let sliders = [Slider(value: 0.6), Slider(value: 0.7), Slider(value: 0.9)]
     private let captions = ["Hue", "Saturation", "Brightness"].map { SceneController.label($0, size: 15, color: SceneController.bodyTextColor) }
+    /// The panel's column: the title, the swatch, a caption over each slider, and the dismiss button.
+    private let column = StackView()
 
     override init() {
         super.init()
@@ -22,28 +24,31 @@ import Proscenium
         titleLabel.identifier = "overlay-title"
         swatch.identifier = "swatch"
         swatch.cornerRadius = 12
-        view.addSubview(titleLabel)
-        view.addSubview(swatch)
-        for (slider, name) in zip(sliders, ["hue", "saturation", "brightness"]) {
+        column.axis = .vertical
+        column.alignment = .fill
+        column.spacing = 2
+        column.addArrangedSubview(titleLabel)
+        column.setCustomSpacing(16, after: titleLabel)
+        column.addArrangedSubview(swatch)
+        column.setCustomSpacing(20, after: swatch)
+        for ((slider, caption), name) in zip(zip(sliders, captions), ["hue", "saturation", "brightness"]) {
             slider.identifier = name
-            slider.onChange = { [weak self] _ in self?.recolour() }
-            view.addSubview(slider)
+            slider.addAction(for: .valueChanged) { [weak self] _ in self?.recolour() }
+            column.addArrangedSubview(caption)
+            column.addArrangedSubview(slider)
+            column.setCustomSpacing(18, after: slider)
         }
-        for caption in captions { view.addSubview(caption) }
-        view.addSubview(dismissButton)
+        // The button keeps its own width, at the leading edge.
+        let buttonRow = StackView(arrangedSubviews: [dismissButton, View()])
+        column.addArrangedSubview(buttonRow)
+        column.addArrangedSubview(View())
+        view.addSubview(column)
         recolour()
     }
 
     override func viewDidLayoutSubviews() {
         let width = max(0, view.bounds.width - 48)
-        titleLabel.frame = Rect(x: 24, y: 24, width: width, height: 36)
-        swatch.frame = Rect(x: 24, y: 76, width: width, height: 120)
-        for (index, (slider, caption)) in zip(sliders, captions).enumerated() {
-            let y = 216 + Double(index) * 60
-            caption.frame = Rect(x: 24, y: y, width: width, height: 20)
-            slider.frame = Rect(x: 24, y: y + 22, width: width, height: 32)
-        }
-        dismissButton.frame = Rect(x: 24, y: 216 + 3 * 60 + 12, width: min(width, 200), height: 44)
+        column.frame = Rect(x: 24, y: 24, width: width, height: max(0, view.bounds.height - 48))
     }
 
     private func recolour() {
@@ -109,4 +114,9 @@ import Proscenium
     func animationController(forDismissed dismissed: ViewController) -> AnimatedTransitioning? {
         SlideTransitionAnimator(isPresenting: false, edge: .right, duration: 0.5, timingParameters: Self.spring)
     }
+}
+
+/// The overlay's colour swatch: as wide as its column, 120 points tall.
+@MainActor private final class SwatchView: View {
+    override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: 120) }
 }
