@@ -10,7 +10,8 @@ final class TabsController: ViewController {
     private(set) var selectedIndex = 0
     private var switching: TransitionContext?
     private let content = View()
-    private let bar = View()
+    /// The tabs' buttons, equal widths in a row, 16 points apart and 8 from the bar's edges.
+    private let bar = StackView()
 
     init(tabs: [ViewController]) {
         self.tabs = tabs
@@ -21,13 +22,17 @@ final class TabsController: ViewController {
     override func viewDidLoad() {
         view.backgroundColor = .white
         bar.backgroundColor = Color(hex: 0xF7F7F7)
+        bar.distribution = .fillEqually
+        bar.spacing = 16
+        bar.layoutMargins = EdgeInsets(all: 8)
+        bar.isLayoutMarginsRelativeArrangement = true
         content.clipsToBounds = true
         view.addSubview(content)
         view.addSubview(bar)
         for (index, tab) in tabs.enumerated() {
             let button = Button(title: tab.title ?? "Tab \(index + 1)") { [unowned self] _ in select(index) }
             button.identifier = "tab-\(index)"
-            bar.addSubview(button)
+            bar.addArrangedSubview(button)
         }
         content.addSubview(tabs[0].view)
         tabs[0].didMove(toParent: self)
@@ -37,10 +42,6 @@ final class TabsController: ViewController {
         let bounds = view.bounds
         bar.frame = Rect(x: 0, y: bounds.height - 56, width: bounds.width, height: 56)
         content.frame = Rect(x: 0, y: 0, width: bounds.width, height: bounds.height - 56)
-        let width = bounds.width / Double(tabs.count)
-        for (index, button) in bar.subviews.enumerated() {
-            button.frame = Rect(x: Double(index) * width + 8, y: 8, width: width - 16, height: 40)
-        }
         if switching == nil { tabs[selectedIndex].view.frame = content.bounds }
     }
 
