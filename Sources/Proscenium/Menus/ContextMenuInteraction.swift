@@ -19,7 +19,7 @@ extension View {
         interaction.didMove(to: self)
     }
 
-    /// Detaches `interaction`.
+    /// Detaches `interaction` from this view, as UIKit's `removeInteraction(_:)`.
     public func removeInteraction(_ interaction: Interaction) {
         guard interactions.contains(where: { $0 === interaction }) else { return }
         interaction.willMove(to: nil)

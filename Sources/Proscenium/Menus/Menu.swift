@@ -8,30 +8,35 @@
     }
 }
 
+/// How a menu action looks and behaves, as UIKit's `UIMenuElement.Attributes` (`Action.Attributes`).
+public struct MenuElementAttributes: OptionSet, Sendable, Hashable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Drawn in red: it destroys something.
+    public static let destructive = MenuElementAttributes(rawValue: 1 << 0)
+    /// Greyed out; cannot be chosen, by pointer or keys.
+    public static let disabled = MenuElementAttributes(rawValue: 1 << 1)
+    /// Not shown at all.
+    public static let hidden = MenuElementAttributes(rawValue: 1 << 2)
+}
+
+/// Whether a menu action shows a check mark, as UIKit's `UIMenuElement.State` (`Action.State`).
+public enum MenuElementState: Sendable, Hashable {
+    /// No mark beside the title.
+    case off
+    /// A check mark beside the title.
+    case on
+    /// A dash: some of what it stands for is on.
+    case mixed
+}
+
 /// A command in a menu, as UIKit's `UIAction`: a title, how it looks (destructive, disabled), whether it is
 /// checked, and what it does when chosen.
 @MainActor public final class Action: MenuElement {
-    /// How an action looks and behaves, as UIKit's `UIMenuElement.Attributes`.
-    public struct Attributes: OptionSet, Sendable, Hashable {
-        public let rawValue: Int
-        public init(rawValue: Int) { self.rawValue = rawValue }
-        /// Drawn in red: it destroys something.
-        public static let destructive = Attributes(rawValue: 1 << 0)
-        /// Greyed out; cannot be chosen, by pointer or keys.
-        public static let disabled = Attributes(rawValue: 1 << 1)
-        /// Not shown at all.
-        public static let hidden = Attributes(rawValue: 1 << 2)
-    }
-
-    /// Whether an action shows a check mark, as UIKit's `UIMenuElement.State`.
-    public enum State: Sendable, Hashable {
-        /// No mark.
-        case off
-        /// A check mark.
-        case on
-        /// A dash: some of what it stands for is on.
-        case mixed
-    }
+    /// How an action looks and behaves (UIKit's `UIMenuElement.Attributes`).
+    public typealias Attributes = MenuElementAttributes
+    /// Whether an action shows a check mark (UIKit's `UIMenuElement.State`).
+    public typealias State = MenuElementState
 
     /// A name for tests and logs.
     public let identifier: String?
