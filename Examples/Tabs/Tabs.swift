@@ -88,6 +88,7 @@ final class TabScreen: ViewController {
         view.identifier = title?.lowercased()
         let label = Label(text: title ?? "", frame: Rect(x: 24, y: 24, width: 300, height: 32))
         label.font = .systemFont(ofSize: 26, weight: .bold)
+        label.textColor = .black  // on the tab's own pale colour, in either appearance
         view.addSubview(label)
     }
 

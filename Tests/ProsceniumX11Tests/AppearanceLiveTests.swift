@@ -54,6 +54,11 @@ struct AppearanceLiveTests {
             manager.publish(Self.light)
             try await waitUntil("light again") { styles(demo) == ["dark", "light"] }
             try await waitUntil("the light home screen again") { background(of: window, on: display) == [242, 242, 247, 255] }
+            // A hostile MANAGER message (an atom with the top bit set, sign-extended by Xlib) changes nothing.
+            manager.announce(selection: -1)
+            manager.announce(selection: Int(Int32.min))
+            try await Task.sleep(for: .milliseconds(100))
+            #expect(demo.isRunning && styles(demo) == ["dark", "light"])
             // A malformed blob: one warning, and light it stays.
             manager.publish(bytes: [0, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0])
             try await waitUntil("the warning") { demo.errorOutput.contains("ignoring the desktop's XSETTINGS") }

@@ -46,6 +46,20 @@ import Proscenium
         XSync(display, 0)
     }
 
+    /// Sends a MANAGER message naming `selection` (any value, as a hostile client may), to every client
+    /// listening on the root window.
+    func announce(selection: Int) {
+        let root = XDefaultRootWindow(display)
+        var event = XEvent()
+        event.xclient.type = ClientMessage
+        event.xclient.window = root
+        event.xclient.message_type = XInternAtom(display, "MANAGER", 0)
+        event.xclient.format = 32
+        event.xclient.data.l.1 = selection
+        XSendEvent(display, root, 0, StructureNotifyMask, &event)
+        XSync(display, 0)
+    }
+
     /// Exits: the manager's window is destroyed and the selection has no owner.
     func quit() {
         XDestroyWindow(display, window)

@@ -190,10 +190,12 @@
     /// The appearance the controller's traits report (see `traitCollection`).
     var resolvedUserInterfaceStyle: UserInterfaceStyle {
         if overrideUserInterfaceStyle != .unspecified { return overrideUserInterfaceStyle }
-        if let view = loadedView, view.window != nil { return view.effectiveUserInterfaceStyle }
+        // A view taken out of its window (under a full-screen presentation) still has its own override
+        // and, through its controller, the window's.
+        if let view = loadedView, view.window != nil || view.superview == nil { return view.effectiveUserInterfaceStyle }
         if let parentController { return parentController.resolvedUserInterfaceStyle }
         if let presentingController { return presentingController.resolvedUserInterfaceStyle }
-        return expectedWindow?.systemUserInterfaceStyle ?? .light
+        return expectedWindow?.effectiveUserInterfaceStyle ?? .light
     }
 
     /// Called before a layout pass when the traits of the controller's view changed (appearance, scale,

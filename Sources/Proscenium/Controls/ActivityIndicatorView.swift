@@ -82,7 +82,7 @@ import Glibc
             let alpha = 1 - 0.75 * Double(behind) / Double(Self.dots - 1)
             let center = Point(x: bounds.midX + radius * sin(angle), y: bounds.midY - radius * cos(angle))
             context.fill(Rect(x: center.x - dot / 2, y: center.y - dot / 2, width: dot, height: dot), cornerRadius: dot / 2,
-                         color: color.withAlphaComponent(color.alpha * alpha))
+                         color: color.mapped { $0.withAlphaComponent($0.alpha * alpha) })
         }
     }
 

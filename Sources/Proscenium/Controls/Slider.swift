@@ -187,8 +187,8 @@
 
     private func updateColors() {
         let dim = isEnabled ? 1.0 : 0.5
-        track.backgroundColor = maximumTrackTintColor.withAlphaComponent(maximumTrackTintColor.alpha * dim)
-        fill.backgroundColor = minimumTrackTintColor.withAlphaComponent(minimumTrackTintColor.alpha * dim)
+        track.backgroundColor = maximumTrackTintColor.mapped { $0.withAlphaComponent($0.alpha * dim) }
+        fill.backgroundColor = minimumTrackTintColor.mapped { $0.withAlphaComponent($0.alpha * dim) }
         thumb.backgroundColor = isEnabled ? .white : Color(white: 0.97)
     }
 }

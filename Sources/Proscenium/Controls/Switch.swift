@@ -137,7 +137,7 @@
     private func updateColors() {
         let track = isOn ? onTintColor : Self.offTrackColor
         // Disabled: the whole switch at half strength, the app's own alpha left alone.
-        self.track.backgroundColor = isEnabled ? track : track.withAlphaComponent(track.alpha * 0.5)
+        self.track.backgroundColor = isEnabled ? track : track.mapped { $0.withAlphaComponent($0.alpha * 0.5) }
         thumb.backgroundColor = isEnabled ? thumbTintColor : thumbTintColor.withAlphaComponent(0.6)
     }
 }

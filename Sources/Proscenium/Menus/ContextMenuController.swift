@@ -39,17 +39,19 @@
         endOnce()
     }
 
-    /// Closes the menu, then runs the action, as UIKit does.
+    /// Closes the menu, then runs the action once it is gone: the handler may present from the screen
+    /// the menu was over (a confirmation alert).
     private func choose(_ action: Action) {
         guard !isBeingDismissed else { return }
         endOnce()
-        dismiss(animated: true)
-        action.handler(action)
+        dismiss(animated: false) { action.handler(action) }
     }
 
+    /// Closes the menu at once, as desktop menus close (it fades in, but never out): the next click,
+    /// key or menu finds nothing of it left.
     func close() {
         guard !isBeingDismissed else { return }
-        presentationController?.dismissAsUserRequested()
+        presentationController?.dismissAsUserRequested(animated: false)
     }
 
     private func endOnce() {
@@ -81,7 +83,7 @@
         outsideView.identifier = "context-menu-outside"
         outsideView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in
             guard let self, !isDismissing else { return }
-            dismissAsUserRequested()
+            dismissAsUserRequested(animated: false)
         })
     }
 
@@ -104,14 +106,9 @@
         FadeScaleTransitionAnimator(isPresenting: true, startScale: 0.96, duration: 0.12)
     }
 
-    override func defaultDismissalAnimator() -> AnimatedTransitioning {
-        FadeScaleTransitionAnimator(isPresenting: false, duration: 0.1)
-    }
-
     override func presentationTransitionWillBegin() {
         guard let containerView else { return }
         outsideView.frame = containerView.bounds
-        outsideView.passthroughViews = containerView.window.map(Self.passthroughs(in:)) ?? []
         containerView.insertSubview(outsideView, at: 0)
         roundPresentedViewCorners(8, shadowOpacity: 0.2)
     }
@@ -122,16 +119,17 @@
     }
 
     override func dismissalTransitionWillBegin() {
-        // Presses during the fade-out go where they would with no menu.
-        outsideView.isUserInteractionEnabled = false
+        // Presses from now on go where they would with no menu, on the menu itself too.
+        (containerView ?? outsideView).isUserInteractionEnabled = false
     }
 
-    /// The touch-forwarding views of the presentations already up: where a click passes through them, it
-    /// passes through the menu's outside too.
-    static func passthroughs(in window: Window) -> [View] {
-        window.allViews().filter { view in
-            guard let forwarding = view as? TouchForwardingView, !forwarding.passthroughViews.isEmpty else { return false }
-            return !(forwarding.identifier == "context-menu-outside")
+    /// The views clicks pass through to under the presentations already up (the presenter's screen
+    /// under a non-modal sheet, a popover's passthrough views): a click outside the menu that lands in
+    /// one of them goes on there.
+    static func passthroughTargets(in window: Window) -> [View] {
+        window.allViews().flatMap { view -> [View] in
+            guard let forwarding = view as? TouchForwardingView, forwarding.identifier != "context-menu-outside" else { return [] }
+            return forwarding.passthroughViews
         }
     }
 }

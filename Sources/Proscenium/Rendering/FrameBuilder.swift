@@ -150,7 +150,7 @@
         let rect = Self.snapped(p.bounds.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
         var subviewsAbove = above
         subviewsAbove.inGroup = above.inGroup || pushedTransform || pushedOpacity || pushedRaster
-        subviewsAbove.drawnOver = above.drawnOver || view === focusRingOwner || (view.borderWidth > 0 && view.borderColor.alpha > 0)
+        subviewsAbove.drawnOver = above.drawnOver || view === focusRingOwner || (view.borderWidth > 0 && view.borderColor.resolved(for: view.drawingStyle).alpha > 0)
         if view.clipsToBounds, !subviewsAbove.inGroup {
             subviewsAbove.pixelClip = above.pixelClip.intersection(rect)
             if p.cornerRadius > 0 {
@@ -205,9 +205,9 @@
         // This view's copy is done: views walked from now on draw over it.
         if copy == .copied { copiesBeingWalked.removeLast() }
         if view.clipsToBounds { list.append(.popClip) }
-        if view.borderWidth > 0, view.borderColor.alpha > 0 {
+        if view.borderWidth > 0, case let border = view.borderColor.resolved(for: style), border.alpha > 0 {
             list.append(.border(rect: rect, cornerRadius: p.cornerRadius, width: view.borderWidth,
-                                color: view.borderColor.resolved(for: style), corners: view.maskedCorners))
+                                color: border, corners: view.maskedCorners))
         }
         if view === focusRingOwner, let ring = focusRing {
             // Over the control's subviews and border, outside its own clip; in its space, so it moves with it.
@@ -241,7 +241,7 @@
         let p = view.presentation
         let viewport = rect.intersection(above.pixelClip)
         let canCopy = !subviewsAbove.inGroup && !subviewsAbove.drawnOver && view.clipsToBounds && p.cornerRadius == 0
-            && (p.backgroundColor?.alpha ?? 0) >= 1 && !viewport.isEmpty
+            && (p.backgroundColor?.resolved(for: view.drawingStyle).alpha ?? 0) >= 1 && !viewport.isEmpty
             && !above.roundedCorners.contains { $0.intersects(viewport) }
         var outcome = ScrollCopyOutcome.redrawn
         if canCopy, onlyScrolled, let last = view.scrollState.contentOrigin,

@@ -77,7 +77,7 @@
 
     /// Draws the fill for the current state; a subclass that draws more calls `super` first to keep it.
     open override func draw(in context: inout DrawingContext) {
-        let color = fillColor
+        let color = fillColor.resolved(for: context.userInterfaceStyle)
         guard color.alpha > 0 else { return }
         let shown = presentation
         context.fillLikeBackground(shown.bounds, cornerRadius: shown.cornerRadius, corners: maskedCorners, color: color)

@@ -29,9 +29,9 @@ extension View {
     }
 
     /// The appearance dynamic colours resolve to as the view draws: the one last announced (the window
-    /// updates traits before every layout pass), light before the view was ever in a window.
+    /// updates traits before and after every layout pass), else the one its ancestors give it.
     var drawingStyle: UserInterfaceStyle {
-        traitState.announced?.userInterfaceStyle ?? .light
+        traitState.announced?.userInterfaceStyle ?? effectiveUserInterfaceStyle
     }
 
     /// The appearance found by walking up: the first override of a view or of the controller owning it;
@@ -48,7 +48,7 @@ extension View {
             // A controller's view taken out of its window (under a full-screen presentation) keeps the
             // window's appearance.
             if current.superview == nil, let controller = current.owningViewController {
-                return controller.expectedWindow?.systemUserInterfaceStyle ?? .light
+                return controller.expectedWindow?.effectiveUserInterfaceStyle ?? .light
             }
             view = current.superview
         }

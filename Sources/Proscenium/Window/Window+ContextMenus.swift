@@ -14,11 +14,14 @@ extension Window {
         guard let menu = openContextMenu, let view = menu.viewIfLoaded,
               let outside = (menu.presentationController as? ContextMenuPresentationController)?.outsideView else { return false }
         if view.bounds.contains(view.convert(location, from: nil)) { return false }
-        let landsOutside = hitTest(location, with: nil) === outside
-        outside.isUserInteractionEnabled = false
-        // A right click opens the next menu from the same controller at once: this one goes at once.
-        if button == 3 { menu.dismiss(animated: false) } else { menu.close() }
-        return landsOutside && button != 3
+        // Where the press lands with the menu out of the way: does it pass through to a passthrough?
+        (outside.superview ?? outside).isUserInteractionEnabled = false
+        let hit = hitTest(location, with: nil)
+        let passes = hit.map { hit in
+            ContextMenuPresentationController.passthroughTargets(in: self).contains { hit.isDescendant(of: $0) }
+        } ?? false
+        menu.close()
+        return !passes && button != 3
     }
 
     /// Opens the context menu for a right click at `location`; whether one opened.
@@ -36,8 +39,9 @@ extension Window {
         return false
     }
 
-    /// Opens the context menu of the focused view or, with no focus, of the view under the pointer, for
-    /// the Menu key or Shift+F10: at the focused view's middle, or at the pointer.
+    /// Opens the context menu of the focused view (or of a view around it) or, with nothing focused, of
+    /// the view under the pointer, for the Menu key or Shift+F10: at the focused view's middle, or at the
+    /// pointer.
     func showContextMenuFromKeyboard() {
         guard openContextMenu == nil else { return }
         if let focused = firstResponder as? View, focused.window === self {
@@ -50,8 +54,9 @@ extension Window {
                 }
                 view = current.superview
             }
+            return
         }
-        if let pointer = lastPointerLocation { showContextMenu(at: pointer) }
+        if let pointer = lastPointerLocation, bounds.contains(pointer) { showContextMenu(at: pointer) }
     }
 
     private func presentContextMenu(_ interaction: ContextMenuInteraction, at location: Point, anchor: Point) -> Bool {
@@ -59,6 +64,9 @@ extension Window {
         var presenter = topViewController
         while let menu = presenter as? ContextMenuController { presenter = menu.presentingViewController }
         guard let presenter, let (configuration, menu) = interaction.menu(at: location) else { return false }
+        // One still coming in (a right click in its first frames) goes at once for the new one.
+        if let opening = presenter.presentedViewController as? ContextMenuController { opening.dismiss(animated: false) }
+        guard presenter.presentedViewController == nil else { return false }
         interaction.delegate?.contextMenuInteraction(interaction, willDisplayMenuFor: configuration)
         let controller = ContextMenuController(menu: menu, configuration: configuration, interaction: interaction, anchor: anchor)
         presenter.present(controller, animated: true)

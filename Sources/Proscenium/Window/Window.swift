@@ -256,6 +256,11 @@
         animationEngine.advance(to: time)
         updateTraitsIfNeeded()
         layOutUntilSettled()
+        // Views that layout added (a table's new cells) are told their traits before they draw.
+        if !pendingTraits.isEmpty {
+            updateTraitsIfNeeded()
+            layOutUntilSettled()
+        }
         finishSizeTransitions()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale,
                                    expectedCommands: lastCommandCount, copiesScrolledContent: surface?.copiesScrolledContent ?? false)

@@ -103,8 +103,9 @@ import Proscenium
     }
 
     private func handleRootEvent(_ event: inout XEvent) {
-        guard event.type == ClientMessage, event.xclient.message_type == managerAtom,
-              Atom(event.xclient.data.l.1) == selectionAtom else { return }
+        // Any client may send this; Xlib sign-extends format-32 data, so the atom is read bit for bit.
+        guard event.type == ClientMessage, event.xclient.message_type == managerAtom, event.xclient.format == 32,
+              Atom(UInt(bitPattern: event.xclient.data.l.1)) == selectionAtom else { return }
         findOwner()
     }
 

@@ -205,3 +205,52 @@ struct AppearanceTests {
         #expect(abs(mid.red - 0.5) < 0.06, "black to white in the dark appearance, not white to black")
     }
 }
+
+/// Traits in the places they are easy to miss: views that layout adds, and a window's own override under
+/// a full-screen presentation.
+@MainActor @Suite("Appearance, corners")
+struct AppearanceCornerTests {
+    /// Adds a dark-adapting subview each time it lays out, as a table adds cells.
+    final class GrowingView: View {
+        var added: [View] = []
+        override func layoutSubviews() {
+            let cell = View(frame: Rect(x: 0, y: Double(added.count) * 10, width: 50, height: 10))
+            cell.backgroundColor = .systemBackground
+            addSubview(cell)
+            added.append(cell)
+        }
+    }
+
+    @Test func aViewAddedDuringLayoutDrawsInTheWindowsStyleInItsFirstFrame() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 300, height: 200), clock: clock)
+        window.systemUserInterfaceStyle = .dark
+        let growing = GrowingView(frame: Rect(x: 0, y: 0, width: 50, height: 100))
+        window.addSubview(growing)
+        clock.step()
+        let cell = growing.added[0]
+        #expect(cell.traitCollection.userInterfaceStyle == .dark)
+        #expect(cell.drawingStyle == .dark, "told its traits in the frame that added it")
+        #expect(window.consistencyProblems().isEmpty)
+    }
+
+    @Test func theWindowsOverrideHoldsUnderAFullScreenPresentation() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 800, height: 600), clock: clock)
+        let root = ViewController()
+        window.rootViewController = root
+        window.overrideUserInterfaceStyle = .dark
+        clock.step()
+        let presented = ViewController()
+        presented.modalPresentationStyle = .fullScreen
+        root.present(presented, animated: false)
+        clock.run(for: 0.5)
+        #expect(root.viewIfLoaded?.window == nil, "the presenter's view is out of the window")
+        #expect(presented.traitCollection.userInterfaceStyle == .dark)
+        #expect(presented.view.traitCollection.userInterfaceStyle == .dark)
+        window.resize(to: Size(width: 500, height: 600))  // a full traits update
+        clock.step()
+        #expect(presented.view.drawingStyle == .dark)
+        #expect(window.consistencyProblems().isEmpty)
+    }
+}

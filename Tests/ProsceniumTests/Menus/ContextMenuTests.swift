@@ -37,7 +37,11 @@ struct ContextMenuTests {
                         Action(title: "Copy link", state: .on) { [unowned self] _ in chosen.append("copy") },
                     ]),
                     Action(title: "Delete", attributes: .destructive) { [unowned self] _ in
-                        chosen.append("delete: \(presentedViewController == nil ? "menu gone" : "menu still presented, closing")")
+                        chosen.append("delete: \(presentedViewController == nil ? "menu gone" : "menu still presented")")
+                        // A confirmation, presented from the handler as an app would.
+                        let alert = AlertController(title: "Delete?", message: nil, preferredStyle: .alert)
+                        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+                        present(alert, animated: true)
                     },
                 ])
             }
@@ -107,8 +111,9 @@ struct ContextMenuTests {
         #expect(screen.chosen.isEmpty && self.menu(in: window) != nil)
         let delete = menu.menuView.convert(menu.menuView.frame(ofRow: 6), to: window)
         click(window, at: Point(x: delete.midX, y: delete.midY), clock)
-        #expect(screen.chosen == ["delete: menu still presented, closing"])
-        #expect(window.presentedViewControllers.isEmpty)
+        #expect(screen.chosen == ["delete: menu gone"], "the handler runs once the menu has gone")
+        #expect(window.presentedViewControllers.count == 1 && window.presentedViewControllers.first is AlertController,
+                "and what it presents is shown")
         #expect(screen.events == ["willDisplay document", "willEnd"])
     }
 
@@ -160,6 +165,46 @@ struct ContextMenuTests {
         click(window, at: Point(x: 560, y: 122), clock)
         #expect(screen.taps == 1, "passed through to the button under the sheet's open area")
         #expect(window.presentedViewControllers.count == 1 && window.presentedViewControllers.first === sheet)
+    }
+
+    @Test func aMenuClosesAtOnceAndARightClickWhileOneComesInReplacesIt() throws {
+        let (window, clock, screen) = makeWindow()
+        rightClick(window, at: Point(x: 150, y: 120), clock)
+        window.send(.keyDown(.escape, time: clock.now))
+        #expect(window.presentedViewControllers.isEmpty, "closed in the same event, as desktop menus close")
+        window.send(.keyUp(.escape, time: clock.now))
+        // A right click, and another in the first frame of the menu's fade-in: the second menu stays.
+        window.send(.pointerDown(Point(x: 200, y: 130), button: 3, time: clock.now))
+        window.send(.pointerUp(Point(x: 200, y: 130), button: 3, time: clock.now))
+        clock.step()
+        let first = menu(in: window)
+        window.send(.pointerDown(Point(x: 120, y: 110), button: 3, time: clock.now))
+        window.send(.pointerUp(Point(x: 120, y: 110), button: 3, time: clock.now))
+        clock.run(for: 0.3)
+        #expect(window.presentedViewControllers.count == 1 && menu(in: window) != nil && menu(in: window) !== first)
+        #expect(screen.events == ["willDisplay document", "willEnd", "willDisplay document", "willEnd", "willDisplay document"])
+    }
+
+    @Test func overAPopoverAClickOnItsBackgroundIsSpentAndOneOnAPassthroughGoesOn() throws {
+        let (window, clock, screen) = makeWindow()
+        let popover = ViewController()
+        popover.modalPresentationStyle = .popover
+        popover.preferredContentSize = Size(width: 200, height: 100)
+        let controller = try #require(popover.presentationController as? PopoverPresentationController)
+        controller.sourceView = screen.target
+        controller.passthroughViews = [screen.other]
+        screen.present(popover, animated: false)
+        clock.run(for: 0.5)
+        // The passthrough button has a menu of its own, reached through the popover's outside.
+        screen.other.addInteraction(ContextMenuInteraction { _ in Menu(children: [Action(title: "Pin") { _ in }]) })
+        rightClick(window, at: Point(x: 560, y: 122), clock)
+        #expect(menu(in: window) != nil)
+        click(window, at: Point(x: 700, y: 500), clock)
+        #expect(window.presentedViewControllers.count == 1 && window.presentedViewControllers.first === popover,
+                "the menu closed; the click was spent, so the popover stays")
+        rightClick(window, at: Point(x: 560, y: 122), clock)
+        click(window, at: Point(x: 540, y: 110), clock)
+        #expect(screen.taps == 1 && window.presentedViewControllers.first === popover, "the passthrough took the click")
     }
 
     @Test func aMenuNearTheEdgesFlipsToStayInTheWindowAndARightClickElsewhereMovesIt() throws {
