@@ -55,10 +55,15 @@ extension View {
         return .light
     }
 
-    /// The style this view sets for itself (its override or its controller's), nil when it inherits.
+    /// The style this view sets for itself (its override or its controller's), nil when it inherits. A
+    /// presentation's container takes the presented controller's, so the chrome around it (a popover's
+    /// arrow, a sheet's grabber) matches it rather than the window.
     var ownUserInterfaceStyle: UserInterfaceStyle? {
         if traitState.override != .unspecified { return traitState.override }
         if let style = owningViewController?.overrideUserInterfaceStyle, style != .unspecified { return style }
+        if let container = self as? TransitionContainerView, let presented = container.presentationController?.presentedViewController {
+            return presented.resolvedUserInterfaceStyle
+        }
         return nil
     }
 

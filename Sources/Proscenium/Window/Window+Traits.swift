@@ -58,9 +58,11 @@ extension Window {
             view.traitState.announced = traits
             if previous?.userInterfaceStyle != style {
                 view.setNeedsDisplay()
-                // What the view's controller presents inherits its style, wherever its view sits.
-                if let presented = view.owningViewController?.presentedController?.viewIfLoaded {
-                    pendingTraits.subtrees.append(WeakView(view: presented))
+                // What the view's controller presents inherits its style, wherever its view sits
+                // (its whole container: the chrome around it takes its style too).
+                if let presented = view.owningViewController?.presentedController,
+                   let root = presented.presentation?.container ?? presented.viewIfLoaded {
+                    pendingTraits.subtrees.append(WeakView(view: root))
                 }
             }
             view.owningViewController?.traitCollectionDidChange(previous)

@@ -254,3 +254,27 @@ struct AppearanceCornerTests {
         #expect(window.consistencyProblems().isEmpty)
     }
 }
+
+extension AppearanceCornerTests {
+    @Test func presentationChromeTakesThePresentedControllersStyle() throws {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 800, height: 600), clock: clock)
+        let root = ViewController()
+        window.rootViewController = root
+        let source = View(frame: Rect(x: 100, y: 100, width: 80, height: 40))
+        root.view.addSubview(source)
+        root.overrideUserInterfaceStyle = .dark
+        clock.step()
+        let popover = ViewController()
+        popover.modalPresentationStyle = .popover
+        let controller = try #require(popover.presentationController as? PopoverPresentationController)
+        controller.sourceView = source
+        root.present(popover, animated: false)
+        clock.run(for: 0.5)
+        #expect(controller.arrowView.drawingStyle == .dark, "the arrow matches the dark bubble on a light desktop")
+        popover.overrideUserInterfaceStyle = .light
+        clock.step()
+        #expect(controller.arrowView.drawingStyle == .light)
+        #expect(window.consistencyProblems().isEmpty)
+    }
+}
