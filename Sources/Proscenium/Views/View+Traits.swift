@@ -61,8 +61,19 @@ extension View {
     var ownUserInterfaceStyle: UserInterfaceStyle? {
         if traitState.override != .unspecified { return traitState.override }
         if let style = owningViewController?.overrideUserInterfaceStyle, style != .unspecified { return style }
+        // Not through the presented view (whose own walk comes back up to this container once its
+        // presenter is gone): its overrides, else its presenter's style, else the window's.
         if let container = self as? TransitionContainerView, let presented = container.presentationController?.presentedViewController {
-            return presented.resolvedUserInterfaceStyle
+            if presented.overrideUserInterfaceStyle != .unspecified { return presented.overrideUserInterfaceStyle }
+            if let style = presented.viewIfLoaded?.traitState.override, style != .unspecified { return style }
+            guard let presenter = presented.presentingViewController else { return nil }
+            // A presenter's view borrowed into this container (scaled aside under a side panel) would lead
+            // the walk back here: only its own overrides count then.
+            if let view = presenter.viewIfLoaded, view.isDescendant(of: container) {
+                if view.traitState.override != .unspecified { return view.traitState.override }
+                return presenter.overrideUserInterfaceStyle == .unspecified ? nil : presenter.overrideUserInterfaceStyle
+            }
+            return presenter.resolvedUserInterfaceStyle
         }
         return nil
     }
