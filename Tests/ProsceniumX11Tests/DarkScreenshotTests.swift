@@ -1,4 +1,3 @@
-import Foundation
 import Proscenium
 import ProsceniumGallery
 import ProsceniumX11
@@ -11,15 +10,7 @@ import TestSupport
 @Suite("Dark screenshots", .serialized)
 struct DarkScreenshotTests {
     static func screenshot(_ arguments: [String]) async throws -> Image {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-dark-\(getpid())-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appendingPathComponent("shot.png").path
-        let demo = try DemoProcess(arguments: ["--headless", "--screenshot", path] + arguments,
-                                   environment: ["DISPLAY": nil, "PROSCENIUM_APPEARANCE": "dark"])
-        let exit = try #require(await demo.exit(timeout: 30), "\(demo.diagnosis)")
-        #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
-        return try PNGCodec.read(contentsOf: path)
+        try await DemoScreenshotTests.screenshot(arguments, environment: ["PROSCENIUM_APPEARANCE": "dark"])
     }
 
     @Test("the home screen and each scene settled at 1280x800, dark", arguments: ["home"] + SceneCatalog.names)

@@ -9,13 +9,15 @@ import TestSupport
 /// the sheet's list handing a drag over to the sheet.
 @Suite("Demo screenshots", .serialized)
 struct DemoScreenshotTests {
-    /// Runs the demo headless with `arguments` plus `--screenshot`, and returns the PNG it wrote.
-    static func screenshot(_ arguments: [String]) async throws -> Image {
+    /// Runs the demo headless with `arguments` plus `--screenshot` (and `environment` besides its own),
+    /// and returns the PNG it wrote.
+    static func screenshot(_ arguments: [String], environment: [String: String?] = [:]) async throws -> Image {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-shots-\(getpid())-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("shot.png").path
-        let demo = try DemoProcess(arguments: ["--headless", "--screenshot", path] + arguments, environment: ["DISPLAY": nil])
+        let demo = try DemoProcess(arguments: ["--headless", "--screenshot", path] + arguments,
+                                   environment: environment.merging(["DISPLAY": nil]) { $1 })
         let exit = try #require(await demo.exit(timeout: 30), "\(demo.diagnosis)")
         #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
         return try PNGCodec.read(contentsOf: path)

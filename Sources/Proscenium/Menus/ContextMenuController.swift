@@ -67,24 +67,18 @@
 }
 
 /// Places a context menu at the point it opened at (below and right of it, flipped to stay in the window),
-/// rounds and shadows it, and closes it on a click outside it. It dims nothing. A click outside closes the
-/// menu and is otherwise lost, as in UIKit, except where it lands on a passthrough: the uncovered part of the
-/// screen under a non-modal sheet, a popover's passthrough views. There it goes on as well.
+/// rounds and shadows it. It dims nothing; its container's empty area blocks touches, and the window closes
+/// the menu on a press outside it (see Window+ContextMenus.swift): the press is otherwise lost, as in UIKit,
+/// except where it lands on a passthrough — the uncovered part of the screen under a non-modal sheet, a
+/// popover's passthrough views. There it goes on as well.
 @MainActor final class ContextMenuPresentationController: PresentationController {
     /// The gap kept between the menu and the container's edges.
     static let margin = 8.0
     let anchor: Point
-    /// Covers the container behind the menu: a press on it closes the menu.
-    let outsideView = TouchForwardingView()
 
     init(presentedViewController presented: ViewController, presenting: ViewController?, anchor: Point) {
         self.anchor = anchor
         super.init(presentedViewController: presented, presenting: presenting)
-        outsideView.identifier = "context-menu-outside"
-        outsideView.addGestureRecognizer(TapGestureRecognizer { [weak self] _ in
-            guard let self, !isDismissing else { return }
-            dismissAsUserRequested(animated: false)
-        })
     }
 
     override var frameOfPresentedViewInContainerView: Rect {
@@ -107,20 +101,12 @@
     }
 
     override func presentationTransitionWillBegin() {
-        guard let containerView else { return }
-        outsideView.frame = containerView.bounds
-        containerView.insertSubview(outsideView, at: 0)
         roundPresentedViewCorners(8, shadowOpacity: 0.2)
-    }
-
-    override func containerViewWillLayoutSubviews() {
-        if let containerView { outsideView.frame = containerView.bounds }
-        super.containerViewWillLayoutSubviews()
     }
 
     override func dismissalTransitionWillBegin() {
         // Presses from now on go where they would with no menu, on the menu itself too.
-        (containerView ?? outsideView).isUserInteractionEnabled = false
+        containerView?.isUserInteractionEnabled = false
     }
 
     /// The views clicks pass through to under the presentations already up (the presenter's screen
@@ -128,8 +114,7 @@
     /// one of them goes on there.
     static func passthroughTargets(in window: Window) -> [View] {
         window.allViews().flatMap { view -> [View] in
-            guard let forwarding = view as? TouchForwardingView, forwarding.identifier != "context-menu-outside" else { return [] }
-            return forwarding.passthroughViews
+            (view as? TouchForwardingView)?.passthroughViews ?? []
         }
     }
 }

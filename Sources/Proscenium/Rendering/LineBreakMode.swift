@@ -54,13 +54,20 @@ extension TextLayout {
 
     /// `paragraph` broken between characters into lines no wider than `width` (at least one character each).
     @MainActor static func characterLines(of paragraph: Substring, width: Double, font: Font, measurer: any TextMeasuring) -> [String] {
+        filledLines(of: paragraph.map(String.init), joinedBy: "", width: width, font: font, measurer: measurer)
+    }
+
+    /// `pieces` (words or characters) joined by `separator` into lines filled greedily up to `width`; a
+    /// piece wider than a line gets a line of its own.
+    @MainActor static func filledLines(of pieces: [String], joinedBy separator: String, width: Double, font: Font,
+                                       measurer: any TextMeasuring) -> [String] {
         var lines: [String] = []
         var current = ""
-        for character in paragraph {
-            let candidate = current + String(character)
+        for piece in pieces {
+            let candidate = current.isEmpty ? piece : current + separator + piece
             if !current.isEmpty, measurer.width(of: candidate, font: font) > width {
                 lines.append(current)
-                current = String(character)
+                current = piece
             } else {
                 current = candidate
             }

@@ -63,17 +63,8 @@ public struct TextLayout: Sendable, Hashable {
                 continue
             }
             let first = texts.count
-            var current = ""
-            for word in paragraph.split(separator: " ", omittingEmptySubsequences: false) {
-                let candidate = current.isEmpty ? String(word) : current + " " + word
-                if !current.isEmpty, measurer.width(of: candidate, font: font) > width {
-                    texts.append(current)
-                    current = String(word)
-                } else {
-                    current = candidate
-                }
-            }
-            texts.append(current)
+            let words = paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
+            texts += filledLines(of: words, joinedBy: " ", width: width, font: font, measurer: measurer)
             // A word wider than the whole line is broken between its characters, as UIKit's does; clipping
             // leaves it whole, past the edge.
             if lineBreakMode != .byClipping {

@@ -12,10 +12,10 @@ extension Window {
     /// view goes on there, and a right click goes on to open the menu of what it landed on.
     func closeContextMenu(forPressAt location: Point, button: Int) -> Bool {
         guard let menu = openContextMenu, let view = menu.viewIfLoaded,
-              let outside = (menu.presentationController as? ContextMenuPresentationController)?.outsideView else { return false }
+              let container = menu.presentationController?.containerView else { return false }
         if view.bounds.contains(view.convert(location, from: nil)) { return false }
         // Where the press lands with the menu out of the way: does it pass through to a passthrough?
-        (outside.superview ?? outside).isUserInteractionEnabled = false
+        container.isUserInteractionEnabled = false
         let hit = hitTest(location, with: nil)
         let passes = hit.map { hit in
             ContextMenuPresentationController.passthroughTargets(in: self).contains { hit.isDescendant(of: $0) }
@@ -27,11 +27,17 @@ extension Window {
     /// Opens the context menu for a right click at `location`; whether one opened.
     @discardableResult
     func showContextMenu(at location: Point) -> Bool {
-        var view = hitTest(location, with: nil)
+        showContextMenu(from: hitTest(location, with: nil), at: { $0.convert(location, from: nil) }, anchor: { _ in location })
+    }
+
+    /// Opens the menu of the first view from `start` up that has one: at `location` in that view, shown at
+    /// `anchor` (window coordinates). Not from inside an open menu.
+    private func showContextMenu(from start: View?, at location: (View) -> Point, anchor: (View) -> Point) -> Bool {
+        var view = start
         while let current = view {
             if current is ContextMenuView { return false }
             for case let interaction as ContextMenuInteraction in current.interactions.reversed()
-            where presentContextMenu(interaction, at: current.convert(location, from: nil), anchor: location) {
+            where presentContextMenu(interaction, at: location(current), anchor: anchor(current)) {
                 return true
             }
             view = current.superview
@@ -45,15 +51,8 @@ extension Window {
     func showContextMenuFromKeyboard() {
         guard openContextMenu == nil else { return }
         if let focused = firstResponder as? View, focused.window === self {
-            var view: View? = focused
-            while let current = view {
-                let middle = Point(x: current.bounds.midX, y: current.bounds.midY)
-                for case let interaction as ContextMenuInteraction in current.interactions.reversed()
-                where presentContextMenu(interaction, at: middle, anchor: current.convert(middle, to: nil)) {
-                    return
-                }
-                view = current.superview
-            }
+            func middle(of view: View) -> Point { Point(x: view.bounds.midX, y: view.bounds.midY) }
+            _ = showContextMenu(from: focused, at: middle, anchor: { $0.convert(middle(of: $0), to: nil) })
             return
         }
         if let pointer = lastPointerLocation, bounds.contains(pointer) { showContextMenu(at: pointer) }

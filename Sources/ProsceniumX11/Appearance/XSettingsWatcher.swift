@@ -26,9 +26,7 @@ import Proscenium
         managerAtom = XInternAtom(dpy, "MANAGER", 0)
         // A manager starting announces itself with a client message to the root window, sent with
         // StructureNotifyMask.
-        var attributes = XWindowAttributes()
-        XGetWindowAttributes(dpy, display.rootWindow, &attributes)
-        XSelectInput(dpy, display.rootWindow, attributes.your_event_mask | StructureNotifyMask)
+        display.events.selectRootEvents(StructureNotifyMask)
         // It lives as long as the connection (and its dispatcher), so it never stops watching.
         _ = display.events.watchRoot { [weak self] event in self?.handleRootEvent(&event) }
         findOwner()

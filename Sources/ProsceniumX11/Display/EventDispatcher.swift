@@ -87,6 +87,14 @@ import Dispatch
         return lastWatchID
     }
 
+    /// Adds `mask` to the events this connection selects on the root window, keeping what it selected
+    /// before (others on the connection rely on theirs).
+    func selectRootEvents(_ mask: Int) {
+        var attributes = XWindowAttributes()
+        XGetWindowAttributes(display.pointer, display.rootWindow, &attributes)
+        XSelectInput(display.pointer, display.rootWindow, attributes.your_event_mask | mask)
+    }
+
     /// Ends a `watchRoot(_:)`.
     func stopWatchingRoot(_ id: Int) {
         rootWatchers[id] = nil

@@ -142,9 +142,7 @@ import Proscenium
                              syncCounter: syncCounter?.counter)
         // A settings panel changes the scale by rewriting the root window's RESOURCE_MANAGER.
         if followsDesktopScale {
-            var rootAttributes = XWindowAttributes()
-            XGetWindowAttributes(dpy, display.rootWindow, &rootAttributes)
-            XSelectInput(dpy, display.rootWindow, rootAttributes.your_event_mask | PropertyChangeMask)
+            display.events.selectRootEvents(PropertyChangeMask)
         }
         window.surface = self
         window.frameWillBegin = { [weak self] in self?.processPendingEvents() }

@@ -82,6 +82,13 @@ import ProsceniumX11
     var appearanceRNG: SeededGenerator
     /// The stream the context menus' operations are drawn from (see `SoakMenus`).
     var menusRNG: SeededGenerator
+
+    /// Performs what one of the side streams drew for this operation, if anything, and notes it.
+    private func then<Operation: CustomStringConvertible>(_ operation: Operation?, _ perform: (Operation) -> Void) {
+        guard let operation else { return }
+        perform(operation)
+        notes.append("then \(operation)")
+    }
     let host: WindowHost
     let clock = ManualFrameClock()
     let home: HomeViewController
@@ -161,26 +168,11 @@ import ProsceniumX11
                 notes.append("the home screen went back to being the root first")
             }
             perform(step.operation)
-            if let scroll {
-                perform(scroll)
-                notes.append("then \(scroll)")
-            }
-            if let navigation {
-                perform(navigation)
-                notes.append("then \(navigation)")
-            }
-            if let controls {
-                perform(controls)
-                notes.append("then \(controls)")
-            }
-            if let appearance {
-                perform(appearance)
-                notes.append("then \(appearance)")
-            }
-            if let menus {
-                perform(menus)
-                notes.append("then \(menus)")
-            }
+            then(scroll) { perform($0) }
+            then(navigation) { perform($0) }
+            then(controls) { perform($0) }
+            then(appearance) { perform($0) }
+            then(menus) { perform($0) }
             runFrames(step.framesAfter)
             var problems = window.consistencyProblems() + model.divergences()
             if index % 25 == 0 {

@@ -66,14 +66,12 @@ struct ContextMenuTests {
     }
 
     private func rightClick(_ window: Window, at point: Point, _ clock: ManualFrameClock) {
-        window.send(.pointerDown(point, button: 3, time: clock.now))
-        window.send(.pointerUp(point, button: 3, time: clock.now))
-        clock.run(for: 0.3)
+        click(window, at: point, clock, button: 3)
     }
 
-    private func click(_ window: Window, at point: Point, _ clock: ManualFrameClock) {
-        window.send(.pointerDown(point, button: 1, time: clock.now))
-        window.send(.pointerUp(point, button: 1, time: clock.now))
+    private func click(_ window: Window, at point: Point, _ clock: ManualFrameClock, button: Int = 1) {
+        window.send(.pointerDown(point, button: button, time: clock.now))
+        window.send(.pointerUp(point, button: button, time: clock.now))
         clock.run(for: 0.3)
     }
 
