@@ -90,6 +90,8 @@ import Testing
         defer { fx.stop() }
         let reference = try await RendererFixture()
         defer { reference.stop() }
+        // The layer's pixels are blended under the dimming: so are the reference's, not tinted.
+        reference.renderer.tintsOverlays = false
         let layerArea = Int(everything.width * everything.height)
         // Under a dimming folded into flat fills, only the button and the text take pixels from the layer.
         let dimmed = rasterized(home()) + dimming(0.3)
@@ -136,6 +138,8 @@ import Testing
     func anUnusedLayerIsKeptForTheGroupsReturn() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }
+        // Compared bit for bit with the home drawn as it is, under the same blended (not tinted) dimming.
+        fx.renderer.tintsOverlays = false
         fx.render(rasterized(home()) + dimming(0.3))
         fx.render(rasterized(home()) + dimming(0.3))
         #expect(fx.renderer.statistics.layersRendered == 1)

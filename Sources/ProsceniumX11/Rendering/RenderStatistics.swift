@@ -14,6 +14,9 @@ public struct RenderStatistics: Sendable, Equatable {
     /// Damaged pixels where a translucent overlay over a flat background was drawn as one opaque fill of
     /// the colour the two make (see `XRenderRenderer+Folding.swift`).
     public var foldedPixels = 0
+    /// Damaged pixels under a translucent overlay drawn in colours tinted by it, the overlay left out (see
+    /// `XRenderRenderer+Tinting.swift`).
+    public var tintedPixels = 0
     /// Folded pixels under a black shadow, drawn with it in one pass (see `ShadowCache.drawOverFlatColor`).
     public var shadowFoldedPixels = 0
     /// Folded pixels filled straight into the window, not into the back buffer (see

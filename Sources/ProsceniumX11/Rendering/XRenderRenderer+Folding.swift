@@ -14,8 +14,12 @@ import Proscenium
 extension XRenderRenderer {
     /// An overlay that can be folded into the background under it, for one range of top-level commands.
     struct FoldableOverlay: Equatable {
+        /// The index of the overlay: its fill, or the one-fill opacity group that fades it.
+        var start: Int
         /// The index after the overlay: its fill, or the pop of the one-fill opacity group that fades it.
         var end: Int
+        /// The overlay's colour, faded by its group (straight alpha).
+        var color: Color
         /// Where the background and the overlay both cover whole pixels, in target pixels.
         var area: Rect
         /// Where something drawn between the background and the overlay may show, in target pixels:
@@ -37,11 +41,14 @@ extension XRenderRenderer {
     /// background where it can: one fill where only the two meet, the commands up to the overlay
     /// everywhere else, then the rest of the range everywhere.
     func executeFolding(_ commands: [DisplayCommand], _ range: Range<Int>, clip: [Rect]) {
+        // Each call draws a part of the damage from its own start (see `drawFloor`).
+        drawFloor = range.lowerBound
         let whole = RenderSurface(picture: target, origin: .zero, clip: clip)
-        guard foldsOverlays, let overlay = foldableOverlay(in: commands, range: range),
-              let (folded, rest) = Self.split(clip, folding: overlay) else {
+        guard foldsOverlays, let overlay = foldableOverlay(in: commands, range: range) else {
             return execute(commands, range, in: whole)
         }
+        // Cut into too many pieces, nothing is folded, but what lies under the overlay may still be tinted.
+        let (folded, rest) = Self.split(clip, folding: overlay) ?? ([], clip)
         // A black shadow drawn right after the overlay darkens the folded colour where it falls on it.
         let shadow = folded.isEmpty || overlay.end >= range.upperBound ? nil : foldableShadow(commands[overlay.end])
         var shadowed: [Rect] = []
@@ -88,7 +95,7 @@ extension XRenderRenderer {
                                           blue: UInt8(overlay.blue), target: target, limit: whole.bounds)
             }
         }
-        execute(commands, range.lowerBound..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: rest))
+        executeUnderOverlay(commands, from: range.lowerBound, overlay, clip: rest)
         if let shadow, !shadowed.isEmpty {
             // The shadow is drawn as usual only where the overlay was not folded, limited as before by the
             // whole clip's bounds: the same nine-patch and cached mask as the folded part's.
@@ -144,7 +151,7 @@ extension XRenderRenderer {
     ///
     /// Also answers the places of the top-level commands after the overlay, which retention's fills (the
     /// card's, drawn after it) need too.
-    func foldedFill(in commands: [DisplayCommand], target: Rect) -> (fill: RetainedFill, extents: Extents)? {
+    func foldedFill(in commands: [DisplayCommand], target: Rect) -> (fill: RetainedFill, extents: Extents, overlay: FoldableOverlay)? {
         let start = Self.firstVisibleCommand(in: commands, covering: target)
         guard let overlay = foldableOverlay(in: commands, range: start..<commands.count) else { return nil }
         var above: [Rect] = []
@@ -156,7 +163,7 @@ extension XRenderRenderer {
         let color = Color(red: Double(overlay.red) / 255, green: Double(overlay.green) / 255,
                           blue: Double(overlay.blue) / 255, alpha: 1)
         return (RetainedFill(interior: overlay.area, color: color, above: Self.droppingHeld(above), source: overlay.end - 1),
-                Extents(start: overlay.end, places: extents))
+                Extents(start: overlay.end, places: extents), overlay)
     }
 
     /// `rects` without those another one holds (the first of equal ones stays): where they reach is all
@@ -228,8 +235,8 @@ extension XRenderRenderer {
             .intersection(opaqueInterior(of: baseRect, radius: 0) ?? .zero).intersection(target)
         guard !area.isEmpty else { return nil }
         let (red, green, blue) = Self.over(found.color, onOpaque: base)
-        return FoldableOverlay(end: found.end, area: area, busy: busy(commands[contentStart..<found.index], target),
-                               red: red, green: green, blue: blue)
+        return FoldableOverlay(start: found.index, end: found.end, color: found.color, area: area,
+                               busy: busy(commands[contentStart..<found.index], target), red: red, green: green, blue: blue)
     }
 
     /// Where `commands` (top-level ones, and a rasterized group's contents) may draw, in target pixels,

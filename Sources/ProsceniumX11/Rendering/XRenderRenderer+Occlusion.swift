@@ -132,4 +132,37 @@ extension XRenderRenderer {
     nonisolated static func subtract(_ hole: Rect, from rects: [Rect]) -> [Rect] {
         subtract([hole], from: rects)
     }
+
+    /// The index of the last top-level opaque, square-cornered fill before `end` that covers `area`, or 0: nothing
+    /// before it can show through. A top-level rasterized group that starts with such a fill counts as
+    /// one, so that drawing starts at the group and can composite its layer.
+    nonisolated static func firstVisibleCommand(in commands: [DisplayCommand], before end: Int? = nil, covering area: Rect) -> Int {
+        var open: [(index: Int, rasterized: Bool)] = []
+        var start = 0
+        for index in 0..<min(end ?? commands.count, commands.count) {
+            let command = commands[index]
+            switch command {
+            case .pushRasterized: open.append((index, true))
+            case .pushClip, .pushOpacity, .pushTransform: open.append((index, false))
+            case .popClip, .popOpacity, .popTransform, .popRasterized: _ = open.popLast()
+            case .fill where isOpaqueCover(command, of: area):
+                if open.isEmpty {
+                    start = index
+                } else if open.count == 1, open[0].rasterized, open[0].index == index - 1 {
+                    start = index - 1
+                }
+            default: break
+            }
+        }
+        return start
+    }
+
+    /// Whether the list's first command (or the first inside a rasterized group opening it) is an opaque
+    /// cover of `area`: `firstVisibleCommand` answers 0 for that as for a list nothing covers, and only the
+    /// second needs the damage cleared first.
+    nonisolated static func opensWithOpaqueCover(_ commands: [DisplayCommand], of area: Rect) -> Bool {
+        guard let first = commands.first else { return false }
+        if case .pushRasterized = first, commands.count > 1 { return isOpaqueCover(commands[1], of: area) }
+        return isOpaqueCover(first, of: area)
+    }
 }

@@ -139,10 +139,16 @@ extension XRenderRenderer {
     /// The top-level opaque fills of `commands` whose interiors keep the most pixels clear of what is
     /// drawn after them (at least a 64th of the target each), with the places drawn after each.
     /// `known` may give the places of the top-level commands from some index on, already measured.
+    ///
+    /// Under a foldable `overlay`, a fill before it also counts where the overlay covers it, in its colour
+    /// blended under the overlay, which is what the two make there however they are drawn (blended, folded or
+    /// tinted: see `XRenderRenderer+Tinting.swift`): in the slow tail of a spring the shade over a screen
+    /// changes by less than an 8-bit step, and the screen under it need not be drawn again.
     nonisolated static func retainedFills(in commands: [DisplayCommand], target: Rect, known: Extents? = nil,
+                                          under overlay: FoldableOverlay? = nil,
                                           extent: (DisplayCommand) -> Rect? = { XRenderRenderer.extent(of: $0) }) -> [RetainedFill] {
         let minimum = target.width * target.height / 64
-        var candidates: [(index: Int, interior: Rect, color: Color)] = []
+        var candidates: [(index: Int, interior: Rect, color: Color, tinted: Bool)] = []
         var depth = 0
         // Nothing before the last opaque cover of the whole target shows (a window's background under the
         // root view's): such fills keep nothing, and measuring all that follows them would cost every frame.
@@ -153,7 +159,12 @@ extension XRenderRenderer {
             guard depth == 0, index >= visible, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
             for interior in opaqueBars(of: rect, radius: corners.isEmpty ? 0 : radius) {
                 let interior = interior.intersection(target)
-                if !interior.isEmpty, interior.width * interior.height >= minimum { candidates.append((index, interior, color)) }
+                if !interior.isEmpty, interior.width * interior.height >= minimum { candidates.append((index, interior, color, false)) }
+                guard let overlay, index < overlay.start else { continue }
+                let under = interior.intersection(overlay.area)
+                if !under.isEmpty, under.width * under.height >= minimum {
+                    candidates.append((index, under, tint(color, under: overlay.color), true))
+                }
             }
         }
         // Only what is drawn after the first candidate can cover one: a home screen's many commands
@@ -166,7 +177,9 @@ extension XRenderRenderer {
         for candidate in candidates {
             var above: [Rect] = []
             var covered = 0.0
-            for extent in extents where extent.index > candidate.index {
+            // The overlay itself is not above a tinted candidate: it is in the colour.
+            let skipped = candidate.tinted ? overlay.map { $0.start..<$0.end } ?? 0..<0 : 0..<0
+            for extent in extents where extent.index > candidate.index && !skipped.contains(extent.index) {
                 let piece = extent.rect.intersection(candidate.interior)
                 guard !piece.isEmpty else { continue }
                 above.append(piece)

@@ -47,6 +47,12 @@ import Proscenium
     /// Whether a translucent overlay over a flat background is drawn as one fill (see
     /// `XRenderRenderer+Folding.swift`); on unless `PROSCENIUM_NO_FOLDING=1`. Tests turn it off to compare.
     var foldsOverlays = XRenderRenderer.foldingEnabled
+    /// Whether what lies under such an overlay is drawn in tinted colours, the overlay left out (see
+    /// `XRenderRenderer+Tinting.swift`); on unless `PROSCENIUM_NO_TINTING=1`. Tests turn it off to compare.
+    var tintsOverlays = XRenderRenderer.tintingEnabled
+    /// Whether fills repainting pixels of their own colour are skipped (see
+    /// `XRenderRenderer+RedundantFills.swift`); on unless `PROSCENIUM_NO_REDUNDANT_FILLS=1`.
+    var skipsRedundantFills = XRenderRenderer.redundantFillsEnabled
     /// Whether a black shadow over a folded colour is drawn with it in one pass (see `executeFolding`); on
     /// unless `PROSCENIUM_NO_SHADOW_FOLDING=1`. Tests turn it off to compare.
     var foldsShadows = XRenderRenderer.shadowFoldingEnabled
@@ -93,6 +99,12 @@ import Proscenium
     private var appliedClips: [Picture: AppliedClip] = [:]
     /// For each push command in the list being rendered, the index of its pop (or the list's end).
     private(set) var groupEnds: [Int] = []
+    /// For each command of the list being rendered, the earlier fill of its colour it repaints, or -1 (see
+    /// `XRenderRenderer+RedundantFills.swift`); empty when none does.
+    private(set) var redundantFills: [Int] = []
+    /// Where the drawing of the current part of the damage starts: what lies before it was not drawn there
+    /// (culled under a cover, or drawn only around an occluder), so a fill repeating one before it is drawn.
+    var drawFloor = 0
 
     /// A renderer drawing with `display`; call `setTarget(picture:size:)` before rendering.
     public init(display: Display) {
@@ -206,11 +218,13 @@ import Proscenium
         }
         statistics.damagePixels = Int(saturating: damage.area)
         groupEnds = Self.groupEnds(of: list.commands)
+        redundantFills = skipsRedundantFills ? Self.redundantFills(in: list.commands, extent: inkExtent(of:)) : []
         if Self.retentionEnabled {
             var current: [RetainedFill] = []
             if size == targetSize {
                 let folded = foldedFill(in: list.commands, target: bounds)
-                current = Self.retainedFills(in: list.commands, target: bounds, known: folded?.extents, extent: inkExtent(of:))
+                current = Self.retainedFills(in: list.commands, target: bounds, known: folded?.extents, under: folded?.overlay,
+                                             extent: inkExtent(of:))
                 if let folded {
                     current.append(folded.fill)
                     laterPlaces = LaterPlaces(folded.extents)
@@ -239,12 +253,18 @@ import Proscenium
                 // What lies under the largest opaque fill is not drawn: only the bands around it are.
                 let bands = Self.subtract(occluder.bars, from: damage.rects)
                 statistics.occludedPixels = Int(saturating: damage.area) - Int(bands.totalArea)
+                // The bands may lie under an opaque fill that does not cover the whole damage (the screen a
+                // push covers, whose slid-away part the pushed screen hides): they start there.
+                let bandStart = bands.isEmpty ? occluder.index
+                    : max(start, Self.firstVisibleCommand(in: list.commands, before: occluder.index, covering: bands.boundingBox))
+                cull(list.commands, start..<bandStart)
                 if !bands.isEmpty {
-                    executeFolding(list.commands, start..<occluder.index, clip: bands)
+                    executeFolding(list.commands, bandStart..<occluder.index, clip: bands)
                 } else {
-                    cull(list.commands, start..<occluder.index)
+                    cull(list.commands, bandStart..<occluder.index)
                 }
-                execute(list.commands, occluder.index..<list.commands.count, in: root)
+                // An overlay over the occluder (the shade over the screen a pop uncovers) folds into it.
+                executeFolding(list.commands, occluder.index..<list.commands.count, clip: damage.rects)
             } else {
                 executeFolding(list.commands, start..<list.commands.count, clip: damage.rects)
             }
@@ -289,7 +309,11 @@ import Proscenium
             case .popClip, .popOpacity, .popTransform, .popRasterized:
                 break
             default:
-                draw(commands[i], in: surface, occluder: occluder(after: i, in: commands, range: range, surface: surface))
+                if i < redundantFills.count, redundantFills[i] >= drawFloor {
+                    statistics.commandsCulled += 1
+                } else {
+                    draw(commands[i], in: surface, occluder: occluder(after: i, in: commands, range: range, surface: surface))
+                }
             }
             i = commands[i].isPush ? end + 1 : i + 1
         }
@@ -308,38 +332,6 @@ import Proscenium
         let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
-    }
-
-    /// The index of the last top-level opaque, square-cornered fill that covers `area`, or 0: nothing
-    /// before it can show through. A top-level rasterized group that starts with such a fill counts as
-    /// one, so that drawing starts at the group and can composite its layer.
-    nonisolated static func firstVisibleCommand(in commands: [DisplayCommand], covering area: Rect) -> Int {
-        var open: [(index: Int, rasterized: Bool)] = []
-        var start = 0
-        for (index, command) in commands.enumerated() {
-            switch command {
-            case .pushRasterized: open.append((index, true))
-            case .pushClip, .pushOpacity, .pushTransform: open.append((index, false))
-            case .popClip, .popOpacity, .popTransform, .popRasterized: _ = open.popLast()
-            case .fill where isOpaqueCover(command, of: area):
-                if open.isEmpty {
-                    start = index
-                } else if open.count == 1, open[0].rasterized, open[0].index == index - 1 {
-                    start = index - 1
-                }
-            default: break
-            }
-        }
-        return start
-    }
-
-    /// Whether the list's first command (or the first inside a rasterized group opening it) is an opaque
-    /// cover of `area`: `firstVisibleCommand` answers 0 for that as for a list nothing covers, and only the
-    /// second needs the damage cleared first.
-    nonisolated static func opensWithOpaqueCover(_ commands: [DisplayCommand], of area: Rect) -> Bool {
-        guard let first = commands.first else { return false }
-        if case .pushRasterized = first, commands.count > 1 { return isOpaqueCover(commands[1], of: area) }
-        return isOpaqueCover(first, of: area)
     }
 
     /// Counts one request of `kind` in `statistics`, with the pixels of `rect` (in `surface`'s pixels) inside

@@ -9,9 +9,9 @@ import ProsceniumX11
     /// Milliseconds from launch to the first frame on screen, once it was.
     var firstFrameMilliseconds: Double?
     /// Pixel accounting summed over the frames that drew something: damaged, left alone because the back
-    /// buffer held them, not drawn under an opaque view, drawn as one folded fill, copied to the window, filled straight into the window.
+    /// buffer held them, not drawn under an opaque view, drawn as one folded fill, drawn tinted under an overlay, copied to the window, filled straight into the window.
     private var pixelFrames = 0
-    private var pixels = (damaged: 0, retained: 0, occluded: 0, folded: 0, copied: 0, windowFilled: 0, scrolled: 0, scrolledInWindow: 0)
+    private var pixels = (damaged: 0, retained: 0, occluded: 0, folded: 0, tinted: 0, copied: 0, windowFilled: 0, scrolled: 0, scrolledInWindow: 0)
     private var requests: [RequestKind: RequestTally] = [:]
 
     /// Adds one frame's pixel accounting (frames that drew nothing are not counted).
@@ -22,6 +22,7 @@ import ProsceniumX11
         pixels.retained += statistics.retainedPixels
         pixels.occluded += statistics.occludedPixels
         pixels.folded += statistics.foldedPixels
+        pixels.tinted += statistics.tintedPixels
         pixels.copied += Int(copied)
         pixels.windowFilled += statistics.windowFilledPixels
         pixels.scrolled += statistics.scrolledPixels
@@ -63,6 +64,7 @@ import ProsceniumX11
             ("drawingFrames", .number(Double(pixelFrames))),
             ("damagedPixelsPerFrame", perFrame(pixels.damaged)), ("retainedPixelsPerFrame", perFrame(pixels.retained)),
             ("occludedPixelsPerFrame", perFrame(pixels.occluded)), ("foldedPixelsPerFrame", perFrame(pixels.folded)),
+            ("tintedPixelsPerFrame", perFrame(pixels.tinted)),
             ("copiedPixelsPerFrame", perFrame(pixels.copied)), ("windowFilledPixelsPerFrame", perFrame(pixels.windowFilled)),
             ("scrolledPixelsPerFrame", perFrame(pixels.scrolled)), ("scrolledInWindowPixelsPerFrame", perFrame(pixels.scrolledInWindow)),
             // Per drawn frame, for each kind of request: [requests, pixels they may touch].

@@ -1,0 +1,81 @@
+import Glibc
+import Proscenium
+
+/// Tinting what lies under a translucent overlay instead of blending the overlay over it. A navigation
+/// push shades the screen it covers while that screen slides: every frame, each of its pixels is drawn
+/// and then read and written again to blend the shade over it, and folding (see
+/// `XRenderRenderer+Folding.swift`) cannot help because the screen is not one flat colour. Blending a
+/// colour over an opaque pixel is an affine map of that pixel, and an affine map whose weights add up to
+/// one passes through every Over of solid colours and coverage masks: drawing each command with its colour
+/// already blended under the overlay gives the same picture with the overlay left out. So where the
+/// overlay covers, the commands under it are drawn tinted and the overlay is not drawn at all.
+///
+/// Opaque square fills come out bit for bit as the two passes make them (the tint is worked out as
+/// pixman blends 8-bit channels, as folding's colour is); translucent fills, anti-aliased edges and glyphs,
+/// which pixman rounds in a different order, may differ by up to two steps of a channel (`TintingTests`
+/// checks both), far below what the eye or the goldens' tolerance sees.
+/// Only solid colours can be tinted: a range with an image or a cached layer (rasterized or transformed
+/// groups) under the overlay is drawn as usual.
+extension XRenderRenderer {
+    /// Whether overlays are tinted into what lies under them; `PROSCENIUM_NO_TINTING=1` turns it off, for
+    /// A/B measurements.
+    nonisolated static let tintingEnabled = getenv("PROSCENIUM_NO_TINTING").map { String(cString: $0) != "1" } ?? true
+
+    /// Draws `commands[start..<overlay.end]` within `clip` (target pixels, outside the overlay's folded
+    /// area): where the overlay covers, the commands before it tinted and the overlay left out; elsewhere as
+    /// they are, overlay included.
+    func executeUnderOverlay(_ commands: [DisplayCommand], from start: Int, _ overlay: FoldableOverlay, clip: [Rect]) {
+        guard tintsOverlays, !clip.isEmpty,
+              let tinted = Self.tinted(commands, start..<overlay.start, under: overlay.color) else {
+            return execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: clip))
+        }
+        var inside: [Rect] = [], outside: [Rect] = []
+        Self.split(clip, by: [overlay.area], outside: &outside, inside: &inside)
+        if !outside.isEmpty {
+            execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: outside))
+        }
+        guard !inside.isEmpty else { return }
+        statistics.tintedPixels += Int(inside.totalArea)
+        execute(tinted, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: inside))
+        cull(commands, overlay.start..<overlay.end)
+    }
+
+    /// `commands` with those in `range` drawn in their colours under `overlay` (see `tint(_:under:)`); nil
+    /// when one of them cannot be tinted: an image, or a group drawn from a cached layer.
+    nonisolated static func tinted(_ commands: [DisplayCommand], _ range: Range<Int>, under overlay: Color) -> [DisplayCommand]? {
+        var result = commands
+        // Colours repeat (a list's rows, their separators): each is worked out once.
+        var known: [(color: Color, tinted: Color)] = []
+        func tint(_ color: Color) -> Color {
+            if let hit = known.first(where: { $0.color == color }) { return hit.tinted }
+            let tinted = Self.tint(color, under: overlay)
+            known.append((color, tinted))
+            return tinted
+        }
+        for index in range {
+            switch commands[index] {
+            case let .fill(rect, radius, color, corners):
+                result[index] = .fill(rect: rect, cornerRadius: radius, color: tint(color), corners: corners)
+            case let .border(rect, radius, width, color, corners):
+                result[index] = .border(rect: rect, cornerRadius: radius, width: width, color: tint(color), corners: corners)
+            case let .shadow(rect, radius, blur, offset, color):
+                result[index] = .shadow(rect: rect, cornerRadius: radius, blurRadius: blur, offset: offset, color: tint(color))
+            case let .text(layout, origin, color):
+                result[index] = .text(layout, origin: origin, color: tint(color))
+            case .pushClip, .popClip, .pushOpacity, .popOpacity:
+                break
+            case .image, .pushTransform, .popTransform, .pushRasterized, .popRasterized:
+                return nil
+            }
+        }
+        return result
+    }
+
+    /// `color` as it looks under `overlay` (straight alpha): its colour channels blended under the overlay
+    /// as pixman blends an 8-bit pixel of that colour, its alpha kept. Whatever `color` is drawn over, if that
+    /// was tinted too, the result is the overlay blended over what `color` alone would have made.
+    nonisolated static func tint(_ color: Color, under overlay: Color) -> Color {
+        let (red, green, blue) = over(overlay, onOpaque: color.withAlphaComponent(1))
+        return Color(red: Double(red) / 255, green: Double(green) / 255, blue: Double(blue) / 255, alpha: color.alpha)
+    }
+}
