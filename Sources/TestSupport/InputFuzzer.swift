@@ -105,7 +105,9 @@ import ProsceniumGallery
         case 75..<77:
             count("right click")
             input.click(at: anywhere(), button: 3)
-        case 77..<93:
+        case 77..<81:
+            navigationInput(origin: origin)
+        case 81..<93:
             count("key")
             let keys = [XK_Escape, XK_Return, XK_Tab, XK_space, XK_BackSpace, XK_Up, XK_Down, XK_a, XK_z, XK_1]
             input.key(UInt(keys.randomElement(using: &rng)!))
@@ -113,6 +115,77 @@ import ProsceniumGallery
             count("resize")
             resize(acrossBoundary: false)
         }
+    }
+
+    /// One of the ways back a navigation stack takes: the mouse's Back button (X button 8), Alt+Left, or a
+    /// drag from the window's left edge, let go anywhere (a short one cancels, a long or fast one pops).
+    private func navigationInput(origin: Point) {
+        switch Int.random(in: 0..<3, using: &rng) {
+        case 0:
+            count("back button")
+            input.click(at: Point(x: origin.x + Double(Int.random(in: 0..<size.width, using: &rng)),
+                                  y: origin.y + Double(Int.random(in: 0..<size.height, using: &rng))), button: 8)
+        case 1:
+            count("alt+left")
+            input.press(key: UInt(XK_Alt_L))
+            input.key(UInt(XK_Left))
+            input.release(key: UInt(XK_Alt_L))
+        default:
+            count("edge drag")
+            let y = origin.y + Double(Int.random(in: 60..<max(61, size.height), using: &rng))
+            input.drag(from: Point(x: origin.x + Double(Int.random(in: 1...8, using: &rng)), y: y),
+                       to: Point(x: origin.x + Double(Int.random(in: 0...size.width, using: &rng)), y: y),
+                       steps: Int.random(in: 2...12, using: &rng))
+        }
+    }
+
+    /// Random input on the gallery's navigation scene, as `run` sends it, but mostly where that scene
+    /// answers: its rows (which push), Back in its bar, the detail screen's Inspector and More buttons, and
+    /// the ways back (see `navigationInput`), with resizes and the rest of the random input among them.
+    /// `sceneIsUp` says whether the scene is still what the window shows: when it is not (its Done at the
+    /// root, Escape, or the random input opened another scene), Escape takes down what is up and the home
+    /// screen's button presents the scene again.
+    public func runNavigation(for seconds: Double, while isAlive: () -> Bool = { true }, sceneIsUp: () -> Bool) async {
+        let end = Date().addingTimeInterval(seconds)
+        while Date() < end, isAlive() {
+            if !sceneIsUp() {
+                count("navigation scene again")
+                input.release(button: 1)
+                for _ in 0..<2 where !sceneIsUp() {
+                    input.key(UInt(XK_Escape))
+                    try? await Task.sleep(for: .milliseconds(300))
+                }
+                let index = SceneCatalog.names.firstIndex(of: "navigation") ?? 0
+                if !sceneIsUp(), let button = Self.homeButtonCentre(index: index, windowWidth: Double(size.width)) {
+                    let origin = windowOrigin()
+                    input.click(at: Point(x: origin.x + button.x, y: origin.y + button.y))
+                    try? await Task.sleep(for: .milliseconds(450))
+                }
+            }
+            let origin = windowOrigin()
+            switch Int.random(in: 0..<100, using: &rng) {
+            case 0..<30:
+                count("row")
+                let row = Int.random(in: 0..<7, using: &rng)
+                input.click(at: Point(x: origin.x + Double(size.width) / 2, y: origin.y + 66 + Double(row) * 44))
+            case 30..<45:
+                count("bar back")
+                input.click(at: Point(x: origin.x + 40, y: origin.y + 22))
+            case 45..<55:
+                count("inspector or more")
+                input.click(at: Point(x: origin.x + (Bool.random(using: &rng) ? 525 : 693), y: origin.y + 142))
+            case 55..<75:
+                navigationInput(origin: origin)
+            default:
+                step()
+            }
+            // Now and then let a transition run for a few frames before the next input lands in it.
+            if Int.random(in: 0..<4, using: &rng) == 0 {
+                try? await Task.sleep(for: .milliseconds(Int.random(in: 16...250, using: &rng)))
+            }
+            await Task.yield()
+        }
+        input.release(button: 1)
     }
 
     /// Resizes the window through the X server: anywhere from the minimum up, or (`acrossBoundary`) to the
@@ -191,14 +264,39 @@ import ProsceniumGallery
 
 /// Checks the demo's `transition` lines: for each controller, every "will begin" is followed by its
 /// "did end" before the next transition begins, and after a completed `dismissalDidEnd` nothing is
-/// reported for it but a new `presentationWillBegin`.
+/// reported for it but a new `presentationWillBegin`; the navigation scene's pushes and pops (lines with a
+/// `kind`) each end, with their kind, before the next one begins.
 public enum TransitionLog {
+    /// Whether the gallery's scene `name` is what the window shows, from the demo's `transition` lines: it
+    /// was presented last and every other scene has been dismissed since (the presentations a scene makes
+    /// of its own, an inspector, do not count).
+    public static func sceneIsUp(_ name: String, in events: [[String: Any]]) -> Bool {
+        var last: [String: String] = [:]
+        for event in events where event["kind"] == nil {
+            if let controller = event["controller"] as? String, let phase = event["phase"] as? String { last[controller] = phase }
+        }
+        return last[name].map { $0.hasPrefix("presentation") } == true
+            && SceneCatalog.names.allSatisfy { $0 == name || last[$0].map { $0.hasPrefix("dismissal") } ?? true }
+    }
+
+    /// What is wrong in `events`, one line per problem; empty when nothing is.
     public static func problems(in events: [[String: Any]]) -> [String] {
         var open: [String: String] = [:]
         var over: Set<String> = []
         var problems: [String] = []
+        var navigation: (kind: String, controller: String)?
         for event in events {
             guard let phase = event["phase"] as? String, let controller = event["controller"] as? String else { continue }
+            if let kind = event["kind"] as? String {
+                if phase == "willBegin" {
+                    if let running = navigation { problems.append("\(kind) of \(controller) began during the \(running.kind) of \(running.controller)") }
+                    navigation = (kind, controller)
+                } else {
+                    if navigation?.kind != kind { problems.append("\(kind) of \(controller): \(phase) after \(navigation?.kind ?? "nothing")") }
+                    navigation = nil
+                }
+                continue
+            }
             if over.contains(controller), phase != "presentationWillBegin" {
                 problems.append("\(controller): \(phase) after its dismissalDidEnd(completed: true)")
             }

@@ -34,5 +34,32 @@ import TestSupport
             print("  \(problem)")
         }
         report("fuzz: demo CPU in the 2nd second after the input stopped", String(format: "%.1f ms", idle * 1000))
+        try await runNavigation(seed: seed)
+    }
+
+    /// 30 s of the same on the navigation scene: rows, Back, the inspector, the mouse's Back button, Alt+Left
+    /// and edge drags among the rest (see `InputFuzzer.runNavigation`).
+    static func runNavigation(seed: UInt64) async throws {
+        let server = try await PrivateXvfb.start(width: 1600, height: 1000)
+        defer { server.stop() }
+        let demo = try DemoProcess(arguments: ["--log-events", "--self-check", "--scene", "navigation"],
+                                   environment: ["DISPLAY": server.displayName])
+        defer { demo.stop() }
+        let ready = try demo.waitForEvent("ready")
+        guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }) else { return }
+        let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: seed, size: (1280, 800))
+        await fuzzer.runNavigation(for: 30, while: { demo.waitForExit(timeout: 0) == nil }) {
+            TransitionLog.sceneIsUp("navigation", in: demo.events("transition"))
+        }
+        let alive = demo.waitForExit(timeout: 0.1) == nil
+        let ended = demo.events("transition").filter { $0["phase"] as? String == "didEnd" }.compactMap { $0["kind"] as? String }
+        let logProblems = TransitionLog.problems(in: demo.events("transition"))
+        report("fuzz navigation 30 s, seed \(seed): pushes / pops ended",
+               "\(ended.filter { $0 == "push" }.count) / \(ended.filter { $0 == "pop" }.count)")
+        report("fuzz navigation: still running / invariant problems / event-log problems",
+               "\(alive ? "yes" : "NO") / \(demo.events("problem").count) / \(logProblems.count)")
+        for problem in (demo.events("problem").compactMap { $0["problem"] as? String } + logProblems).prefix(10) {
+            print("  \(problem)")
+        }
     }
 }

@@ -40,6 +40,35 @@ struct InputFuzzTests {
         }
     }
 
+    @Test("the navigation scene at random: rows, Back, the inspector, the mouse's Back button, Alt+Left, edge drags and resizes among the rest: pushes and pops all end, nothing breaks, back to 0 CPU")
+    func navigationFuzz() async throws {
+        try await withPrivateXvfb(width: 1600, height: 1000) { server in
+            let demo = try DemoProcess(arguments: ["--log-events", "--self-check", "--scene", "navigation"],
+                                       environment: ["DISPLAY": server.displayName])
+            defer { demo.stop() }
+            let ready = try await demo.event("ready")
+            let window = try #require((ready["window"] as? String).flatMap { UInt($0.dropFirst(2), radix: 16) })
+            let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: 35, size: (1280, 800))
+            await fuzzer.runNavigation(for: Self.seconds * 2 / 3, while: { demo.isRunning }) {
+                TransitionLog.sceneIsUp("navigation", in: demo.events("transition"))
+            }
+
+            #expect(demo.isRunning, "the demo ended: \(demo.errorOutput)")
+            #expect(demo.events("problem").isEmpty, "\(demo.events("problem").prefix(5))")
+            let transitions = demo.events("transition")
+            #expect(TransitionLog.problems(in: transitions).isEmpty, "\(TransitionLog.problems(in: transitions).prefix(5))")
+            let kinds = transitions.filter { $0["phase"] as? String == "didEnd" }.compactMap { $0["kind"] as? String }
+            #expect(kinds.filter { $0 == "push" }.count > 3 && kinds.filter { $0 == "pop" }.count > 3,
+                    "pushes and pops ended: \(kinds.count), input \(fuzzer.counts)")
+
+            try await Task.sleep(for: .seconds(2.5))
+            let before = ProcessCPU.seconds(pid: demo.pid)
+            try await Task.sleep(for: .seconds(1))
+            let idle = ProcessCPU.seconds(pid: demo.pid) - before
+            #expect(idle < 0.005, "\(idle * 1000) ms of CPU in a second of idle after the input stopped")
+        }
+    }
+
     @Test("the fuzz's sheet scenario catches the sheet by its grabber and widens the window under the finger")
     func sheetScenario() async throws {
         try await withPrivateXvfb(width: 1600, height: 1000) { server in

@@ -107,4 +107,24 @@ struct NavigationSceneTests {
             _ = try await assertSnapshot(of: tester, named: name, tolerance: 8, maxMismatchedPixels: 40)
         }
     }
+
+    @Test("the scene dismissed by Escape while a push runs, at any frame of it: the push still reports its end")
+    func dismissedMidPush() async throws {
+        let home = HomeViewController()
+        let tester = try await WindowTester.start(home, size: Size(width: 1280, height: 800))
+        defer { tester.stop() }
+        for delay in [0, 1, 2, 4, 6, 9, 12, 16, 20, 23] {
+            home.presentScene(named: "navigation")
+            #expect(await tester.settle())
+            var events: [String] = []
+            home.navigationObserver = { event in events.append("\(event.phase.rawValue) \(event.kind.rawValue)") }
+            try tester.tap("row-general")
+            for _ in 0..<delay { tester.frame() }
+            // Nothing here holds the scene: dismissed, it is freed with the push still running.
+            try tester.press(keysym: 0xff1b)  // Escape
+            #expect(await tester.settle())
+            #expect(events == ["willBegin push", "didEnd push"], "dismissed \(delay) frames into the push: \(events)")
+            #expect(tester.window.presentedViewControllers.isEmpty)
+        }
+    }
 }

@@ -48,7 +48,14 @@
         LiveObjects.created(.viewController)
     }
 
-    deinit { LiveObjects.freed(.viewController) }
+    isolated deinit {
+        // A container freed while a transition between its children runs (the scene holding a navigation
+        // controller dismissed mid-push) ends that transition with it, as UIKit's does when its animations
+        // go with the views: the coordinator's completions run, completed, and nothing waits for an end
+        // that would never come.
+        runningTransition?.containerWentAway()
+        LiveObjects.freed(.viewController)
+    }
 
     // MARK: - The view
 

@@ -56,4 +56,12 @@ extension TransitionContext {
         Presentation.runNonInteractive(self)
         interactionController?.transitionDidStartNonInteractively(self)
     }
+
+    /// Ends a container's transition whose container is being freed: it completes, so its coordinator's
+    /// completions and the animator's `animationEnded(_:)` run; the container's own bookkeeping has nothing
+    /// left to keep.
+    func containerWentAway() {
+        guard presentationController == nil, !isFinished else { return }
+        completeTransition(!transitionWasCancelled)
+    }
 }
