@@ -147,4 +147,58 @@ struct TintingTests {
         reference.render(darker)
         try fx.expectSamePixels(as: reference, "redrawn under a darker shade")
     }
+
+    @Test("translucent layers stacked under the shade: each may add about a step, no more")
+    func stackedLayers() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let reference = try await RendererFixture(width: 320, height: 240)
+        defer { reference.stop() }
+        reference.renderer.tintsOverlays = false
+        var random = SeededGenerator(seed: 53)
+        for round in 0..<12 {
+            await Task.yield()
+            let layers = 1 + round % 4
+            // In a clip, as a view's subviews are: a top-level translucent fill would be taken for the overlay.
+            var under: [DisplayCommand] = [.fill(rect: Rect(x: 0, y: 20, width: 320, height: 220), cornerRadius: 0,
+                                                 color: Self.randomColor(&random)),
+                                           .pushClip(rect: Rect(x: 0, y: 20, width: 320, height: 220), cornerRadius: 0)]
+            for layer in 0..<layers {
+                under.append(.fill(rect: Rect(x: 10 + Double(layer) * 12, y: 30 + Double(layer) * 9, width: 200, height: 120),
+                                   cornerRadius: layer % 2 == 0 ? 0 : 9, color: Self.randomColor(&random, alpha: random.double(in: 0.05...0.95))))
+            }
+            under.append(.text(TextLayout.make("Stacked", font: .systemFont(ofSize: 18), width: nil), origin: Point(x: 60, y: 80),
+                               color: Self.randomColor(&random, alpha: random.double(in: 0.5...1))))
+            under.append(.popClip)
+            let commands = Self.frame(under, shade: round % 2 == 0 ? Color(white: 0, alpha: random.double(in: 0.05...0.6))
+                                          : Self.randomColor(&random, alpha: random.double(in: 0.05...0.6)), fadedBy: nil)
+            fx.render(commands)
+            reference.render(commands)
+            #expect(fx.renderer.statistics.tintedPixels > 0)
+            // A glyph's edge over the layers is one more.
+            let bound = layers + 2
+            let beyond = ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: bound).mismatchedPixels
+            #expect(beyond == 0, "round \(round), \(layers) layers: \(beyond) pixels differ by more than \(bound) steps")
+        }
+    }
+
+    @Test("a shade over part of a fill, changing by less than a step: that part is retained too")
+    func retentionKeepsTheTintedPartOfAFill() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let reference = try await RendererFixture(width: 320, height: 240)
+        defer { reference.stop() }
+        func frame(_ alpha: Double) -> [DisplayCommand] {
+            let shade = Rect(x: 0, y: 120, width: 320, height: 120)
+            return [.fill(rect: Self.size, cornerRadius: 0, color: .white),
+                    .fill(rect: Rect(x: 0, y: 20, width: 320, height: 220), cornerRadius: 0, color: Color(hex: 0xF2F2F7)),
+                    .pushOpacity(alpha: alpha, bounds: shade), .fill(rect: shade, cornerRadius: 0, color: .black), .popOpacity]
+        }
+        fx.render(frame(0.1))
+        fx.render(frame(0.1005))
+        // The part under the shade (320x120) as well as the part above it.
+        #expect(fx.renderer.statistics.retainedPixels >= 320 * 120 + 320 * 90, "\(fx.renderer.statistics.retainedPixels)")
+        reference.render(frame(0.1005))
+        try fx.expectSamePixels(as: reference, "retained under part of the fill")
+    }
 }

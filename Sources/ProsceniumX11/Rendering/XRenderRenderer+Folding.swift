@@ -38,8 +38,9 @@ extension XRenderRenderer {
     nonisolated static let maximumFoldedRectangles = 32
 
     /// Draws `commands[range]` into the target within `clip` (target pixels), folding its overlay into the
-    /// background where it can: one fill where only the two meet, the commands up to the overlay
-    /// everywhere else, then the rest of the range everywhere.
+    /// background where it can: one fill where only the two meet; everywhere else the commands up to the
+    /// overlay, tinted with the overlay left out where it covers them (see `executeUnderOverlay`), as they
+    /// are elsewhere; then the rest of the range everywhere.
     func executeFolding(_ commands: [DisplayCommand], _ range: Range<Int>, clip: [Rect]) {
         // Each call draws a part of the damage from its own start (see `drawFloor`).
         drawFloor = range.lowerBound
@@ -150,7 +151,7 @@ extension XRenderRenderer {
     /// leave them alone wherever the last frame left the same colour.
     ///
     /// Also answers the places of the top-level commands after the overlay, which retention's fills (the
-    /// card's, drawn after it) need too.
+    /// card's, drawn after it) need too, and the overlay, whose tinted colours retention keeps as well.
     func foldedFill(in commands: [DisplayCommand], target: Rect) -> (fill: RetainedFill, extents: Extents, overlay: FoldableOverlay)? {
         let start = Self.firstVisibleCommand(in: commands, covering: target)
         guard let overlay = foldableOverlay(in: commands, range: start..<commands.count) else { return nil }

@@ -15,8 +15,10 @@ extension XRenderRenderer {
 
     /// For each command of `commands`, the index of the earlier fill it repeats, or -1: an opaque square
     /// fill on whole pixels that paints only pixels an earlier fill of its colour painted, in the same layer
-    /// (no opacity, rasterized, transformed or rounded-clip group opened or closed between the two, none open
-    /// around it with a transform) and within that fill's clip, with nothing drawn between them reaching it.
+    /// (inside the same groups drawn through a layer — opacity, rasterized, transformed, rounded clips —, none
+    /// of them with a transform, and no opacity, rasterized or transformed group between the two: a rounded
+    /// clip's group between them, whose contents are measured one by one, composites only what they draw)
+    /// and within that fill's clip, with nothing drawn between them reaching it.
     /// Empty when no fill repeats one. Drawing skips a fill only where the one it repeats was drawn too (see
     /// `drawFloor`).
     nonisolated static func redundantFills(in commands: [DisplayCommand],

@@ -22,6 +22,9 @@ extension XRenderRenderer {
         /// The index of the fill's command in its frame's list: a rounded fill's two bars share it, and so
         /// they share what is drawn above them.
         var source = 0
+        /// Whether this is the part of the fill under a foldable overlay, in its tinted colour: what is drawn
+        /// above it then leaves the overlay out, unlike the fill's plain part (see `retainedFills`).
+        var tinted = false
     }
 
     /// Whether retention is used; `PROSCENIUM_NO_RETENTION=1` turns it off, for A/B measurements.
@@ -36,7 +39,8 @@ extension XRenderRenderer {
         for (n, now) in current.enumerated() {
             for (b, before) in previous.enumerated() where before.color == now.color {
                 let hole = before.interior.intersection(now.interior)
-                if !hole.isEmpty { pairs.append(Pair(hole: hole, before: b, now: n, sources: (before.source, now.source))) }
+                if !hole.isEmpty { pairs.append(Pair(hole: hole, before: b, now: n, sources: (before.source, now.source),
+                                                       tinted: (before.tinted, now.tinted))) }
             }
         }
         var damage = damage
@@ -56,6 +60,8 @@ extension XRenderRenderer {
         var before: Int, now: Int
         /// Their commands' indices in their frames' lists.
         var sources: (before: Int, now: Int)
+        /// Whether each is a tinted part (see `RetainedFill.tinted`).
+        var tinted: (before: Bool, now: Bool) = (false, false)
     }
 
     /// Whether the pair at `index` keeps nothing another pair does not: one from the same two fills whose
@@ -67,7 +73,8 @@ extension XRenderRenderer {
         let pair = pairs[index]
         for other in pairs.indices where other != index {
             let candidate = pairs[other]
-            guard candidate.sources == pair.sources, candidate.hole.contains(pair.hole) else { continue }
+            // A fill's tinted part and its plain part do not share what is drawn above them.
+            guard candidate.sources == pair.sources, candidate.tinted == pair.tinted, candidate.hole.contains(pair.hole) else { continue }
             if candidate.hole != pair.hole || other < index { return true }
         }
         return false
@@ -188,7 +195,7 @@ extension XRenderRenderer {
             let kept = candidate.interior.width * candidate.interior.height - covered
             if kept >= minimum {
                 found.append((RetainedFill(interior: candidate.interior, color: candidate.color, above: above,
-                                           source: candidate.index), kept))
+                                           source: candidate.index, tinted: candidate.tinted), kept))
             }
         }
         return found.sorted { $0.kept > $1.kept }.prefix(maximumRetainedFills).map(\.fill)

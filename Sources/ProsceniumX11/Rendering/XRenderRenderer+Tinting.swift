@@ -11,9 +11,10 @@ import Proscenium
 /// overlay covers, the commands under it are drawn tinted and the overlay is not drawn at all.
 ///
 /// Opaque square fills come out bit for bit as the two passes make them (the tint is worked out as
-/// pixman blends 8-bit channels, as folding's colour is); translucent fills, anti-aliased edges and glyphs,
-/// which pixman rounds in a different order, may differ by up to two steps of a channel (`TintingTests`
-/// checks both), far below what the eye or the goldens' tolerance sees.
+/// pixman blends 8-bit channels, as folding's colour is). Translucent fills, anti-aliased edges and glyphs
+/// are rounded by pixman in a different order: a pixel where one of them lies on opaque content may differ
+/// by up to two steps of a channel, and each more stacked on the same pixel may add about one (`TintingTests`
+/// checks both), far below what the eye sees on a screen darkening as it slides, or the goldens' tolerance.
 /// Only solid colours can be tinted: a range with an image or a cached layer (rasterized or transformed
 /// groups) under the overlay is drawn as usual.
 extension XRenderRenderer {

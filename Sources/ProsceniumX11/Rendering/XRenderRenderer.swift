@@ -218,7 +218,6 @@ import Proscenium
         }
         statistics.damagePixels = Int(saturating: damage.area)
         groupEnds = Self.groupEnds(of: list.commands)
-        redundantFills = skipsRedundantFills ? Self.redundantFills(in: list.commands, extent: inkExtent(of:)) : []
         if Self.retentionEnabled {
             var current: [RetainedFill] = []
             if size == targetSize {
@@ -235,6 +234,7 @@ import Proscenium
             statistics.retainedPixels = statistics.damagePixels - Int(saturating: damage.area)
         }
         drawnRegion = damage
+        redundantFills = skipsRedundantFills && !damage.isEmpty ? Self.redundantFills(in: list.commands, extent: inkExtent(of:)) : []
         appliedClips[target] = nil
         let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
         if !damage.isEmpty {
