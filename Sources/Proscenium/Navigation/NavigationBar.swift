@@ -13,6 +13,11 @@
     public private(set) var itemButtons: [Button] = []
     private let separator = View()
     private var leftButtons: [Button] = [], rightButtons: [Button] = []
+    /// The last item's title and buttons while they fade out during a push or pop.
+    private var outgoing: [View] = []
+    /// How far a title slides as it fades during a push or pop, as UIKit's does: a fifth of the bar's
+    /// width, so the two titles pass each other apart, and at least this many points.
+    static let minimumTitleSlide = 48.0
 
     /// Called when the back button is tapped (the navigation controller pops).
     var onBack: (@MainActor () -> Void)?
@@ -35,18 +40,83 @@
     }
 
     /// Shows `item` (on top, titled `title`) over the screen titled `backTitle` (nil on the root screen).
-    func show(_ item: NavigationItem, title: String?, backTitle: String?) {
+    /// With the `coordinator` of a push (`forward`) or pop, the old title and buttons fade out and the new
+    /// ones in alongside it, the titles sliding the way the screens go; without one, the new ones show at once.
+    func show(_ item: NavigationItem, title: String?, backTitle: String?, alongside coordinator: TransitionCoordinator? = nil,
+              forward: Bool = true) {
+        endCrossFade()
+        if let coordinator { keepOutgoing(forward: forward) }
         titleLabel.text = title ?? ""
         let showsBack = backTitle != nil && !item.hidesBackButton
             && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
         backButton.isHidden = !showsBack
         backButton.title = "‹ " + (backTitle ?? "")
-        for button in itemButtons { button.removeFromSuperview() }
+        for button in itemButtons where button.superview === self { button.removeFromSuperview() }
         leftButtons = item.leftBarButtonItems.map(Self.button(for:))
         rightButtons = item.rightBarButtonItems.map(Self.button(for:))
         itemButtons = leftButtons + rightButtons
-        for button in itemButtons { addSubview(button) }
+        for button in itemButtons { insertSubview(button, belowSubview: separator) }
         setNeedsLayout()
+        guard let coordinator else { return }
+        layoutIfNeeded()
+        let incoming: [View] = [titleLabel, backButton] + itemButtons
+        let distance = max(Self.minimumTitleSlide, bounds.width / 5)
+        let slide = forward ? distance : -distance
+        View.performWithoutAnimation {
+            for view in incoming { view.alpha = 0 }
+            titleLabel.transform = AffineTransform(translationX: slide, y: 0)
+        }
+        let leaving = outgoing
+        coordinator.animate(alongsideTransition: { [weak self] _ in
+            for view in incoming { view.alpha = 1 }
+            self?.titleLabel.transform = .identity
+            for view in leaving {
+                view.alpha = 0
+                if view is Label { view.transform = AffineTransform(translationX: -slide, y: 0) }
+            }
+        }, completion: { [weak self] _ in
+            // A cancelled pop shows the old item again (the navigation controller asks at once after this).
+            self?.endCrossFade(of: leaving)
+        })
+    }
+
+    /// Copies of the shown title and moves the shown buttons aside, to fade out while the new item fades
+    /// in; they take no touches.
+    private func keepOutgoing(forward: Bool) {
+        let title = Label()
+        title.text = titleLabel.text
+        title.font = titleLabel.font
+        title.textAlignment = .center
+        title.isUserInteractionEnabled = false
+        title.frame = titleLabel.frame
+        var kept: [View] = [title]
+        if !backButton.isHidden {
+            let back = Self.makeButton(title: backButton.title, style: .plain)
+            back.frame = backButton.frame
+            kept.append(back)
+        }
+        kept += itemButtons
+        for view in kept {
+            view.isUserInteractionEnabled = false
+            if view.superview !== self { insertSubview(view, belowSubview: separator) }
+        }
+        itemButtons = []
+        outgoing = kept
+    }
+
+    /// Removes what still fades out (all of it, or only `views` once their fade ended) and shows the
+    /// current item fully.
+    private func endCrossFade(of views: [View]? = nil) {
+        let ending = views ?? outgoing
+        guard !ending.isEmpty else { return }
+        View.performWithoutAnimation {
+            for view in ending { view.removeFromSuperview() }
+            for view in [titleLabel, backButton] + itemButtons {
+                view.alpha = 1
+            }
+            titleLabel.transform = .identity
+        }
+        outgoing.removeAll { view in ending.contains { $0 === view } }
     }
 
     open override func layoutSubviews() {

@@ -51,7 +51,7 @@ extension NavigationController {
             from.beginAppearanceTransition(false, animated: animated, by: context)
             to.beginAppearanceTransition(true, animated: animated, by: context)
         }
-        updateNavigationBar()
+        updateNavigationBar(operation: operation)
         context.start()
         dismissPresentations(of: removed, alongside: context)
     }

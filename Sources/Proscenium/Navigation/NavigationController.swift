@@ -90,11 +90,14 @@
     }
 
     /// Shows the top screen's item in the bar, with a back button named after the screen under it.
-    func updateNavigationBar() {
+    func updateNavigationBar(operation: NavigationOperation = .none) {
         guard isViewLoaded, let top = stack.last else { return }
         let below = stack.count > 1 ? stack[stack.count - 2] : nil
         let backTitle = below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" }
-        navigationBar.show(top.navigationItem, title: top.navigationItem.title ?? top.title, backTitle: backTitle)
+        // As an animated push or pop starts, the bar's items cross-fade alongside it.
+        let coordinator = operation == .none ? nil : runningTransition.flatMap { $0.isAnimated ? $0.coordinator : nil }
+        navigationBar.show(top.navigationItem, title: top.navigationItem.title ?? top.title, backTitle: backTitle,
+                           alongside: coordinator, forward: operation != .pop)
     }
 
     // MARK: - Pushing and popping

@@ -1,0 +1,62 @@
+import Testing
+@testable import Proscenium
+
+/// The bar during a push or pop: the old title and buttons fade out and the new ones in alongside the
+/// screens, the titles sliding the way the screens go; an interactive pop let go short brings the old
+/// item back whole, and nothing that faded stays in the bar.
+@MainActor @Suite("Navigation bar during a push or pop")
+struct NavigationBarTransitionTests {
+    private func labels(in bar: NavigationBar) -> [Label] { bar.subviews.compactMap { $0 as? Label } }
+
+    @Test("a push: the old title fades out sliding left, the new one in from the right, the back button in; nothing is left after")
+    func pushCrossFades() {
+        let fixture = NavigationFixture()
+        let bar = fixture.navigation.navigationBar
+        fixture.navigation.pushViewController(fixture.screen("B"), animated: true)
+        fixture.frames(6)
+        let outgoing = labels(in: bar).filter { $0 !== bar.titleLabel }
+        #expect(outgoing.map(\.text) == ["A"], "the old title fades out")
+        let old = outgoing.first?.presentation, new = bar.titleLabel.presentation
+        #expect(bar.titleLabel.text == "B")
+        #expect((old?.alpha ?? 0) > 0 && (old?.alpha ?? 1) < 1 && new.alpha > 0 && new.alpha < 1, "both part way: \(old?.alpha ?? -1), \(new.alpha)")
+        #expect((old?.transform.tx ?? 0) < 0 && new.transform.tx > 0, "the old title leaves left, the new comes from the right")
+        #expect(!bar.backButton.isHidden && bar.backButton.presentation.alpha < 1)
+        fixture.runUntilIdle()
+        #expect(labels(in: bar).map(\.text) == ["B"])
+        #expect(bar.titleLabel.alpha == 1 && bar.titleLabel.transform == .identity && bar.backButton.alpha == 1)
+    }
+
+    @Test("an interactive pop let go short: the old item comes back whole, the faded one goes")
+    func cancelledPopRestoresTheItem() {
+        let fixture = NavigationFixture()
+        let bar = fixture.navigation.navigationBar
+        fixture.navigation.pushViewController(fixture.screen("B"), animated: false)
+        fixture.frames(1)
+        var point = Point(x: 4, y: 150)
+        fixture.window.send(.pointerDown(point, button: 1, time: fixture.clock.now))
+        for _ in 0..<12 {
+            fixture.clock.advance(by: 1.0 / 60)
+            point.x += 6
+            fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
+            fixture.window.setNeedsFrame()
+            fixture.clock.advance(by: 0)
+        }
+        #expect(bar.titleLabel.text == "A" && bar.titleLabel.presentation.alpha < 1, "the pop's item fades in with the finger")
+        #expect(labels(in: bar).contains { $0.text == "B" })
+        fixture.clock.advance(by: 0.2)
+        fixture.window.send(.pointerMoved(point, time: fixture.clock.now))
+        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A", "B"])
+        #expect(labels(in: bar).map(\.text) == ["B"] && bar.titleLabel.alpha == 1 && bar.titleLabel.presentation.alpha == 1)
+        #expect(!bar.backButton.isHidden && bar.backButton.title == "‹ A" && bar.backButton.alpha == 1)
+    }
+
+    @Test("without animation the new item shows at once")
+    func unanimatedPushShowsAtOnce() {
+        let fixture = NavigationFixture()
+        let bar = fixture.navigation.navigationBar
+        fixture.navigation.pushViewController(fixture.screen("B"), animated: false)
+        #expect(labels(in: bar).map(\.text) == ["B"] && bar.titleLabel.alpha == 1)
+    }
+}
