@@ -111,4 +111,30 @@ struct TextMaskTests {
         #expect(fx.renderer.textMasks.count == 0)
         #expect(fx.renderer.textMasks.heldPixels == 0)
     }
+
+    @Test("a label fading (its text alone in an opacity group, beside a clear fill): drawn once with its alpha scaled, no layer, within two steps of the layer")
+    func fadingTextSkipsTheLayer() async throws {
+        let fx = try await RendererFixture(width: 320, height: 120)
+        defer { fx.stop() }
+        let reference = try await RendererFixture(width: 320, height: 120)
+        defer { reference.stop() }
+        for alpha in [0.1, 0.37, 0.5, 0.83] {
+            let commands: [DisplayCommand] = [
+                .fill(rect: Rect(x: 0, y: 0, width: 320, height: 120), cornerRadius: 0, color: Color(hex: 0xF8F8F8)),
+                .pushOpacity(alpha: alpha, bounds: Rect(x: 10, y: 10, width: 300, height: 40)),
+                .fill(rect: Rect(x: 10, y: 10, width: 300, height: 40), cornerRadius: 8, color: Color(white: 1, alpha: 0)),
+                .text(TextLayout.make("Settings · Wavy fjord", font: .systemFont(ofSize: 17, weight: .semibold), width: nil),
+                      origin: Point(x: 20, y: 20), color: Color(hex: 0x007AFF)),
+                .popOpacity,
+            ]
+            fx.render(commands)
+            fx.render(commands)  // the line's mask is kept from its second frame on
+            #expect(fx.renderer.statistics[.composite].requests == 0, "alpha \(alpha): no layer composited")
+            // The same group with a second visible command goes through a layer, as the reference.
+            reference.renderer.usesTextMasks = false
+            reference.render(commands)
+            let beyond = ImageComparison.pixelsDiffering(try fx.capture(), try reference.capture(), tolerance: 2).mismatchedPixels
+            #expect(beyond == 0, "alpha \(alpha): \(beyond) pixels differ by more than two steps")
+        }
+    }
 }

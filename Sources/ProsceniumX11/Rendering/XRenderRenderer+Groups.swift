@@ -38,6 +38,14 @@ extension XRenderRenderer {
         if range.count == 1, let faded = commands[range.lowerBound].fading(by: alpha) {
             return draw(faded, in: surface)
         }
+        // So does one line-masked text (a label fading, a bar's title cross-fading), next to fills that draw
+        // nothing (a plain button's clear background): each line is one mask composited once, so its
+        // overlapping glyphs are not blended twice.
+        if usesTextMasks, let index = Self.onlyVisibleCommand(of: commands, in: range), case let .text(layout, origin, color) = commands[index] {
+            cull(commands, range)
+            statistics.commandsCulled -= 1
+            return draw(.text(layout, origin: origin, color: color.withAlphaComponent(color.alpha * alpha)), in: surface)
+        }
         let clip = surface.clip(to: surface.pixels(bounds).integral)
         guard !clip.isEmpty else { return cull(commands, range) }
         let area = clip.boundingBox
@@ -171,6 +179,25 @@ extension AffineTransform {
     /// True when all six coefficients are finite.
     var isFinite: Bool {
         a.isFinite && b.isFinite && c.isFinite && d.isFinite && tx.isFinite && ty.isFinite
+    }
+}
+
+extension XRenderRenderer {
+    /// The index of the one command of `range` that draws something, when all the others are fills,
+    /// borders or shadows of no alpha; nil otherwise (groups inside included).
+    nonisolated static func onlyVisibleCommand(of commands: [DisplayCommand], in range: Range<Int>) -> Int? {
+        var found: Int?
+        for index in range {
+            switch commands[index] {
+            case let .fill(_, _, color, _), let .border(_, _, _, color, _), let .shadow(_, _, _, _, color):
+                if color.alpha <= 0 { continue }
+            default:
+                break
+            }
+            guard found == nil else { return nil }
+            found = index
+        }
+        return found
     }
 }
 

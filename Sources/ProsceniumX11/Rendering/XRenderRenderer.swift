@@ -253,15 +253,22 @@ import Proscenium
                 // What lies under the largest opaque fill is not drawn: only the bands around it are.
                 let bands = Self.subtract(occluder.bars, from: damage.rects)
                 statistics.occludedPixels = Int(saturating: damage.area) - Int(bands.totalArea)
-                // The bands may lie under an opaque fill that does not cover the whole damage (the screen a
-                // push covers, whose slid-away part the pushed screen hides): they start there.
-                let bandStart = bands.isEmpty ? occluder.index
-                    : max(start, Self.firstVisibleCommand(in: list.commands, before: occluder.index, covering: bands.boundingBox))
-                cull(list.commands, start..<bandStart)
-                if !bands.isEmpty {
-                    executeFolding(list.commands, bandStart..<occluder.index, clip: bands)
-                } else {
-                    cull(list.commands, bandStart..<occluder.index)
+                // Each band may lie under an opaque fill that does not cover the whole damage (the screen a
+                // push covers, whose slid-away part the pushed screen hides; the bar above both): it starts
+                // there, unless that skips a rasterized group, whose cache would take it for unused.
+                var groups: [(start: Int, clip: [Rect])] = []
+                for band in bands {
+                    let cover = Self.firstVisibleCommand(in: list.commands, before: occluder.index, covering: band)
+                    let bandStart = cover > start && !Self.holdsRasterizedGroup(list.commands[start..<cover]) ? cover : start
+                    if let group = groups.firstIndex(where: { $0.start == bandStart }) {
+                        groups[group].clip.append(band)
+                    } else {
+                        groups.append((bandStart, [band]))
+                    }
+                }
+                if groups.isEmpty { cull(list.commands, start..<occluder.index) }
+                for group in groups.sorted(by: { $0.start < $1.start }) {
+                    executeFolding(list.commands, group.start..<occluder.index, clip: group.clip)
                 }
                 // An overlay over the occluder (the shade over the screen a pop uncovers) folds into it.
                 executeFolding(list.commands, occluder.index..<list.commands.count, clip: damage.rects)
@@ -332,6 +339,11 @@ import Proscenium
         let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
         guard x1 > x0, y1 > y0 else { return nil }
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// Whether `commands` open a rasterized group.
+    nonisolated static func holdsRasterizedGroup(_ commands: ArraySlice<DisplayCommand>) -> Bool {
+        commands.contains { if case .pushRasterized = $0 { true } else { false } }
     }
 
     /// Counts one request of `kind` in `statistics`, with the pixels of `rect` (in `surface`'s pixels) inside
