@@ -9,9 +9,7 @@ import TestSupport
         defer { server.stop() }
         let demo = try DemoProcess(arguments: ["--log-events", "--self-check"], environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
-        let ready = try demo.waitForEvent("ready")
-        guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }) else { return }
-        let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: seed, size: (1280, 800))
+        guard let fuzzer = try fuzzer(of: demo, on: server, seed: seed) else { return }
         let start = Date()
         await fuzzer.run(for: 60) { demo.waitForExit(timeout: 0) == nil }
         let fuzzed = Date().timeIntervalSince(start)
@@ -45,9 +43,7 @@ import TestSupport
         let demo = try DemoProcess(arguments: ["--log-events", "--self-check", "--scene", "navigation"],
                                    environment: ["DISPLAY": server.displayName])
         defer { demo.stop() }
-        let ready = try demo.waitForEvent("ready")
-        guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }) else { return }
-        let fuzzer = try InputFuzzer(displayName: server.displayName, window: window, seed: seed, size: (1280, 800))
+        guard let fuzzer = try fuzzer(of: demo, on: server, seed: seed) else { return }
         await fuzzer.runNavigation(for: 30, while: { demo.waitForExit(timeout: 0) == nil }) {
             TransitionLog.sceneIsUp("navigation", in: demo.events("transition"))
         }
@@ -61,5 +57,12 @@ import TestSupport
         for problem in (demo.events("problem").compactMap { $0["problem"] as? String } + logProblems).prefix(10) {
             print("  \(problem)")
         }
+    }
+
+    /// A fuzzer for the demo's window once it is ready; nil when the demo names no window.
+    private static func fuzzer(of demo: DemoProcess, on server: PrivateXvfb, seed: UInt64) throws -> InputFuzzer? {
+        let ready = try demo.waitForEvent("ready")
+        guard let window = (ready["window"] as? String).flatMap({ UInt($0.dropFirst(2), radix: 16) }) else { return nil }
+        return try InputFuzzer(displayName: server.displayName, window: window, seed: seed, size: (1280, 800))
     }
 }

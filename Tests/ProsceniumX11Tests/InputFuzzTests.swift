@@ -13,6 +13,17 @@ struct InputFuzzTests {
         ProcessInfo.processInfo.environment["PROSCENIUM_FUZZ_SECONDS"].flatMap(Double.init) ?? 15
     }
 
+    /// Once the last transition the input started has ended (a spring and an adaptation's morph: 1.2 s at
+    /// most) and the one-shot release of idle resources has run a second after the last frame, nothing runs
+    /// any more.
+    static func expectIdle(_ demo: DemoProcess, sourceLocation: SourceLocation = #_sourceLocation) async throws {
+        try await Task.sleep(for: .seconds(2.5))
+        let before = ProcessCPU.seconds(pid: demo.pid)
+        try await Task.sleep(for: .seconds(1))
+        let idle = ProcessCPU.seconds(pid: demo.pid) - before
+        #expect(idle < 0.005, "\(idle * 1000) ms of CPU in a second of idle after the input stopped", sourceLocation: sourceLocation)
+    }
+
     @Test("random clicks, drags (also across resizes and Escape), wheel, keys and resizes, and the sheet caught by its grabber while the window widens: no crash, no broken invariant, back to 0 CPU")
     func fuzz() async throws {
         try await withPrivateXvfb(width: 1600, height: 1000) { server in
@@ -29,14 +40,7 @@ struct InputFuzzTests {
                     "\(TransitionLog.problems(in: demo.events("transition")).prefix(5))")
             #expect(demo.events("tap").count > 10, "the input reached controls: \(fuzzer.counts)")
 
-            // Once the last transition the input started has ended (a spring and an adaptation's morph: 1.2 s
-            // at most) and the one-shot release of idle resources has run a second after the last frame,
-            // nothing runs any more.
-            try await Task.sleep(for: .seconds(2.5))
-            let before = ProcessCPU.seconds(pid: demo.pid)
-            try await Task.sleep(for: .seconds(1))
-            let idle = ProcessCPU.seconds(pid: demo.pid) - before
-            #expect(idle < 0.005, "\(idle * 1000) ms of CPU in a second of idle after the input stopped")
+            try await Self.expectIdle(demo)
         }
     }
 
@@ -61,11 +65,7 @@ struct InputFuzzTests {
             #expect(kinds.filter { $0 == "push" }.count > 3 && kinds.filter { $0 == "pop" }.count > 3,
                     "pushes and pops ended: \(kinds.count), input \(fuzzer.counts)")
 
-            try await Task.sleep(for: .seconds(2.5))
-            let before = ProcessCPU.seconds(pid: demo.pid)
-            try await Task.sleep(for: .seconds(1))
-            let idle = ProcessCPU.seconds(pid: demo.pid) - before
-            #expect(idle < 0.005, "\(idle * 1000) ms of CPU in a second of idle after the input stopped")
+            try await Self.expectIdle(demo)
         }
     }
 

@@ -45,7 +45,7 @@
     func show(_ item: NavigationItem, title: String?, backTitle: String?, alongside coordinator: TransitionCoordinator? = nil,
               forward: Bool = true) {
         endCrossFade()
-        if let coordinator { keepOutgoing(forward: forward) }
+        if coordinator != nil { keepOutgoing() }
         titleLabel.text = title ?? ""
         let showsBack = backTitle != nil && !item.hidesBackButton
             && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
@@ -82,7 +82,7 @@
 
     /// Copies of the shown title and moves the shown buttons aside, to fade out while the new item fades
     /// in; they take no touches.
-    private func keepOutgoing(forward: Bool) {
+    private func keepOutgoing() {
         let title = Label()
         title.text = titleLabel.text
         title.font = titleLabel.font

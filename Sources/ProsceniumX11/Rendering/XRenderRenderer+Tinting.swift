@@ -26,24 +26,43 @@ extension XRenderRenderer {
     /// area): where the overlay covers, the commands before it tinted and the overlay left out; elsewhere as
     /// they are, overlay included.
     func executeUnderOverlay(_ commands: [DisplayCommand], from start: Int, _ overlay: FoldableOverlay, clip: [Rect]) {
-        guard tintsOverlays, !clip.isEmpty,
-              let tinted = Self.tinted(commands, start..<overlay.start, under: overlay.color) else {
+        var inside: [Rect] = [], outside: [Rect] = []
+        if tintsOverlays { Self.split(clip, by: [overlay.area], outside: &outside, inside: &inside) }
+        guard !inside.isEmpty, Self.canTint(commands, start..<overlay.start) else {
             return execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: clip))
         }
-        var inside: [Rect] = [], outside: [Rect] = []
-        Self.split(clip, by: [overlay.area], outside: &outside, inside: &inside)
         if !outside.isEmpty {
             execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: outside))
         }
-        guard !inside.isEmpty else { return }
         statistics.tintedPixels += Int(inside.totalArea)
-        execute(tinted, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: inside))
+        execute(tintedCommands(commands, under: overlay), start..<overlay.start,
+                in: RenderSurface(picture: target, origin: .zero, clip: inside))
         cull(commands, overlay.start..<overlay.end)
     }
 
-    /// `commands` with those in `range` drawn in their colours under `overlay` (see `tint(_:under:)`); nil
-    /// when one of them cannot be tinted: an image, or a group drawn from a cached layer.
-    nonisolated static func tinted(_ commands: [DisplayCommand], _ range: Range<Int>, under overlay: Color) -> [DisplayCommand]? {
+    /// This frame's `commands` with those before `overlay` in their colours under it, made once a frame
+    /// however many parts of the damage draw under the overlay.
+    func tintedCommands(_ commands: [DisplayCommand], under overlay: FoldableOverlay) -> [DisplayCommand] {
+        if let known = tintedThisFrame, known.overlayStart == overlay.start { return known.commands }
+        let tinted = Self.tinted(commands, 0..<overlay.start, under: overlay.color)
+        tintedThisFrame = (overlay.start, tinted)
+        return tinted
+    }
+
+    /// Whether every command in `range` can be drawn tinted: not an image, nor a group drawn from a cached
+    /// layer.
+    nonisolated static func canTint(_ commands: [DisplayCommand], _ range: Range<Int>) -> Bool {
+        !commands[range].contains { command in
+            switch command {
+            case .image, .pushTransform, .popTransform, .pushRasterized, .popRasterized: true
+            default: false
+            }
+        }
+    }
+
+    /// `commands` with the fills, borders, shadows and texts in `range` in their colours under `overlay`
+    /// (see `tint(_:under:)`); what cannot be tinted stays as it is (see `canTint`).
+    nonisolated static func tinted(_ commands: [DisplayCommand], _ range: Range<Int>, under overlay: Color) -> [DisplayCommand] {
         var result = commands
         // Colours repeat (a list's rows, their separators): each is worked out once.
         var known: [(color: Color, tinted: Color)] = []
@@ -63,10 +82,8 @@ extension XRenderRenderer {
                 result[index] = .shadow(rect: rect, cornerRadius: radius, blurRadius: blur, offset: offset, color: tint(color))
             case let .text(layout, origin, color):
                 result[index] = .text(layout, origin: origin, color: tint(color))
-            case .pushClip, .popClip, .pushOpacity, .popOpacity:
+            default:
                 break
-            case .image, .pushTransform, .popTransform, .pushRasterized, .popRasterized:
-                return nil
             }
         }
         return result

@@ -105,6 +105,8 @@ import Proscenium
     /// Where the drawing of the current part of the damage starts: what lies before it was not drawn there
     /// (culled under a cover, or drawn only around an occluder), so a fill repeating one before it is drawn.
     var drawFloor = 0
+    /// This frame's list tinted under its foldable overlay, once made (see `tintedCommands(_:under:)`).
+    var tintedThisFrame: (overlayStart: Int, commands: [DisplayCommand])?
 
     /// A renderer drawing with `display`; call `setTarget(picture:size:)` before rendering.
     public init(display: Display) {
@@ -205,6 +207,7 @@ import Proscenium
         drawnRegion = Proscenium.Region()
         copyRects.removeAll(keepingCapacity: true)
         overlaysThisFrame.removeAll(keepingCapacity: true)
+        tintedThisFrame = nil
         laterPlaces = nil
         windowFilledThisFrame.removeAll(keepingCapacity: true)
         groupIdentities = list.rasterizedGroupIdentities
