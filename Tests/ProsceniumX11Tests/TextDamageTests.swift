@@ -43,3 +43,32 @@ struct TextDamageTests {
         #expect(differing == 0, "\(differing) pixels of the title changed")
     }
 }
+
+/// A title sliding and fading across a wide label, drawn frame by frame with only its text's box damaged,
+/// leaves the same pixels as the whole window drawn again: no glyph edge left behind.
+@MainActor @Suite("Sliding titles")
+struct SlidingTitleTests {
+    @Test func slidingTitleLeavesNoTrail() async throws {
+        let fixture = try await HostFixture(size: Size(width: 480, height: 120))
+        defer { fixture.stop() }
+        fixture.root.backgroundColor = Color(hex: 0xF2F2F7)
+        let title = Label(frame: Rect(x: 40, y: 30, width: 400, height: 44))
+        title.text = "Wolf’s jaw, fiery Ω"
+        title.font = Font(size: 22, weight: .bold)
+        title.textAlignment = .center
+        fixture.root.addSubview(title)
+        fixture.frame()
+        for step in 1...12 {
+            title.transform = AffineTransform(translationX: Double(step) * 7.5 - 45, y: 0)
+            title.alpha = 1 - Double(step) / 20
+            fixture.frame()
+        }
+        let partial = try fixture.capture()
+        fixture.host.window.setNeedsDisplay()
+        fixture.frame()
+        let whole = try fixture.capture()
+        var differing = 0
+        for y in 0..<120 { for x in 0..<480 where partial.color(atX: x, y: y) != whole.color(atX: x, y: y) { differing += 1 } }
+        #expect(differing == 0, "\(differing) pixels differ from a whole redraw")
+    }
+}

@@ -35,6 +35,7 @@ extension NavigationController {
                                         isAnimated: animated && view.window != nil, animator: animator,
                                         interactionController: interaction) { [weak self] completed in
             guard let self else { return }
+            self.runningChange = nil
             if completed {
                 self.transitionDidComplete(from: from, to: to, added: added, removed: removed, animated: animated)
             } else {
@@ -52,6 +53,7 @@ extension NavigationController {
             to.beginAppearanceTransition(true, animated: animated, by: context)
         }
         updateNavigationBar(operation: operation)
+        runningChange = RunningStackChange(old: oldStack, new: newStack)
         context.start()
         dismissPresentations(of: removed, alongside: context)
     }

@@ -6,7 +6,9 @@
 /// `AnimatedTransitioning` animator and interaction controller instead, and `transitionCoordinator` of the
 /// navigation controller and of both screens runs alongside animations on the transition's timeline. The
 /// stack (`viewControllers`) changes at once; its screens' views change places when the transition ends.
-/// A push or pop asked for while one runs waits for it to end, then runs.
+/// A push or pop asked for while one runs waits for it to end, then runs — except one that puts back the
+/// stack the running one started from (the screen a pop takes away pushed again, Back during a push),
+/// which turns the running one around from where it is.
 @MainActor open class NavigationController: ViewController {
     /// The screens, root first; the last is on top. Setting it replaces the stack without animation.
     public var viewControllers: [ViewController] {
@@ -36,6 +38,8 @@
     var stack: [ViewController] = []
     /// Operations asked for while a transition ran, run in order when it ends.
     var pendingOperations: [@MainActor () -> Void] = []
+    /// The running animated push or pop's stacks, which it may be turned around between.
+    var runningChange: RunningStackChange?
     /// The edge drag that pops, and the interaction it drives while it does.
     var interactivePopRecognizer: GestureRecognizer?
     var interactivePop: PercentDrivenInteractiveTransition?
@@ -105,6 +109,7 @@
     /// Puts `viewController` on top of the stack, sliding it in when `animated`. A controller already in a
     /// navigation stack or presented, or this controller itself, is refused with a warning.
     open func pushViewController(_ viewController: ViewController, animated: Bool) {
+        if runningTransition != nil, turnAroundRunningTransition(toward: stack + [viewController]) { return }
         guard runningTransition == nil else { return pendingOperations.append { [weak self] in self?.pushViewController(viewController, animated: animated) } }
         guard canAdd(viewController, to: "push") else { return }
         transition(to: stack + [viewController], operation: .push, animated: animated)
@@ -113,6 +118,9 @@
     /// Takes the top screen off the stack and returns it; nil, with a warning, on the root screen.
     @discardableResult
     open func popViewController(animated: Bool) -> ViewController? {
+        if runningTransition != nil, stack.count > 1, let top = stack.last, turnAroundRunningTransition(toward: stack.dropLast()) {
+            return top
+        }
         guard runningTransition == nil else {
             let top = stack.last
             pendingOperations.append { [weak self] in self?.popViewController(animated: animated) }
@@ -135,6 +143,7 @@
             return nil
         }
         let popped = Array(stack[(index + 1)...])
+        if runningTransition != nil, !popped.isEmpty, turnAroundRunningTransition(toward: Array(stack[...index])) { return popped }
         guard runningTransition == nil else {
             pendingOperations.append { [weak self] in self?.popToViewController(viewController, animated: animated) }
             return popped
@@ -155,6 +164,7 @@
     /// pop (a top that was in the stack). An empty stack, or a controller twice in it, is refused with a
     /// warning.
     open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+        if runningTransition != nil, animated, turnAroundRunningTransition(toward: viewControllers) { return }
         guard runningTransition == nil else {
             return pendingOperations.append { [weak self] in self?.setViewControllers(viewControllers, animated: animated) }
         }

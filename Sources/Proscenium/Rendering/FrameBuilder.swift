@@ -348,6 +348,10 @@
     func ownVisualBounds(_ view: View) -> Rect {
         let p = view.presentation
         var rect = p.bounds
+        let background = p.backgroundColor.map { $0.resolved(for: view.drawingStyle).alpha > 0 } ?? false
+        if !background, view.borderWidth == 0, let drawn = view.drawnContentRect {
+            rect = drawn
+        }
         if let overflow = view.drawingOverflow { rect = rect.union(overflow) }
         if p.shadowOpacity > 0 {
             let blur = view.shadowRadius * 2

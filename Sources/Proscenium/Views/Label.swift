@@ -83,6 +83,21 @@
         return bounds.contains(box) ? nil : box
     }
 
+    /// The text's width (with two points either side for glyphs that reach past their advance) over the
+    /// label's whole height: a short title in a wide label damages only where its glyphs are.
+    open override var drawnContentRect: Rect? {
+        let layout = layout(forWidth: bounds.width)
+        guard !layout.lines.isEmpty else { return Rect(x: bounds.minX, y: bounds.minY, width: 0, height: 0) }
+        let origin = textOrigin(of: layout)
+        let minX = layout.lines.map { origin.x + $0.x }.min()! - Self.glyphOverhang
+        let maxX = layout.lines.map { origin.x + $0.x + $0.width }.max()! + Self.glyphOverhang
+        let top = min(bounds.minY, origin.y), bottom = max(bounds.maxY, origin.y + layout.size.height)
+        return Rect(x: minX, y: top, width: maxX - minX, height: bottom - top)
+    }
+
+    /// How far a glyph's ink may reach past its advance (italics, antialiasing).
+    private static let glyphOverhang = 2.0
+
     /// Where `layout` is drawn: vertically centred on a whole point, as UILabel does; the layout already
     /// aligns each line within the width.
     private func textOrigin(of layout: TextLayout) -> Point {

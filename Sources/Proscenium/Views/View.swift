@@ -264,6 +264,12 @@
     /// stays inside them. A redraw damages it too, so what the view drew there leaves no trail.
     open var drawingOverflow: Rect? { nil }
 
+    /// The part of the bounds `draw(in:)` covers, in bounds coordinates, when it is smaller than them; nil
+    /// (the default) for all of them. A view with no background, border or shadow damages only this
+    /// when it moves, fades or changes: a centred title sliding across a wide label redraws the text's
+    /// way, not the label's whole width.
+    open var drawnContentRect: Rect? { nil }
+
     // MARK: - Layout
 
     /// Set when `layoutSubviews()` must run in the next layout pass.

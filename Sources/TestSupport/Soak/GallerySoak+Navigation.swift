@@ -4,7 +4,8 @@ import ProsceniumGallery
 /// Navigation and alerts the soak mixes in after some operations: the navigation, action-sheet and list
 /// scenes presented, rows clicked, Back by its button, by Alt+Left and by an edge drag (let go anywhere),
 /// pushes and pops from code (some from inside a screen's appearance callbacks), `popToRoot` and
-/// `setViewControllers`, the inspector sheet, and alert controllers presented from code. Drawn from a
+/// `setViewControllers`, a pop turned around by pushing its screen back, the inspector sheet, and alert
+/// controllers presented from code. Drawn from a
 /// random stream of its own, so a seed's other operations stay the ones they were.
 enum SoakNavigation: CustomStringConvertible {
     case presentScene(String)
@@ -14,6 +15,7 @@ enum SoakNavigation: CustomStringConvertible {
     case edgeDrag(distance: Double, frames: Int)
     case push(animated: Bool, reentry: SoakScreen.Reentry?)
     case pop(animated: Bool)
+    case popAndPushBack(afterFrames: Int)
     case popToRoot(animated: Bool)
     case setStack(depth: Int, animated: Bool)
     case inspector
@@ -35,6 +37,7 @@ enum SoakNavigation: CustomStringConvertible {
             : .setStack(depth: Int.random(in: 0...3, using: &rng), animated: animated)
         case 14..<15: return [.inspector, .deeper].randomElement(using: &rng)!
         case 15..<16: return .alert(actionSheet: Bool.random(using: &rng), fields: Int.random(in: 0...1, using: &rng))
+        case 16..<17: return .popAndPushBack(afterFrames: Int.random(in: 0...30, using: &rng))
         default: return nil
         }
     }
@@ -48,6 +51,7 @@ enum SoakNavigation: CustomStringConvertible {
         case let .edgeDrag(distance, frames): "drag from the left edge \(Int(distance)) px over \(frames) frames"
         case let .push(animated, reentry): "push a screen from code\(animated ? "" : ", not animated")" + (reentry.map { ", which \($0)" } ?? "")
         case let .pop(animated): "pop from code\(animated ? "" : ", not animated")"
+        case let .popAndPushBack(frames): "pop from code and push the popped screen back \(frames) frames later"
         case let .popToRoot(animated): "popToRoot\(animated ? "" : ", not animated")"
         case let .setStack(depth, animated): "setViewControllers with \(depth) screens\(animated ? "" : ", not animated")"
         case .inspector: "click Inspector"
@@ -141,6 +145,12 @@ extension GallerySoak {
             stack.pushViewController(SoakScreen(number: stack.viewControllers.count + 1, reentry: reentry), animated: animated)
         case let .pop(animated):
             sceneNavigation?.popViewController(animated: animated)
+        case let .popAndPushBack(frames):
+            guard let stack = sceneNavigation, let popped = stack.popViewController(animated: true) else { return }
+            runFrames(frames)
+            // Refused with a warning when the pop is over and the screen went elsewhere; turned around, or
+            // queued behind the pop, otherwise.
+            if popped.parent == nil || popped.parent === stack { stack.pushViewController(popped, animated: true) }
         case let .popToRoot(animated):
             sceneNavigation?.popToRootViewController(animated: animated)
         case let .setStack(depth, animated):
