@@ -191,4 +191,27 @@
         fill.backgroundColor = minimumTrackTintColor.mapped { $0.withAlphaComponent($0.alpha * dim) }
         thumb.backgroundColor = isEnabled ? .white : Color(white: 0.97)
     }
+
+    // MARK: - Accessibility
+
+    /// `.adjustable` (and `.notEnabled` while disabled), unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits == nil ? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) : super.accessibilityTraits }
+        set { super.accessibilityTraits = newValue }
+    }
+    /// The value as a percentage of the range, unless set.
+    open override var accessibilityValue: String? {
+        get {
+            if let value = accessibility.value { return value }
+            let span = maximumValue - minimumValue
+            return "\(Int((span > 0 ? (storedValue - minimumValue) / span * 100 : 0).rounded()))%"
+        }
+        set { super.accessibilityValue = newValue }
+    }
+    /// Up a tenth of its range, as an arrow key does.
+    open override func accessibilityIncrement() { if isEnabled { userMoved(to: storedValue + (maximumValue - minimumValue) / 10, sending: true) } }
+    /// Down a tenth of its range, as an arrow key does.
+    open override func accessibilityDecrement() { if isEnabled { userMoved(to: storedValue - (maximumValue - minimumValue) / 10, sending: true) } }
+    /// An adjustable element has no action of its own.
+    open override func accessibilityActivate() -> Bool { false }
 }

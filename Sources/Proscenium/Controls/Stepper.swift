@@ -107,4 +107,26 @@
         minus.textColor = isEnabled && (wraps || storedValue > minimumValue) ? live : dead
         plus.textColor = isEnabled && (wraps || storedValue < maximumValue) ? live : dead
     }
+
+    // MARK: - Accessibility
+
+    /// `.adjustable` (and `.notEnabled` while disabled), unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits == nil ? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) : super.accessibilityTraits }
+        set { super.accessibilityTraits = newValue }
+    }
+    /// The value, unless set.
+    open override var accessibilityValue: String? {
+        get {
+            if let value = accessibility.value { return value }
+            return storedValue.rounded() == storedValue ? "\(Int(storedValue))" : "\(storedValue)"
+        }
+        set { super.accessibilityValue = newValue }
+    }
+    /// Up one step, as its buttons do.
+    open override func accessibilityIncrement() { if isEnabled { step(by: 1) } }
+    /// Down one step, as its buttons do.
+    open override func accessibilityDecrement() { if isEnabled { step(by: -1) } }
+    /// An adjustable element has no action of its own.
+    open override func accessibilityActivate() -> Bool { false }
 }

@@ -140,4 +140,23 @@
         self.track.backgroundColor = isEnabled ? track : track.mapped { $0.withAlphaComponent($0.alpha * 0.5) }
         thumb.backgroundColor = isEnabled ? thumbTintColor : thumbTintColor.withAlphaComponent(0.6)
     }
+
+    // MARK: - Accessibility
+
+    /// `.toggleButton` (and `.notEnabled` while disabled), unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits == nil ? (isEnabled ? .toggleButton : [.toggleButton, .notEnabled]) : super.accessibilityTraits }
+        set { super.accessibilityTraits = newValue }
+    }
+    /// "1" when on, "0" when off, as UIKit's switch says; unless set.
+    open override var accessibilityValue: String? {
+        get { accessibility.value ?? (isOn ? "1" : "0") }
+        set { super.accessibilityValue = newValue }
+    }
+    /// Activated, the switch flips as a tap flips it.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        flip(to: !isOn)
+        return true
+    }
 }

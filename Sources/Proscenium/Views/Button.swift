@@ -87,4 +87,23 @@
         titleLabel.textColor = isEnabled ? titleColor : titleColor.mapped { $0.withAlphaComponent($0.alpha * 0.5) }
         setNeedsDisplay()
     }
+
+    // MARK: - Accessibility
+
+    /// The title, unless set.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? title }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// `.button` (and `.notEnabled` while disabled), unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits == nil ? (isEnabled ? .button : [.button, .notEnabled]) : super.accessibilityTraits }
+        set { super.accessibilityTraits = newValue }
+    }
+    /// Activated, a button runs its taps' actions: `.touchUpInside` and the primary action.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        return true
+    }
 }

@@ -88,6 +88,25 @@
         sendActions(for: .primaryActionTriggered)
     }
 
+    // MARK: - Accessibility
+
+    /// Controls are accessibility elements.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+    /// What was set, with `.notEnabled` while the control is disabled.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { isEnabled ? super.accessibilityTraits : super.accessibilityTraits.union(.notEnabled) }
+        set { super.accessibilityTraits = newValue }
+    }
+    /// Runs the primary actions, as Return on a focused control does; nothing while disabled.
+    open override func accessibilityActivate() -> Bool {
+        guard isEnabled else { return false }
+        sendActions()
+        return true
+    }
+
     // MARK: - Keyboard focus
 
     /// The accent colour of focus rings: system blue (#0A84FF). The standard ring paints it at

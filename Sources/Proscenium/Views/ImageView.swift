@@ -81,4 +81,12 @@
             context.draw(image, in: rect)
         }
     }
+
+    // MARK: - Accessibility
+
+    /// `.image`, unless set. An image view is an element only when made one (with a label), as in UIKit.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .image }
+        set { super.accessibilityTraits = newValue }
+    }
 }

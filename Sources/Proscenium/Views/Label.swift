@@ -112,4 +112,22 @@
         setNeedsDisplay()
         invalidateIntrinsicContentSize()
     }
+
+    // MARK: - Accessibility
+
+    /// A label with text is an element.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? !text.isEmpty }
+        set { super.isAccessibilityElement = newValue }
+    }
+    /// The text, unless set.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? text }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// `.staticText`, unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .staticText }
+        set { super.accessibilityTraits = newValue }
+    }
 }

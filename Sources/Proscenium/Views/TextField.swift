@@ -371,6 +371,17 @@
     open override func gestureRecognizerShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
         recognizer.view === self || !(recognizer is TapGestureRecognizer || recognizer is PanGestureRecognizer)
     }
+
+    // MARK: - Accessibility
+    /// The placeholder, unless set, as UIKit's field says it.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? (placeholder.isEmpty ? nil : placeholder) }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// The text, unless set.
+    open override var accessibilityValue: String? { get { accessibility.value ?? text } set { super.accessibilityValue = newValue } }
+    /// Activated, the field takes keyboard focus.
+    open override func accessibilityActivate() -> Bool { isEnabled && becomeFirstResponder() }
 }
 
 extension DrawingContext {

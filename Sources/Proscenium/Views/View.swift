@@ -349,29 +349,33 @@
     /// The deepest view containing `point` (in this view's coordinates), front-most subviews first; nil when
     /// this view is hidden, non-interactive, nearly transparent, or the point is outside it. Subviews beyond
     /// the bounds are never hit, whatever `clipsToBounds` says.
-    open func hitTest(_ point: Point, with event: Event?) -> View? {
-        guard isHitTestable, self.point(inside: point, with: event) else { return nil }
-        for subview in subviews.reversed() {
-            let geometry = subview.model
-            let converted: Point
-            if geometry.transform.isIdentity {
-                // The common case, kept free of matrix work: hit-testing visits every sibling in front.
-                converted = Point(x: point.x - geometry.center.x + geometry.bounds.midX,
-                                  y: point.y - geometry.center.y + geometry.bounds.midY)
-            } else if let inverse = geometry.transformToSuperview.inverted {
-                converted = inverse.apply(to: point)
-            } else {
-                continue
-            }
-            if let hit = subview.hitTest(converted, with: event) { return hit }
-        }
-        return self
-    }
+    open func hitTest(_ point: Point, with event: Event?) -> View? { hitTestSubviews(point, with: event) }
 
     /// Whether `point` (in bounds coordinates) is inside the view; override to change the hit area.
     open func point(inside point: Point, with event: Event?) -> Bool {
         bounds.contains(point)
     }
+
+    // MARK: - Accessibility (see View+Accessibility.swift)
+
+    var accessibility = AccessibilityProperties()
+    /// Whether assistive technology sees this view as one element, whose subviews it does not reach; false
+    /// by default, true for labels, buttons, fields and controls.
+    open var isAccessibilityElement: Bool { get { accessibility.isElement ?? false } set { accessibility.isElement = newValue } }
+    /// What a screen reader calls the element: a button's title, a label's text unless set.
+    open var accessibilityLabel: String? { get { accessibility.label } set { accessibility.label = newValue } }
+    /// What activating the element does, read after a pause.
+    open var accessibilityHint: String? { get { accessibility.hint } set { accessibility.hint = newValue } }
+    /// The element's value: a field's text, a slider's percentage, a switch's "1" or "0".
+    open var accessibilityValue: String? { get { accessibility.value } set { accessibility.value = newValue } }
+    /// What the element is and its state (button, header, selected, not enabled…).
+    open var accessibilityTraits: AccessibilityTraits { get { accessibility.traits ?? .none } set { accessibility.traits = newValue } }
+    /// Does the element's action (a button's tap); returns whether there was one. False by default.
+    open func accessibilityActivate() -> Bool { false }
+    /// Raises an adjustable element's value a step.
+    open func accessibilityIncrement() {}
+    /// Lowers an adjustable element's value a step.
+    open func accessibilityDecrement() {}
 
     // MARK: - Responder chain
 

@@ -1,0 +1,12 @@
+/// What was set on a view for assistive technology; nil where the view's own default applies.
+struct AccessibilityProperties {
+    var isElement: Bool?
+    var label: String?
+    var hint: String?
+    var value: String?
+    var traits: AccessibilityTraits?
+    var frame: Rect?
+    var viewIsModal = false
+    var elementsHidden = false
+    var elements: [View]?
+}
