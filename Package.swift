@@ -28,6 +28,10 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", path: "Sources/CJPEG",
             providers: [.apt(["libjpeg62-turbo-dev"])]),
+        // libdbus, for serving the view tree to screen readers over AT-SPI.
+        .systemLibrary(
+            name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
+            providers: [.apt(["libdbus-1-dev"])]),
         // X-Resource, for counting what a client holds in the server: tests and benchmarks only.
         .systemLibrary(
             name: "CXRes", path: "Sources/CXRes", pkgConfig: "xres",
@@ -37,7 +41,7 @@ let package = Package(
         .target(name: "Proscenium", path: "Sources/Proscenium"),
 
         // The X11 backend: window host, XRender renderer, Xft text, PNG, screenshots, run loop.
-        .target(name: "ProsceniumX11", dependencies: ["Proscenium", "CX11", "CPNG", "CJPEG"], path: "Sources/ProsceniumX11"),
+        .target(name: "ProsceniumX11", dependencies: ["Proscenium", "CX11", "CPNG", "CJPEG", "CDBus"], path: "Sources/ProsceniumX11"),
 
         // The demo's gallery of seed scenes and its home screen; the demo, the soak and tests drive it.
         .target(name: "ProsceniumGallery", dependencies: ["Proscenium", "ProsceniumX11"], path: "Sources/ProsceniumGallery"),

@@ -10,6 +10,8 @@ import Proscenium
     public let display: Display
     /// The core window whose view tree this host shows.
     public let window: Proscenium.Window
+    /// Serves the window to screen readers while an accessibility bus is reachable (see `startAccessibility`).
+    public internal(set) var accessibilityBridge: AccessibilityBridge?
     /// The X window's id.
     public let xWindow: CX11.Window
     /// Draws the core's display lists into the back buffer.
@@ -35,7 +37,7 @@ import Proscenium
     private let followsDesktopScale: Bool
     /// The window's registration with the desktop's XSETTINGS, while it follows the desktop's appearance.
     var appearanceObservation: Int?
-    private let configuration: WindowConfiguration
+    let configuration: WindowConfiguration
     let resourceManagerAtom: Atom
     /// Set once the window manager (or the server, with none) has mapped the window.
     public internal(set) var isMapped = false
@@ -157,6 +159,7 @@ import Proscenium
         window.pasteboard = selections
         XMapWindow(dpy, xWindow)
         XFlush(dpy)
+        startAccessibility()
     }
 
     isolated deinit {
@@ -245,6 +248,7 @@ import Proscenium
         }
         XFlush(dpy)
         hasDrawnFrame = true
+        accessibilityBridge?.windowDidDrawFrame()
         needsWholeFrame = false
         presentedSize = size
         presentedFrames += 1

@@ -1,0 +1,73 @@
+import Proscenium
+
+/// AT-SPI's names and numbers for what the core's accessibility nodes are: roles, states and interfaces
+/// (at-spi2-core's `AtspiRole` and `AtspiStateType`).
+enum ATSPI {
+    static let accessible = "org.a11y.atspi.Accessible"
+    static let application = "org.a11y.atspi.Application"
+    static let component = "org.a11y.atspi.Component"
+    static let action = "org.a11y.atspi.Action"
+    static let socket = "org.a11y.atspi.Socket"
+    static let eventObject = "org.a11y.atspi.Event.Object"
+    static let eventWindow = "org.a11y.atspi.Event.Window"
+    static let properties = "org.freedesktop.DBus.Properties"
+
+    static let pathPrefix = "/org/a11y/atspi/accessible"
+    static let rootPath = pathPrefix + "/root"
+    static let nullPath = "/org/a11y/atspi/null"
+    static let cachePath = "/org/a11y/atspi/cache"
+    static let registryName = "org.a11y.atspi.Registry"
+
+    static let unknownObject = "org.freedesktop.DBus.Error.UnknownObject"
+    static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
+    static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
+    static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+
+    /// Role numbers.
+    enum Role {
+        static let application: UInt32 = 75
+        static let frame: UInt32 = 23
+
+        static func number(for role: AccessibilityNode.Role) -> UInt32 {
+            switch role {
+            case .window: frame
+            case .dialog: 16
+            case .group: 39  // panel
+            case .button: 43  // push button
+            case .toggleButton: 62
+            case .link: 88
+            case .staticText: 29  // label
+            case .header: 83  // heading
+            case .textField, .searchField: 79  // entry
+            case .image: 27
+            case .slider: 51
+            }
+        }
+    }
+
+    /// State numbers.
+    enum State {
+        static let active: UInt32 = 1, checked: UInt32 = 4, editable: UInt32 = 7, enabled: UInt32 = 8
+        static let focusable: UInt32 = 11, focused: UInt32 = 12, modal: UInt32 = 16, selected: UInt32 = 23
+        static let sensitive: UInt32 = 24, showing: UInt32 = 25, singleLine: UInt32 = 26, visible: UInt32 = 30
+        static let checkable: UInt32 = 41
+
+        /// The two 32-bit words of a state set.
+        static func words(_ states: [UInt32]) -> (UInt32, UInt32) {
+            var low: UInt32 = 0, high: UInt32 = 0
+            for state in states {
+                if state < 32 { low |= 1 << state } else { high |= 1 << (state - 32) }
+            }
+            return (low, high)
+        }
+    }
+
+    /// The names of a node's actions, as screen readers show them.
+    static func name(of action: AccessibilityNode.Action) -> String {
+        switch action {
+        case .activate: "click"
+        case .increment: "increment"
+        case .decrement: "decrement"
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Proscenium
+
+// MARK: - Events
+
+extension AccessibilityBridge {
+    /// Sends what changed since the last events: children added and removed, focus moved, names changed,
+    /// the window activated or deactivated. Clients that cache the tree (screen readers) rely on them.
+    func sendEvents() {
+        eventsScheduled = false
+        guard let window, let new = tree else { return }
+        let old = publishedTree
+        publishedTree = new
+        if let old { sendChanges(from: old, to: new) }
+        if window.isKeyWindow != publishedKeyWindow {
+            publishedKeyWindow = window.isKeyWindow
+            let active = window.isKeyWindow
+            emit(.window, active ? "Activate" : "Deactivate", from: new.root) { $0.variant("s") { $0.string(new[new.root]?.label ?? "") } }
+            emitStateChanged("active", active, on: new.root)
+        }
+    }
+
+    private func sendChanges(from old: AccessibilityTree, to new: AccessibilityTree) {
+        for node in new.allNodes {
+            guard let before = old[node.id] else { continue }
+            if before.children != node.children {
+                let removed = before.children.enumerated().filter { !node.children.contains($0.element) }
+                for (index, child) in removed.reversed() {
+                    emit(.object, "ChildrenChanged", detail: "remove", Int32(index), from: node.id) {
+                        $0.variant("(so)") { $0.reference(connection.uniqueName, path(of: child)) }
+                    }
+                }
+                for (index, child) in node.children.enumerated() where !before.children.contains(child) {
+                    emit(.object, "ChildrenChanged", detail: "add", Int32(index), from: node.id) {
+                        $0.variant("(so)") { $0.reference(connection.uniqueName, path(of: child)) }
+                    }
+                }
+            }
+            if before.label != node.label {
+                emit(.object, "PropertyChange", detail: "accessible-name", from: node.id) { $0.variant("s") { $0.string(node.label ?? "") } }
+            }
+            if before.value != node.value, node.role == .toggleButton {
+                emitStateChanged("checked", node.value == "1", on: node.id)
+            }
+            if before.traits.contains(.notEnabled) != node.traits.contains(.notEnabled) {
+                emitStateChanged("enabled", !node.traits.contains(.notEnabled), on: node.id)
+                emitStateChanged("sensitive", !node.traits.contains(.notEnabled), on: node.id)
+            }
+        }
+        let oldFocus = old.allNodes.first { $0.isFocused }?.id
+        let newFocus = new.allNodes.first { $0.isFocused }?.id
+        if oldFocus != newFocus {
+            if let oldFocus, new[oldFocus] != nil { emitStateChanged("focused", false, on: oldFocus) }
+            if let newFocus { emitStateChanged("focused", true, on: newFocus) }
+        }
+    }
+
+    enum EventInterface { case object, window }
+
+    func emitStateChanged(_ state: String, _ on: Bool, on id: UInt64) {
+        emit(.object, "StateChanged", detail: state, on ? 1 : 0, from: id) { $0.variant("i") { $0.int32(0) } }
+    }
+
+    /// Sends `member` of AT-SPI's event interface from node `id`: `(detail, detail1, 0, any data, {})`.
+    func emit(_ interface: EventInterface, _ member: String, detail: String = "", _ detail1: Int32 = 0, from id: UInt64,
+              _ data: (DBusMessageWriter) -> Void) {
+        connection.emit(path: path(of: id), interface: interface == .object ? ATSPI.eventObject : ATSPI.eventWindow, member: member) { writer in
+            writer.string(detail)
+            writer.int32(detail1)
+            writer.int32(0)
+            data(writer)
+            writer.array(of: "{sv}") { _ in }
+        }
+    }
+}

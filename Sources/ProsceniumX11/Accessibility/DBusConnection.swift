@@ -1,0 +1,248 @@
+import CDBus
+import Dispatch
+
+/// A private connection to one D-Bus bus through libdbus, run by the main queue: Dispatch sources watch
+/// its socket and time its pending calls, and incoming method calls on the registered paths reach
+/// `handler`. Nothing blocks but `blockingCall`, which is for a background thread.
+@MainActor final class DBusConnection {
+    /// A method call received, and its reply.
+    struct Call {
+        let message: OpaquePointer
+        let path: String
+        let interface: String
+        let member: String
+        let arguments: DBusArguments
+    }
+
+    let pointer: OpaquePointer
+    /// This connection's unique name on the bus.
+    let uniqueName: String
+    /// Answers method calls to the registered paths; returns false for a call it does not know.
+    var handler: ((Call) -> Void)?
+
+    /// Connects to the bus at `address` and says hello; nil, quietly, when it cannot.
+    init?(address: String) {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let connection = dbus_connection_open_private(address, &error) else { return nil }
+        dbus_connection_set_exit_on_disconnect(connection, 0)
+        guard dbus_bus_register(connection, &error) != 0, let name = dbus_bus_get_unique_name(connection) else {
+            dbus_connection_close(connection)
+            dbus_connection_unref(connection)
+            return nil
+        }
+        pointer = connection
+        uniqueName = String(cString: name)
+        installRunLoop()
+        // What arrived with the hello (the NameAcquired signal) is waiting already: the status function
+        // hears only of changes.
+        DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.drain() } }
+    }
+
+    isolated deinit {
+        dbus_connection_close(pointer)
+        dbus_connection_unref(pointer)
+    }
+
+    /// Routes calls to `prefix` and every path under it, and to `paths`, to `handler`.
+    func register(fallback prefix: String, paths: [String]) {
+        var vtable = DBusObjectPathVTable()
+        vtable.message_function = { _, message, data in
+            guard let message, let data, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_METHOD_CALL else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
+            let handled = MainActor.assumeIsolated {
+                Unmanaged<DBusConnection>.fromOpaque(data).takeUnretainedValue().receive(message)
+            }
+            return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        _ = dbus_connection_register_fallback(pointer, prefix, &vtable, data)
+        for path in paths { _ = dbus_connection_register_object_path(pointer, path, &vtable, data) }
+    }
+
+    private func receive(_ message: OpaquePointer) -> Bool {
+        guard let handler, let path = dbus_message_get_path(message), let member = dbus_message_get_member(message) else { return false }
+        let interface = dbus_message_get_interface(message).map { String(cString: $0) } ?? ""
+        handler(Call(message: message, path: String(cString: path), interface: interface, member: String(cString: member),
+                     arguments: DBusArguments(message)))
+        return true
+    }
+
+    // MARK: - Sending
+
+    /// Replies to `call` with what `body` writes.
+    func reply(to call: Call, _ body: (DBusMessageWriter) -> Void = { _ in }) {
+        guard let reply = dbus_message_new_method_return(call.message) else { return }
+        DBusMessageWriter.appending(to: reply, body)
+        send(reply)
+    }
+
+    /// Replies to `call` with the error `name` (a D-Bus error name) saying `text`.
+    func replyError(to call: Call, _ name: String, _ text: String) {
+        guard let reply = dbus_message_new_error(call.message, name, text) else { return }
+        send(reply)
+    }
+
+    /// Sends the signal `interface.member` from `path` with what `body` writes.
+    func emit(path: String, interface: String, member: String, _ body: (DBusMessageWriter) -> Void) {
+        guard let signal = dbus_message_new_signal(path, interface, member) else { return }
+        DBusMessageWriter.appending(to: signal, body)
+        send(signal)
+    }
+
+    /// Calls `destination`'s `interface.member` at `path` with what `body` writes; `reply` gets the answer's
+    /// arguments, or nil for an error or no answer within two seconds.
+    func call(destination: String, path: String, interface: String, member: String, _ body: (DBusMessageWriter) -> Void,
+              reply: @escaping @MainActor (OpaquePointer?) -> Void) {
+        guard let message = dbus_message_new_method_call(destination, path, interface, member) else { return reply(nil) }
+        DBusMessageWriter.appending(to: message, body)
+        var pending: OpaquePointer?
+        defer { dbus_message_unref(message) }
+        guard dbus_connection_send_with_reply(pointer, message, &pending, 2000) != 0, let pending else { return reply(nil) }
+        let box = Unmanaged.passRetained(ReplyBox(reply)).toOpaque()
+        dbus_pending_call_set_notify(pending, { pending, data in
+            guard let pending, let data else { return }
+            let answer = dbus_pending_call_steal_reply(pending)
+            MainActor.assumeIsolated {
+                let box = Unmanaged<ReplyBox>.fromOpaque(data).takeUnretainedValue()
+                let isError = answer.map { dbus_message_get_type($0) == DBUS_MESSAGE_TYPE_ERROR } ?? true
+                box.reply(isError ? nil : answer)
+            }
+            if let answer { dbus_message_unref(answer) }
+            dbus_pending_call_unref(pending)
+        }, box, { Unmanaged<ReplyBox>.fromOpaque($0!).release() })
+    }
+
+    private func send(_ message: OpaquePointer) {
+        dbus_connection_send(pointer, message, nil)
+        dbus_message_unref(message)
+    }
+
+    /// Adds a match rule for signals this connection wants (`type='signal',interface=…`).
+    func addMatch(_ rule: String) {
+        dbus_bus_add_match(pointer, rule, nil)
+    }
+
+    // MARK: - The run loop
+
+    private func installRunLoop() {
+        let data = Unmanaged.passUnretained(self).toOpaque()
+        dbus_connection_set_watch_functions(pointer, { watch, owner in
+            guard let watch, let owner else { return 0 }
+            dbus_watch_set_data(watch, Unmanaged.passRetained(SourceBox()).toOpaque()) { Unmanaged<SourceBox>.fromOpaque($0!).release() }
+            MainActor.assumeIsolated { DBusConnection.arm(watch, owner: owner) }
+            return 1
+        }, { watch, _ in
+            guard let watch, let data = dbus_watch_get_data(watch) else { return }
+            MainActor.assumeIsolated { Unmanaged<SourceBox>.fromOpaque(data).takeUnretainedValue().cancel() }
+        }, { watch, owner in
+            guard let watch, let owner else { return }
+            MainActor.assumeIsolated { DBusConnection.arm(watch, owner: owner) }
+        }, data, nil)
+        dbus_connection_set_timeout_functions(pointer, { timeout, data in
+            guard let timeout, let owner = data.map(UnsafeSendablePointer.init) else { return 0 }
+            let box = SourceBox()
+            dbus_timeout_set_data(timeout, Unmanaged.passRetained(box).toOpaque()) { Unmanaged<SourceBox>.fromOpaque($0!).release() }
+            guard dbus_timeout_get_enabled(timeout) != 0 else { return 1 }
+            let interval = DispatchTimeInterval.milliseconds(Int(dbus_timeout_get_interval(timeout)))
+            MainActor.assumeIsolated {
+                let timer = DispatchSource.makeTimerSource(queue: .main)
+                timer.schedule(deadline: .now() + interval, repeating: interval)
+                timer.setEventHandler {
+                    _ = dbus_timeout_handle(timeout)
+                    DBusConnection.drain(owner.pointer)
+                }
+                timer.resume()
+                box.source = timer
+            }
+            return 1
+        }, { timeout, _ in
+            guard let timeout, let data = dbus_timeout_get_data(timeout) else { return }
+            MainActor.assumeIsolated { Unmanaged<SourceBox>.fromOpaque(data).takeUnretainedValue().cancel() }
+        }, nil, data, nil)
+        dbus_connection_set_dispatch_status_function(pointer, { _, status, data in
+            guard status == DBUS_DISPATCH_DATA_REMAINS, let data else { return }
+            // Never dispatched from inside libdbus: on the next turn of the main queue.
+            let connection = UnsafeSendablePointer(data)
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { DBusConnection.drain(connection.pointer) }
+            }
+        }, data, nil)
+    }
+
+    /// Starts (or stops) the Dispatch source for `watch` as libdbus enables it; what it reads is handled
+    /// at once by `owner`, the connection.
+    private static func arm(_ watch: OpaquePointer, owner: UnsafeMutableRawPointer) {
+        guard let data = dbus_watch_get_data(watch) else { return }
+        let box = Unmanaged<SourceBox>.fromOpaque(data).takeUnretainedValue()
+        box.cancel()
+        guard dbus_watch_get_enabled(watch) != 0 else { return }
+        let descriptor = dbus_watch_get_unix_fd(watch)
+        let writes = dbus_watch_get_flags(watch) & DBUS_WATCH_WRITABLE.rawValue != 0
+        let source: DispatchSourceProtocol = writes
+            ? DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: .main)
+            : DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
+        let flag = writes ? DBUS_WATCH_WRITABLE.rawValue : DBUS_WATCH_READABLE.rawValue
+        let connection = UnsafeSendablePointer(owner)
+        source.setEventHandler {
+            _ = dbus_watch_handle(watch, flag)
+            DBusConnection.drain(connection.pointer)
+        }
+        source.resume()
+        box.source = source
+    }
+
+    /// Handles every message that has arrived.
+    func drain() {
+        while dbus_connection_dispatch(pointer) == DBUS_DISPATCH_DATA_REMAINS {}
+    }
+
+    /// `drain()` of the connection `owner` points to.
+    private static func drain(_ owner: UnsafeMutableRawPointer) {
+        Unmanaged<DBusConnection>.fromOpaque(owner).takeUnretainedValue().drain()
+    }
+
+    // MARK: - Before a connection
+
+    /// Calls `member` on the session bus and returns its string answer; nil without a session bus or an
+    /// answer within five seconds (the bus may be starting the service). Blocks: for a background thread.
+    nonisolated static func blockingSessionString(destination: String, path: String, interface: String, member: String) -> String? {
+        var error = DBusError()
+        dbus_error_init(&error)
+        defer { dbus_error_free(&error) }
+        guard let session = dbus_bus_get_private(DBUS_BUS_SESSION, &error) else { return nil }
+        dbus_connection_set_exit_on_disconnect(session, 0)
+        defer {
+            dbus_connection_close(session)
+            dbus_connection_unref(session)
+        }
+        guard let message = dbus_message_new_method_call(destination, path, interface, member) else { return nil }
+        defer { dbus_message_unref(message) }
+        guard let reply = dbus_connection_send_with_reply_and_block(session, message, 5000, &error) else { return nil }
+        defer { dbus_message_unref(reply) }
+        return DBusArguments(reply).string(0)
+    }
+}
+
+/// A Dispatch source kept with a libdbus watch or timeout.
+private final class SourceBox {
+    var source: DispatchSourceProtocol?
+    func cancel() {
+        source?.cancel()
+        source = nil
+    }
+}
+
+/// What a pending call's answer goes to.
+@MainActor private final class ReplyBox {
+    let reply: @MainActor (OpaquePointer?) -> Void
+    init(_ reply: @escaping @MainActor (OpaquePointer?) -> Void) { self.reply = reply }
+}
+
+/// A pointer handed to the main queue: only ever read there.
+private struct UnsafeSendablePointer: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+    init(_ pointer: UnsafeMutableRawPointer) { self.pointer = pointer }
+}

@@ -1,0 +1,137 @@
+#!/usr/bin/python3
+"""Reads an application through AT-SPI with pyatspi, as a screen reader does, and prints its tree as JSON.
+
+    atspi-tree.py APP [--press NAME] [--wait SECONDS] [--hostile]
+
+Waits up to --wait seconds (default 10) for APP on the desktop, then prints one JSON object: the tree from
+the application down, each node with name, role, states, interfaces, extents (screen and window) and
+children. With --press NAME it then runs action 0 of the first node named NAME and prints {"pressed": ...}.
+With --hostile it then sends the application malformed and hostile calls straight over D-Bus (wrong
+signatures, unknown paths, interfaces and methods, huge and negative indices) and prints {"hostile": [...]},
+each call with the error name it got or "answered". Exit status 2 when the application never appears.
+"""
+import json
+import sys
+import time
+
+import pyatspi
+
+args = sys.argv[1:]
+app_name = args[0]
+press = args[args.index("--press") + 1] if "--press" in args else None
+wait = float(args[args.index("--wait") + 1]) if "--wait" in args else 10.0
+
+
+def find_app():
+    desktop = pyatspi.Registry.getDesktop(0)
+    for index in range(desktop.childCount):
+        app = desktop.getChildAtIndex(index)
+        if app is not None and app.name == app_name:
+            return app
+    return None
+
+
+def describe(node, depth=0):
+    entry = {
+        "name": node.name,
+        "role": node.getRoleName(),
+        "states": sorted(pyatspi.stateToString(state) for state in node.getState().getStates()),
+        "interfaces": sorted(pyatspi.listInterfaces(node)),
+    }
+    if "Component" in entry["interfaces"]:
+        component = node.queryComponent()
+        entry["screen"] = list(component.getExtents(pyatspi.DESKTOP_COORDS))
+        entry["window"] = list(component.getExtents(pyatspi.WINDOW_COORDS))
+    if "Action" in entry["interfaces"]:
+        action = node.queryAction()
+        entry["actions"] = [action.getName(i) for i in range(action.nActions)]
+    if depth < 12:
+        entry["children"] = [describe(node.getChildAtIndex(i), depth + 1) for i in range(node.childCount)]
+    return entry
+
+
+def find(node, name):
+    if node.name == name and "Action" in pyatspi.listInterfaces(node):
+        return node
+    for index in range(node.childCount):
+        found = find(node.getChildAtIndex(index), name)
+        if found is not None:
+            return found
+    return None
+
+
+def hostile(name):
+    import dbus
+
+    session = dbus.SessionBus()
+    address = session.get_object("org.a11y.Bus", "/org/a11y/bus").GetAddress(dbus_interface="org.a11y.Bus")
+    bus = dbus.bus.BusConnection(str(address))
+    registry = bus.get_object("org.a11y.atspi.Registry", "/org/a11y/atspi/accessible/root", introspect=False)
+    owner = None
+    for bus_name, _ in registry.GetChildren(dbus_interface="org.a11y.atspi.Accessible"):
+        root = bus.get_object(bus_name, "/org/a11y/atspi/accessible/root", introspect=False)
+        if root.Get("org.a11y.atspi.Accessible", "Name", dbus_interface="org.freedesktop.DBus.Properties") == name:
+            owner = bus_name
+    if owner is None:
+        return [{"error": "not on the registry"}]
+    prefix = "/org/a11y/atspi/accessible/"
+    calls = [
+        ("root", "org.a11y.atspi.Accessible", "GetChildAtIndex", "s", ["zero"]),
+        ("root", "org.a11y.atspi.Accessible", "GetChildAtIndex", "i", [2 ** 31 - 1]),
+        ("root", "org.a11y.atspi.Accessible", "GetChildAtIndex", "i", [-5]),
+        ("root", "org.a11y.atspi.Accessible", "GetChildAtIndex", "", []),
+        ("root", "org.a11y.atspi.Accessible", "NoSuchMethod", "", []),
+        ("root", "org.example.NoSuchInterface", "Anything", "", []),
+        ("root", "org.freedesktop.DBus.Properties", "Get", "ss", ["org.a11y.atspi.Accessible", "NoSuchProperty"]),
+        ("root", "org.freedesktop.DBus.Properties", "Get", "i", [7]),
+        ("root", "org.freedesktop.DBus.Properties", "Set", "ssv", ["org.a11y.atspi.Application", "Id", dbus.String("x")]),
+        ("18446744073709551615", "org.a11y.atspi.Accessible", "GetRole", "", []),
+        ("not_a_number", "org.a11y.atspi.Accessible", "GetRole", "", []),
+        ("root/x/y", "org.a11y.atspi.Accessible", "GetRole", "", []),
+        ("root", "org.a11y.atspi.Component", "GetExtents", "s", ["screen"]),
+        ("root", "org.a11y.atspi.Action", "DoAction", "i", [0]),
+    ]
+    window = registry_child = None
+    try:
+        window = bus.get_object(owner, "/org/a11y/atspi/accessible/root", introspect=False).GetChildAtIndex(
+            0, dbus_interface="org.a11y.atspi.Accessible")[1]
+    except dbus.DBusException:
+        pass
+    if window is not None:
+        node = str(window)[len(prefix):]
+        calls += [
+            (node, "org.a11y.atspi.Accessible", "GetChildAtIndex", "i", [2 ** 31 - 1]),
+            (node, "org.a11y.atspi.Component", "GetExtents", "u", [2 ** 32 - 1]),
+            (node, "org.a11y.atspi.Component", "GetAccessibleAtPoint", "iiu", [-(2 ** 31), 2 ** 31 - 1, 0]),
+            (node, "org.a11y.atspi.Component", "Contains", "ii", [1, 2]),
+            (node, "org.a11y.atspi.Action", "DoAction", "i", [2 ** 31 - 1]),
+            (node, "org.a11y.atspi.Accessible", "GetState", "i", [1]),
+        ]
+    results = []
+    for path, interface, member, signature, arguments in calls:
+        try:
+            proxy = bus.get_object(owner, prefix + path, introspect=False)
+            proxy.get_dbus_method(member, interface)(*arguments, signature=signature)
+            outcome = "answered"
+        except dbus.DBusException as error:
+            outcome = error.get_dbus_name()
+        results.append({"call": f"{path} {interface}.{member}({signature})", "outcome": outcome})
+    return results
+
+
+deadline = time.time() + wait
+app = find_app()
+while app is None and time.time() < deadline:
+    time.sleep(0.1)
+    app = find_app()
+if app is None:
+    print(json.dumps({"error": "no application named " + app_name}))
+    sys.exit(2)
+tree = describe(app)
+tree["toolkit"] = app.get_toolkit_name()
+print(json.dumps(tree))
+if "--hostile" in args:
+    print(json.dumps({"hostile": hostile(app.name)}))
+if press:
+    node = find(app, press)
+    print(json.dumps({"pressed": bool(node is not None and node.queryAction().doAction(0))}))
