@@ -28,10 +28,9 @@ let package = Package(
         .systemLibrary(
             name: "CJPEG", path: "Sources/CJPEG",
             providers: [.apt(["libjpeg62-turbo-dev"])]),
-        // libdbus, for serving the view tree to screen readers over AT-SPI.
-        .systemLibrary(
-            name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1",
-            providers: [.apt(["libdbus-1-dev"])]),
+        // libdbus's types, for serving the view tree to screen readers over AT-SPI: the library itself is
+        // opened only when an accessibility bus answers (see scripts/generate-dbus-loader.py).
+        .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
         // X-Resource, for counting what a client holds in the server: tests and benchmarks only.
         .systemLibrary(
             name: "CXRes", path: "Sources/CXRes", pkgConfig: "xres",

@@ -14,10 +14,10 @@ fi
 # openbox is the real window manager the window-manager tests run the demo under; libxres-dev lets the soak
 # count what the demo holds in the X server. xserver-xephyr with Mesa's GL drivers (software rendering is
 # enough) is the glamor server the glamor tests and scripts/glamor-compare.sh draw on: RENDER in OpenGL, as
-# Xorg does it on most desktops, where Xvfb's is pixman. libdbus-1-dev serves the view tree to screen readers
-# over AT-SPI; dbus, at-spi2-core and python3-pyatspi (a client no one here wrote) let the accessibility tests
-# start a private session bus and read the demo as a screen reader does.
-packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxi-dev libxres-dev libpng-dev libjpeg62-turbo-dev libdbus-1-dev pkg-config xvfb x11-utils
+# Xorg does it on most desktops, where Xvfb's is pixman. dbus, at-spi2-core and python3-pyatspi (a client no one
+# here wrote) let the accessibility tests start a private session bus and read the demo as a screen reader
+# does; the AT-SPI bridge opens dbus's libdbus-1 only when an accessibility bus answers.
+packages=(libx11-dev libxrender-dev libxft-dev libxext-dev libxtst-dev libxi-dev libxres-dev libpng-dev libjpeg62-turbo-dev pkg-config xvfb x11-utils
           fonts-dejavu-core openbox x11-xkb-utils xclip xdotool xserver-xephyr libgl1-mesa-dri
           dbus at-spi2-core python3-pyatspi)
 missing=()

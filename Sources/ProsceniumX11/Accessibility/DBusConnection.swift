@@ -22,6 +22,7 @@ import Dispatch
 
     /// Connects to the bus at `address` and says hello; nil, quietly, when it cannot.
     init?(address: String) {
+        guard DBusLibrary.open() else { return nil }
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
@@ -209,6 +210,7 @@ import Dispatch
     /// Calls `member` on the session bus and returns its string answer; nil without a session bus or an
     /// answer within five seconds (the bus may be starting the service). Blocks: for a background thread.
     nonisolated static func blockingSessionString(destination: String, path: String, interface: String, member: String) -> String? {
+        guard DBusLibrary.open() else { return nil }
         var error = DBusError()
         dbus_error_init(&error)
         defer { dbus_error_free(&error) }
