@@ -3,16 +3,39 @@
 public struct AccessibilityNode: Sendable, Equatable {
     /// What kind of thing the node is, in the words screen readers use.
     public enum Role: String, Sendable, CaseIterable {
-        case window, dialog, group, button, toggleButton, link, staticText, header, textField, searchField, image, slider
+        /// The window the app shows.
+        case window
+        /// A presentation that hides what lies under it: an alert, a form sheet, a dimmed sheet.
+        case dialog
+        /// A presentation beside the screen under it (an undimmed sheet), holding its own elements.
+        case group
+        /// Something that acts when activated.
+        case button
+        /// A button that is on or off, such as a switch.
+        case toggleButton
+        /// Something that opens a link when activated.
+        case link
+        /// Text that is read, not changed.
+        case staticText
+        /// A heading over part of the screen.
+        case header
+        /// A field the user types text into.
+        case textField
+        /// A field that searches as the user types.
+        case searchField
+        /// A picture with a description.
+        case image
+        /// A value the user moves up and down, such as a slider or a stepper.
+        case slider
     }
 
     /// What the node can be asked to do.
     public enum Action: String, Sendable {
         /// `accessibilityActivate()`: a tap on a button, focus for a field.
         case activate
-        /// `accessibilityIncrement()`.
+        /// Raises the value a step: `accessibilityIncrement()`.
         case increment
-        /// `accessibilityDecrement()`.
+        /// Lowers the value a step: `accessibilityDecrement()`.
         case decrement
     }
 

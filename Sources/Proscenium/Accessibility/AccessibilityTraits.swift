@@ -1,7 +1,7 @@
 /// What an accessibility element is and what state it is in, as UIKit's `UIAccessibilityTraits`: a screen
 /// reader names the role (button, header, adjustable…) and the state (selected, dimmed) from these.
 public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
-    /// The traits' bits.
+    /// The traits as bits, one per trait.
     public let rawValue: UInt64
     /// Traits from their bits.
     public init(rawValue: UInt64) { self.rawValue = rawValue }
@@ -16,7 +16,7 @@ public struct AccessibilityTraits: OptionSet, Sendable, Hashable {
     public static let header = AccessibilityTraits(rawValue: 1 << 2)
     /// A field that searches.
     public static let searchField = AccessibilityTraits(rawValue: 1 << 3)
-    /// A picture.
+    /// A picture, described by its label.
     public static let image = AccessibilityTraits(rawValue: 1 << 4)
     /// Selected (a row, a segment, a tab).
     public static let selected = AccessibilityTraits(rawValue: 1 << 5)

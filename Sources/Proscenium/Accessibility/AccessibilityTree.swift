@@ -6,7 +6,7 @@
 @MainActor public struct AccessibilityTree {
     /// The nodes by id.
     public private(set) var nodes: [UInt64: AccessibilityNode] = [:]
-    /// The window's node.
+    /// The id of the window's node, where reading starts.
     public let root: UInt64
     private var views: [UInt64: WeakView] = [:]
 

@@ -90,7 +90,7 @@
 
     // MARK: - Accessibility
 
-    /// Controls are accessibility elements.
+    /// True unless set: assistive technology reaches a control as one thing.
     open override var isAccessibilityElement: Bool {
         get { accessibility.isElement ?? true }
         set { super.isAccessibilityElement = newValue }
