@@ -17,6 +17,7 @@ typedef void (*dbus_connection_set_exit_on_disconnect_fn)(DBusConnection *connec
 typedef dbus_bool_t (*dbus_connection_set_timeout_functions_fn)(DBusConnection *connection, DBusAddTimeoutFunction add_function, DBusRemoveTimeoutFunction remove_function, DBusTimeoutToggledFunction toggled_function, void *data, DBusFreeFunction free_data_function);
 typedef dbus_bool_t (*dbus_connection_set_watch_functions_fn)(DBusConnection *connection, DBusAddWatchFunction add_function, DBusRemoveWatchFunction remove_function, DBusWatchToggledFunction toggled_function, void *data, DBusFreeFunction free_data_function);
 typedef void (*dbus_connection_unref_fn)(DBusConnection *connection);
+typedef dbus_bool_t (*dbus_connection_unregister_object_path_fn)(DBusConnection *connection, const char *path);
 typedef void (*dbus_error_free_fn)(DBusError *error);
 typedef void (*dbus_error_init_fn)(DBusError *error);
 typedef const char* (*dbus_message_get_interface_fn)(DBusMessage *message);

@@ -63,7 +63,7 @@ struct InputFuzzTests {
             #expect(TransitionLog.problems(in: transitions).isEmpty, "\(TransitionLog.problems(in: transitions).prefix(5))")
             let ended = transitions.filter { $0["phase"] as? String == "didEnd" && $0["kind"] != nil }
             // Back during a push turns it around: a push that ended cancelled went back as a pop does.
-            let wentBack = ended.filter { ($0["kind"] as? String == "pop") == ($0["completed"] as? Int == 1) }.count
+            let wentBack = ended.filter { ($0["kind"] as? String == "pop") == ($0["completed"] as? Bool == true) }.count
             #expect(ended.count > 6 && wentBack > 3, "pushes and pops ended: \(ended.count), input \(fuzzer.counts)")
 
             try await Self.expectIdle(demo)

@@ -173,6 +173,7 @@ struct ScreenReaderTests {
             #expect(results.count > 15)
             let expectedErrors = ["GetChildAtIndex(s)", "GetChildAtIndex()", "NoSuchMethod()", "Anything()", "Get(i)", "Set(ssv)", "GetRole()"]
             for call in expectedErrors {
+                #expect(results.contains { $0["call"]?.hasSuffix(call) == true }, "\(call) was sent")
                 for result in results where result["call"]?.hasSuffix(call) == true {
                     #expect(result["outcome"]?.hasPrefix("org.freedesktop.DBus.Error.") == true, "\(result)")
                 }

@@ -204,7 +204,8 @@
         get {
             if let value = accessibility.value { return value }
             let span = maximumValue - minimumValue
-            return "\(Int((span > 0 ? (storedValue - minimumValue) / span * 100 : 0).rounded()))%"
+            let percent = span > 0 && span.isFinite ? (storedValue - minimumValue) / span * 100 : 0
+            return "\(Int(percent.isFinite ? min(max(percent, 0), 100).rounded() : 0))%"
         }
         set { super.accessibilityValue = newValue }
     }

@@ -119,7 +119,8 @@
     open override var accessibilityValue: String? {
         get {
             if let value = accessibility.value { return value }
-            return storedValue.rounded() == storedValue ? "\(Int(storedValue))" : "\(storedValue)"
+            // Whole values without a decimal point (Int cannot hold every Double: only those in its range).
+            return storedValue.rounded() == storedValue && abs(storedValue) < 1e15 ? "\(Int(storedValue))" : "\(storedValue)"
         }
         set { super.accessibilityValue = newValue }
     }

@@ -16,10 +16,13 @@ extension NavigationController {
     /// for. The screens, the bar and what leaves alongside go back from where they are, at the speed
     /// they have (the spring's one animator runs the other way), and the transition ends as cancelled
     /// (or, turned twice, as completed). Returns false, leaving the request to wait, when the transition
-    /// cannot turn: it is not animated, is driven by an interaction, has requests waiting behind it, or its
-    /// animator vends no interruptible animator.
+    /// cannot turn: it is not animated, is driven by an interaction, has requests waiting behind it, or
+    /// runs a delegate's animator rather than the standard slide.
     func turnAroundRunningTransition(toward requested: [ViewController]) -> Bool {
+        // Only the standard slide: a delegate's animator may end its run however it likes, where the stack
+        // must follow which end it reached.
         guard var change = runningChange, let context = runningTransition, pendingOperations.isEmpty,
+              context.animator is NavigationTransitionAnimator,
               context.turnAround(ifHeadingAwayFrom: change.isTurned ? change.new : change.old, requested: requested) else {
             return false
         }

@@ -83,20 +83,20 @@
         return bounds.contains(box) ? nil : box
     }
 
-    /// The text's width (with two points either side for glyphs that reach past their advance) over the
-    /// label's whole height: a short title in a wide label damages only where its glyphs are.
+    /// The text's width (with room either side for glyphs that reach past their advance: three tenths of the
+    /// font's size, as the renderer allows) over the label's whole height: a short title in a wide label
+    /// damages only where its glyphs are. A subclass may draw more than the text: it damages its bounds.
     open override var drawnContentRect: Rect? {
+        guard type(of: self) == Label.self else { return nil }
         let layout = layout(forWidth: bounds.width)
         guard !layout.lines.isEmpty else { return Rect(x: bounds.minX, y: bounds.minY, width: 0, height: 0) }
         let origin = textOrigin(of: layout)
-        let minX = layout.lines.map { origin.x + $0.x }.min()! - Self.glyphOverhang
-        let maxX = layout.lines.map { origin.x + $0.x + $0.width }.max()! + Self.glyphOverhang
+        let overhang = (font.size * 0.3).rounded(.up)
+        let minX = layout.lines.map { origin.x + $0.x }.min()! - overhang
+        let maxX = layout.lines.map { origin.x + $0.x + $0.width }.max()! + overhang
         let top = min(bounds.minY, origin.y), bottom = max(bounds.maxY, origin.y + layout.size.height)
         return Rect(x: minX, y: top, width: maxX - minX, height: bottom - top)
     }
-
-    /// How far a glyph's ink may reach past its advance (italics, antialiasing).
-    private static let glyphOverhang = 2.0
 
     /// Where `layout` is drawn: vertically centred on a whole point, as UILabel does; the layout already
     /// aligns each line within the width.

@@ -241,7 +241,10 @@ extension AccessibilityBridge {
         case 2: if let parent = node.parent.flatMap({ tree[$0] }) { frame = frame.offsetBy(dx: -parent.frame.minX, dy: -parent.frame.minY) }
         default: break
         }
-        func pixels(_ value: Double) -> Int32 { Int32(clamping: Int((value * scale).rounded())) }
+        func pixels(_ value: Double) -> Int32 {
+            let pixels = (value * scale).rounded()
+            return pixels.isFinite ? Int32(min(max(pixels, Double(Int32.min)), Double(Int32.max))) : 0
+        }
         return (pixels(frame.minX), pixels(frame.minY), pixels(frame.width), pixels(frame.height))
     }
 

@@ -74,13 +74,23 @@ import Proscenium
         }, reply: { [weak self] reply in
             guard let self else { return }
             if let reply, let reference = DBusArguments(reply).reference(0) {
-                registryRoot = reference
+                // Written back as an object path: anything else would make libdbus abort.
+                registryRoot = Self.isObjectPath(reference.1) ? reference : ("", ATSPI.nullPath)
             } else if attempt < Self.embedAttempts {
                 DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
                     MainActor.assumeIsolated { self?.embed(attempt: attempt + 1) }
                 }
             }
         })
+    }
+
+    /// Whether `path` is a valid D-Bus object path: `/`, or `/`-separated non-empty `[A-Za-z0-9_]` elements.
+    static func isObjectPath(_ path: String) -> Bool {
+        guard path.first == "/" else { return false }
+        if path == "/" { return true }
+        return path.dropFirst().split(separator: "/", omittingEmptySubsequences: false).allSatisfy { element in
+            !element.isEmpty && element.utf8.allSatisfy { $0 == UInt8(ascii: "_") || (48...57).contains($0) || (65...90).contains($0) || (97...122).contains($0) }
+        }
     }
 
     /// How many times the bridge asks the registry to take the application.

@@ -17,8 +17,11 @@ import Dispatch
     let pointer: OpaquePointer
     /// This connection's unique name on the bus.
     let uniqueName: String
-    /// Answers method calls to the registered paths; returns false for a call it does not know.
+    /// Answers method calls to the registered paths.
     var handler: ((Call) -> Void)?
+    /// What libdbus's callbacks reach this connection through: it forgets the connection as it goes.
+    private let reference = ConnectionReference()
+    private var registeredPaths: [String] = []
 
     /// Connects to the bus at `address` and says hello; nil, quietly, when it cannot.
     init?(address: String) {
@@ -35,6 +38,7 @@ import Dispatch
         }
         pointer = connection
         uniqueName = String(cString: name)
+        reference.connection = self
         installRunLoop()
         // What arrived with the hello (the NameAcquired signal) is waiting already: the status function
         // hears only of changes.
@@ -42,8 +46,16 @@ import Dispatch
     }
 
     isolated deinit {
+        // Nothing of libdbus may call back into this object once it is gone: the callback tables are
+        // replaced first (libdbus removes the watches and timeouts, which cancels their sources, and
+        // releases the tables' references), and the object paths unregistered.
+        dbus_connection_set_dispatch_status_function(pointer, nil, nil, nil)
+        dbus_connection_set_watch_functions(pointer, nil, nil, nil, nil, nil)
+        dbus_connection_set_timeout_functions(pointer, nil, nil, nil, nil, nil)
+        for path in registeredPaths { dbus_connection_unregister_object_path(pointer, path) }
         dbus_connection_close(pointer)
         dbus_connection_unref(pointer)
+        reference.connection = nil
     }
 
     /// Routes calls to `prefix` and every path under it, and to `paths`, to `handler`.
@@ -59,8 +71,10 @@ import Dispatch
             return handled ? DBUS_HANDLER_RESULT_HANDLED : DBUS_HANDLER_RESULT_NOT_YET_HANDLED
         }
         let data = Unmanaged.passUnretained(self).toOpaque()
-        _ = dbus_connection_register_fallback(pointer, prefix, &vtable, data)
-        for path in paths { _ = dbus_connection_register_object_path(pointer, path, &vtable, data) }
+        if dbus_connection_register_fallback(pointer, prefix, &vtable, data) != 0 { registeredPaths.append(prefix) }
+        for path in paths where dbus_connection_register_object_path(pointer, path, &vtable, data) != 0 {
+            registeredPaths.append(path)
+        }
     }
 
     private func receive(_ message: OpaquePointer) -> Bool {
@@ -129,53 +143,45 @@ import Dispatch
     // MARK: - The run loop
 
     private func installRunLoop() {
-        let data = Unmanaged.passUnretained(self).toOpaque()
-        dbus_connection_set_watch_functions(pointer, { watch, owner in
-            guard let watch, let owner else { return 0 }
+        // Each callback table holds its own reference, released by libdbus when the table is replaced
+        // (see `deinit`); a handler already queued keeps it alive and finds the connection gone.
+        func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(reference).toOpaque() }
+        let release: DBusFreeFunction = { Unmanaged<ConnectionReference>.fromOpaque($0!).release() }
+        dbus_connection_set_watch_functions(pointer, { watch, data in
+            guard let watch, let data else { return 0 }
             dbus_watch_set_data(watch, Unmanaged.passRetained(SourceBox()).toOpaque()) { Unmanaged<SourceBox>.fromOpaque($0!).release() }
-            MainActor.assumeIsolated { DBusConnection.arm(watch, owner: owner) }
+            MainActor.assumeIsolated { DBusConnection.arm(watch: watch, for: ConnectionReference.from(data)) }
             return 1
         }, { watch, _ in
-            guard let watch, let data = dbus_watch_get_data(watch) else { return }
-            MainActor.assumeIsolated { Unmanaged<SourceBox>.fromOpaque(data).takeUnretainedValue().cancel() }
-        }, { watch, owner in
-            guard let watch, let owner else { return }
-            MainActor.assumeIsolated { DBusConnection.arm(watch, owner: owner) }
-        }, data, nil)
+            guard let watch, let box = dbus_watch_get_data(watch) else { return }
+            MainActor.assumeIsolated { Unmanaged<SourceBox>.fromOpaque(box).takeUnretainedValue().cancel() }
+        }, { watch, data in
+            guard let watch, let data else { return }
+            MainActor.assumeIsolated { DBusConnection.arm(watch: watch, for: ConnectionReference.from(data)) }
+        }, retained(), release)
         dbus_connection_set_timeout_functions(pointer, { timeout, data in
-            guard let timeout, let owner = data.map(UnsafeSendablePointer.init) else { return 0 }
-            let box = SourceBox()
-            dbus_timeout_set_data(timeout, Unmanaged.passRetained(box).toOpaque()) { Unmanaged<SourceBox>.fromOpaque($0!).release() }
-            guard dbus_timeout_get_enabled(timeout) != 0 else { return 1 }
-            let interval = DispatchTimeInterval.milliseconds(Int(dbus_timeout_get_interval(timeout)))
-            MainActor.assumeIsolated {
-                let timer = DispatchSource.makeTimerSource(queue: .main)
-                timer.schedule(deadline: .now() + interval, repeating: interval)
-                timer.setEventHandler {
-                    _ = dbus_timeout_handle(timeout)
-                    DBusConnection.drain(owner.pointer)
-                }
-                timer.resume()
-                box.source = timer
-            }
+            guard let timeout, let data else { return 0 }
+            dbus_timeout_set_data(timeout, Unmanaged.passRetained(SourceBox()).toOpaque()) { Unmanaged<SourceBox>.fromOpaque($0!).release() }
+            MainActor.assumeIsolated { DBusConnection.arm(timeout: timeout, for: ConnectionReference.from(data)) }
             return 1
         }, { timeout, _ in
-            guard let timeout, let data = dbus_timeout_get_data(timeout) else { return }
-            MainActor.assumeIsolated { Unmanaged<SourceBox>.fromOpaque(data).takeUnretainedValue().cancel() }
-        }, nil, data, nil)
+            guard let timeout, let box = dbus_timeout_get_data(timeout) else { return }
+            MainActor.assumeIsolated { Unmanaged<SourceBox>.fromOpaque(box).takeUnretainedValue().cancel() }
+        }, { timeout, data in
+            guard let timeout, let data else { return }
+            MainActor.assumeIsolated { DBusConnection.arm(timeout: timeout, for: ConnectionReference.from(data)) }
+        }, retained(), release)
         dbus_connection_set_dispatch_status_function(pointer, { _, status, data in
             guard status == DBUS_DISPATCH_DATA_REMAINS, let data else { return }
             // Never dispatched from inside libdbus: on the next turn of the main queue.
-            let connection = UnsafeSendablePointer(data)
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { DBusConnection.drain(connection.pointer) }
-            }
-        }, data, nil)
+            let reference = ConnectionReference.from(data)
+            DispatchQueue.main.async { MainActor.assumeIsolated { reference.connection?.drain() } }
+        }, retained(), release)
     }
 
     /// Starts (or stops) the Dispatch source for `watch` as libdbus enables it; what it reads is handled
-    /// at once by `owner`, the connection.
-    private static func arm(_ watch: OpaquePointer, owner: UnsafeMutableRawPointer) {
+    /// at once by the connection, while it lives.
+    private static func arm(watch: OpaquePointer, for reference: ConnectionReference) {
         guard let data = dbus_watch_get_data(watch) else { return }
         let box = Unmanaged<SourceBox>.fromOpaque(data).takeUnretainedValue()
         box.cancel()
@@ -186,23 +192,38 @@ import Dispatch
             ? DispatchSource.makeWriteSource(fileDescriptor: descriptor, queue: .main)
             : DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
         let flag = writes ? DBUS_WATCH_WRITABLE.rawValue : DBUS_WATCH_READABLE.rawValue
-        let connection = UnsafeSendablePointer(owner)
+        let handle = UnsafeSendablePointer(UnsafeMutableRawPointer(watch))
         source.setEventHandler {
-            _ = dbus_watch_handle(watch, flag)
-            DBusConnection.drain(connection.pointer)
+            guard let connection = reference.connection else { return }
+            _ = dbus_watch_handle(OpaquePointer(handle.pointer), flag)
+            connection.drain()
         }
         source.resume()
         box.source = source
     }
 
+    /// Starts (or stops) the timer for `timeout` as libdbus enables it (a pending call's deadline).
+    private static func arm(timeout: OpaquePointer, for reference: ConnectionReference) {
+        guard let data = dbus_timeout_get_data(timeout) else { return }
+        let box = Unmanaged<SourceBox>.fromOpaque(data).takeUnretainedValue()
+        box.cancel()
+        guard dbus_timeout_get_enabled(timeout) != 0 else { return }
+        let interval = DispatchTimeInterval.milliseconds(Int(max(1, dbus_timeout_get_interval(timeout))))
+        let handle = UnsafeSendablePointer(UnsafeMutableRawPointer(timeout))
+        let timer = DispatchSource.makeTimerSource(queue: .main)
+        timer.schedule(deadline: .now() + interval, repeating: interval)
+        timer.setEventHandler {
+            guard let connection = reference.connection else { return }
+            _ = dbus_timeout_handle(OpaquePointer(handle.pointer))
+            connection.drain()
+        }
+        timer.resume()
+        box.source = timer
+    }
+
     /// Handles every message that has arrived.
     func drain() {
         while dbus_connection_dispatch(pointer) == DBUS_DISPATCH_DATA_REMAINS {}
-    }
-
-    /// `drain()` of the connection `owner` points to.
-    private static func drain(_ owner: UnsafeMutableRawPointer) {
-        Unmanaged<DBusConnection>.fromOpaque(owner).takeUnretainedValue().drain()
     }
 
     // MARK: - Before a connection
@@ -231,6 +252,8 @@ import Dispatch
 /// A Dispatch source kept with a libdbus watch or timeout.
 private final class SourceBox {
     var source: DispatchSourceProtocol?
+    // libdbus frees the box with its watch or timeout: the source must not outlive it.
+    deinit { source?.cancel() }
     func cancel() {
         source?.cancel()
         source = nil
@@ -241,6 +264,15 @@ private final class SourceBox {
 @MainActor private final class ReplyBox {
     let reply: @MainActor (OpaquePointer?) -> Void
     init(_ reply: @escaping @MainActor (OpaquePointer?) -> Void) { self.reply = reply }
+}
+
+/// The connection libdbus's callbacks act on, while it lives; only used on the main queue.
+private final class ConnectionReference: @unchecked Sendable {
+    weak var connection: DBusConnection?
+
+    static func from(_ data: UnsafeMutableRawPointer) -> ConnectionReference {
+        Unmanaged<ConnectionReference>.fromOpaque(data).takeUnretainedValue()
+    }
 }
 
 /// A pointer handed to the main queue: only ever read there.

@@ -30,6 +30,7 @@ enum DBusLibrary {
         let dbus_connection_set_timeout_functions: dbus_connection_set_timeout_functions_fn
         let dbus_connection_set_watch_functions: dbus_connection_set_watch_functions_fn
         let dbus_connection_unref: dbus_connection_unref_fn
+        let dbus_connection_unregister_object_path: dbus_connection_unregister_object_path_fn
         let dbus_error_free: dbus_error_free_fn
         let dbus_error_init: dbus_error_init_fn
         let dbus_message_get_interface: dbus_message_get_interface_fn
@@ -103,6 +104,8 @@ enum DBusLibrary {
             self.dbus_connection_set_watch_functions = dbus_connection_set_watch_functions
             guard let dbus_connection_unref = symbol("dbus_connection_unref", as: dbus_connection_unref_fn.self) else { return nil }
             self.dbus_connection_unref = dbus_connection_unref
+            guard let dbus_connection_unregister_object_path = symbol("dbus_connection_unregister_object_path", as: dbus_connection_unregister_object_path_fn.self) else { return nil }
+            self.dbus_connection_unregister_object_path = dbus_connection_unregister_object_path
             guard let dbus_error_free = symbol("dbus_error_free", as: dbus_error_free_fn.self) else { return nil }
             self.dbus_error_free = dbus_error_free
             guard let dbus_error_init = symbol("dbus_error_init", as: dbus_error_init_fn.self) else { return nil }
@@ -192,6 +195,7 @@ var dbus_connection_set_exit_on_disconnect: dbus_connection_set_exit_on_disconne
 var dbus_connection_set_timeout_functions: dbus_connection_set_timeout_functions_fn { DBusLibrary.functions!.dbus_connection_set_timeout_functions }
 var dbus_connection_set_watch_functions: dbus_connection_set_watch_functions_fn { DBusLibrary.functions!.dbus_connection_set_watch_functions }
 var dbus_connection_unref: dbus_connection_unref_fn { DBusLibrary.functions!.dbus_connection_unref }
+var dbus_connection_unregister_object_path: dbus_connection_unregister_object_path_fn { DBusLibrary.functions!.dbus_connection_unregister_object_path }
 var dbus_error_free: dbus_error_free_fn { DBusLibrary.functions!.dbus_error_free }
 var dbus_error_init: dbus_error_init_fn { DBusLibrary.functions!.dbus_error_init }
 var dbus_message_get_interface: dbus_message_get_interface_fn { DBusLibrary.functions!.dbus_message_get_interface }
