@@ -194,11 +194,8 @@
 
     // MARK: - Accessibility
 
-    /// `.adjustable` (and `.notEnabled` while disabled), unless set.
-    open override var accessibilityTraits: AccessibilityTraits {
-        get { accessibility.traits == nil ? (isEnabled ? .adjustable : [.adjustable, .notEnabled]) : super.accessibilityTraits }
-        set { super.accessibilityTraits = newValue }
-    }
+    /// `.adjustable`, unless set (and `.notEnabled` while disabled, as every control).
+    override var standardAccessibilityTraits: AccessibilityTraits { .adjustable }
     /// The value as a percentage of the range, unless set.
     open override var accessibilityValue: String? {
         get {

@@ -143,11 +143,8 @@
 
     // MARK: - Accessibility
 
-    /// `.toggleButton` (and `.notEnabled` while disabled), unless set.
-    open override var accessibilityTraits: AccessibilityTraits {
-        get { accessibility.traits == nil ? (isEnabled ? .toggleButton : [.toggleButton, .notEnabled]) : super.accessibilityTraits }
-        set { super.accessibilityTraits = newValue }
-    }
+    /// `.toggleButton`, unless set (and `.notEnabled` while disabled, as every control).
+    override var standardAccessibilityTraits: AccessibilityTraits { .toggleButton }
     /// "1" when on, "0" when off, as UIKit's switch says; unless set.
     open override var accessibilityValue: String? {
         get { accessibility.value ?? (isOn ? "1" : "0") }

@@ -95,11 +95,8 @@
         get { accessibility.label ?? title }
         set { super.accessibilityLabel = newValue }
     }
-    /// `.button` (and `.notEnabled` while disabled), unless set.
-    open override var accessibilityTraits: AccessibilityTraits {
-        get { accessibility.traits == nil ? (isEnabled ? .button : [.button, .notEnabled]) : super.accessibilityTraits }
-        set { super.accessibilityTraits = newValue }
-    }
+    /// `.button`, unless set (and `.notEnabled` while disabled, as every control).
+    override var standardAccessibilityTraits: AccessibilityTraits { .button }
     /// Activated, a button runs its taps' actions: `.touchUpInside` and the primary action.
     open override func accessibilityActivate() -> Bool {
         guard isEnabled else { return false }

@@ -95,9 +95,12 @@
         get { accessibility.isElement ?? true }
         set { super.isAccessibilityElement = newValue }
     }
-    /// What was set, with `.notEnabled` while the control is disabled.
+    /// What a control of this kind is unless its traits are set: nothing here, `.button` for a button,
+    /// `.adjustable` for a slider.
+    var standardAccessibilityTraits: AccessibilityTraits { .none }
+    /// What was set, else the control's kind; with `.notEnabled` while the control is disabled.
     open override var accessibilityTraits: AccessibilityTraits {
-        get { isEnabled ? super.accessibilityTraits : super.accessibilityTraits.union(.notEnabled) }
+        get { (accessibility.traits ?? standardAccessibilityTraits).union(isEnabled ? .none : .notEnabled) }
         set { super.accessibilityTraits = newValue }
     }
     /// Runs the primary actions, as Return on a focused control does; nothing while disabled.

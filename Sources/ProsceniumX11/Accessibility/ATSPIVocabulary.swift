@@ -11,6 +11,8 @@ enum ATSPI {
     static let eventObject = "org.a11y.atspi.Event.Object"
     static let eventWindow = "org.a11y.atspi.Event.Window"
     static let properties = "org.freedesktop.DBus.Properties"
+    /// The Accessible interface's properties, which every object has.
+    static let accessibleProperties = ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"]
 
     static let pathPrefix = "/org/a11y/atspi/accessible"
     static let rootPath = pathPrefix + "/root"

@@ -76,7 +76,7 @@ extension AccessibilityBridge {
 
     private func applicationProperties(_ interface: String) -> [String] {
         switch interface {
-        case ATSPI.accessible: ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"]
+        case ATSPI.accessible: ATSPI.accessibleProperties
         case ATSPI.application: ["ToolkitName", "Version", "ToolkitVersion", "AtspiVersion", "InterfaceVersion", "Id"]
         default: []
         }
@@ -115,7 +115,7 @@ extension AccessibilityBridge {
 
     private func properties(_ interface: String, node: AccessibilityNode) -> [String] {
         switch interface {
-        case ATSPI.accessible: ["Name", "Description", "Parent", "ChildCount", "Locale", "AccessibleId", "HelpText"]
+        case ATSPI.accessible: ATSPI.accessibleProperties
         case ATSPI.action where !node.actions.isEmpty: ["NActions"]
         default: []
         }

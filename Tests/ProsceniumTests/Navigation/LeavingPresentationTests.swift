@@ -8,14 +8,7 @@ import Testing
 struct LeavingPresentationTests {
     /// A with B pushed, B presenting a medium-detent sheet, everything at rest; the sheet's top on screen.
     private func sheetUp() -> (NavigationFixture, NavigationScreen, ViewController) {
-        let fixture = NavigationFixture(size: Size(width: 400, height: 600))
-        let b = fixture.screen("B")
-        fixture.navigation.pushViewController(b, animated: false)
-        fixture.frames(1)
-        let inspector = ViewController()
-        inspector.modalPresentationStyle = .bottomSheet
-        b.present(inspector, animated: true)
-        fixture.runUntilIdle()
+        let (fixture, b, inspector) = NavigationFixture.withSheetUp()
         #expect(fixture.navigation.presentedViewController === inspector)
         #expect(fixture.navigation.visibleViewController === inspector && fixture.navigation.topViewController === b)
         fixture.log.entries = []

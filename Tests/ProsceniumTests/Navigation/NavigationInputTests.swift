@@ -6,14 +6,7 @@ import Testing
 @MainActor @Suite("Navigation by hand")
 struct NavigationInputTests {
     /// A fixture with B pushed over A and drawn.
-    private func pushed() -> (NavigationFixture, NavigationScreen) {
-        let fixture = NavigationFixture()
-        let b = fixture.screen("B")
-        fixture.navigation.pushViewController(b, animated: false)
-        fixture.frames(1)
-        fixture.log.entries = []
-        return (fixture, b)
-    }
+    private func pushed() -> (NavigationFixture, NavigationScreen) { NavigationFixture.withScreenPushed() }
 
     /// Presses at (`x`, 150), then moves `step` points right a frame for `frames` frames; the button stays down.
     private func drag(_ fixture: NavigationFixture, from x: Double, step: Double, frames: Int) -> Point {

@@ -82,3 +82,25 @@
         window.send(.pointerUp(point, button: 1, time: clock.now))
     }
 }
+
+extension NavigationFixture {
+    /// A fixture of `size` with screen B pushed over A without animation, drawn, and the log cleared.
+    static func withScreenPushed(size: Size = Size(width: 400, height: 300)) -> (NavigationFixture, NavigationScreen) {
+        let fixture = NavigationFixture(size: size)
+        let b = fixture.screen("B")
+        fixture.navigation.pushViewController(b, animated: false)
+        fixture.frames(1)
+        fixture.log.entries = []
+        return (fixture, b)
+    }
+
+    /// A 400x600 fixture with B pushed and presenting a bottom sheet (its inspector), everything at rest.
+    static func withSheetUp() -> (NavigationFixture, NavigationScreen, ViewController) {
+        let (fixture, b) = withScreenPushed(size: Size(width: 400, height: 600))
+        let inspector = ViewController()
+        inspector.modalPresentationStyle = .bottomSheet
+        b.present(inspector, animated: true)
+        fixture.runUntilIdle()
+        return (fixture, b, inspector)
+    }
+}

@@ -9,14 +9,7 @@ struct NavigationTurnAroundTests {
     private func offset(_ screen: ViewController) -> Double { screen.view.presentation.transform.tx }
 
     /// A with B pushed and at rest.
-    private func bOnTop() -> (NavigationFixture, NavigationScreen) {
-        let fixture = NavigationFixture()
-        let b = fixture.screen("B")
-        fixture.navigation.pushViewController(b, animated: false)
-        fixture.frames(1)
-        fixture.log.entries = []
-        return (fixture, b)
-    }
+    private func bOnTop() -> (NavigationFixture, NavigationScreen) { NavigationFixture.withScreenPushed() }
 
     @Test("pushing the screen a pop takes away turns the pop around: B comes back from where it is; callbacks as for a cancelled pop")
     func pushTurnsAPopAround() {
@@ -116,14 +109,7 @@ struct NavigationTurnAroundTests {
 
     @Test("a sheet leaving with a pop comes back when the pop is turned around")
     func sheetComesBackWithTheTurn() {
-        let fixture = NavigationFixture(size: Size(width: 400, height: 600))
-        let b = fixture.screen("B")
-        fixture.navigation.pushViewController(b, animated: false)
-        fixture.frames(1)
-        let inspector = ViewController()
-        inspector.modalPresentationStyle = .bottomSheet
-        b.present(inspector, animated: true)
-        fixture.runUntilIdle()
+        let (fixture, b, inspector) = NavigationFixture.withSheetUp()
         let restingTop = inspector.view.presentation.frame.minY
         fixture.navigation.popViewController(animated: true)
         fixture.frames(6)
