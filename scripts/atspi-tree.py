@@ -8,7 +8,12 @@ the application down, each node with name, role, states, interfaces, extents (sc
 children. With --press NAME it then runs action 0 of the first node named NAME and prints {"pressed": ...}.
 With --hostile it then sends the application malformed and hostile calls straight over D-Bus (wrong
 signatures, unknown paths, interfaces and methods, huge and negative indices) and prints {"hostile": [...]},
-each call with the error name it got or "answered". Exit status 2 when the application never appears.
+each call with the error name it got or "answered". With --text ROLE it prints {"text": ...}: the Text
+interface of the first node of that role (text, character count, caret, selections, pieces at offset 0,
+the first character's extents) and, for editable text, EditableText's answer to inserting "!" at the end.
+With --listen SECONDS it prints {"listening": true}, then, after SECONDS, {"events": [...]}: the text,
+caret, value, state and children events the application sent meanwhile. Exit status 2 when the
+application never appears.
 """
 import json
 import sys
@@ -58,6 +63,64 @@ def find(node, name):
         if found is not None:
             return found
     return None
+
+
+def first_of_role(node, role):
+    if node.getRoleName() == role:
+        return node
+    for index in range(node.childCount):
+        found = first_of_role(node.getChildAtIndex(index), role)
+        if found is not None:
+            return found
+    return None
+
+
+def read_text(app, role):
+    node = first_of_role(app, role)
+    if node is None:
+        return None
+    text = node.queryText()
+    result = {
+        "name": node.name,
+        "text": text.getText(0, -1),
+        "count": text.characterCount,
+        "caret": text.caretOffset,
+        "selections": [list(text.getSelection(i)) for i in range(text.getNSelections())],
+        "word": list(text.getTextAtOffset(0, pyatspi.TEXT_BOUNDARY_WORD_START)),
+        "char": list(text.getTextAtOffset(0, pyatspi.TEXT_BOUNDARY_CHAR)),
+        "line": list(text.getTextAtOffset(0, pyatspi.TEXT_BOUNDARY_LINE_START)),
+        "extents": list(text.getCharacterExtents(0, pyatspi.WINDOW_COORDS)),
+        "extents_end": list(text.getRangeExtents(0, text.characterCount, pyatspi.WINDOW_COORDS)),
+        "node_extents": list(node.queryComponent().getExtents(pyatspi.WINDOW_COORDS)),
+    }
+    if "EditableText" in pyatspi.listInterfaces(node):
+        result["inserted"] = bool(node.queryEditableText().insertText(text.characterCount, "!", 1))
+    return result
+
+
+def listen(seconds):
+    from gi.repository import GLib
+
+    events = []
+
+    def record(event):
+        source = event.source
+        events.append({
+            "type": event.type,
+            "source": source.name if source is not None else None,
+            "role": source.getRoleName() if source is not None else None,
+            "detail1": event.detail1,
+            "detail2": event.detail2,
+            "data": event.any_data if isinstance(event.any_data, (str, int, float)) else None,
+        })
+
+    kinds = ["object:text-changed", "object:text-caret-moved", "object:text-selection-changed",
+             "object:property-change:accessible-value", "object:state-changed", "object:children-changed"]
+    pyatspi.Registry.registerEventListener(record, *kinds)
+    GLib.timeout_add(int(seconds * 1000), lambda: pyatspi.Registry.stop())
+    print(json.dumps({"listening": True}), flush=True)
+    pyatspi.Registry.start()
+    return events
 
 
 def hostile(name):
@@ -129,9 +192,13 @@ if app is None:
     sys.exit(2)
 tree = describe(app)
 tree["toolkit"] = app.get_toolkit_name()
-print(json.dumps(tree))
+print(json.dumps(tree), flush=True)
 if "--hostile" in args:
     print(json.dumps({"hostile": hostile(app.name)}))
+if "--text" in args:
+    print(json.dumps({"text": read_text(app, args[args.index("--text") + 1])}))
+if "--listen" in args:
+    print(json.dumps({"events": listen(float(args[args.index("--listen") + 1]))}))
 if press:
     node = find(app, press)
     print(json.dumps({"pressed": bool(node is not None and node.queryAction().doAction(0))}))

@@ -27,6 +27,12 @@ public struct AccessibilityNode: Sendable, Equatable {
         case image
         /// A value the user moves up and down, such as a slider or a stepper.
         case slider
+        /// How far a task has come.
+        case progressBar
+        /// A list of rows, such as a table view.
+        case list
+        /// One row of a list.
+        case listItem
     }
 
     /// What the node can be asked to do.
@@ -37,6 +43,29 @@ public struct AccessibilityNode: Sendable, Equatable {
         case increment
         /// Lowers the value a step: `accessibilityDecrement()`.
         case decrement
+    }
+
+    /// A value between two bounds, as a slider's, a stepper's or a progress bar's.
+    public struct ValueRange: Sendable, Equatable {
+        /// The value now.
+        public var current: Double
+        /// The lowest value it takes.
+        public var minimum: Double
+        /// The highest value it takes.
+        public var maximum: Double
+        /// The smallest change it makes (a stepper's step); 0 when any value goes.
+        public var step: Double
+        /// Whether assistive technology may set it (a progress bar's only shows).
+        public var isSettable: Bool
+
+        /// A range holding `current`.
+        public init(current: Double, minimum: Double, maximum: Double, step: Double = 0, isSettable: Bool = true) {
+            self.current = current
+            self.minimum = minimum
+            self.maximum = maximum
+            self.step = step
+            self.isSettable = isSettable
+        }
     }
 
     /// Stable while its view lives: backends name the node by it.
@@ -67,6 +96,14 @@ public struct AccessibilityNode: Sendable, Equatable {
     public var isEditable: Bool
     /// What it can do.
     public var actions: [Action]
+    /// The text it shows, read character by character (a label's, a field's); nil when it shows none.
+    public var text: String? = nil
+    /// The selected characters of an editable text, as offsets into `text`; empty at the caret.
+    public var selectedRange: Range<Int>? = nil
+    /// Where the caret is in an editable text: the moving end of the selection.
+    public var caretOffset: Int? = nil
+    /// Its value as a number, for values between bounds.
+    public var valueRange: ValueRange? = nil
     /// The view's `identifier`, for tests.
     public var identifier: String?
 }

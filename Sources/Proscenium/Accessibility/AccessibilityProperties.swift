@@ -9,4 +9,5 @@ struct AccessibilityProperties {
     var viewIsModal = false
     var elementsHidden = false
     var elements: [View]?
+    var containerType: AccessibilityContainerType?
 }

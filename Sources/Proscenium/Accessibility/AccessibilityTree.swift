@@ -109,17 +109,30 @@
             actions = [.increment, .decrement]
         } else if view.isAccessibilityElement, traits.contains(.button) || traits.contains(.link) || traits.contains(.toggleButton) || view is TextField {
             actions = [.activate]
+        } else if (view as? TableViewCell)?.isAccessibilitySelectable == true {
+            actions = [.activate]
         }
-        return AccessibilityNode(
+        var node = AccessibilityNode(
             id: AccessibilityTree.id(of: view), parent: parent, role: role, label: view.accessibilityLabel,
             hint: view.accessibilityHint, value: view.accessibilityValue, traits: traits, frame: view.accessibilityFrame,
             isFocused: view === focused, isFocusable: view.canBecomeFocused, isModal: role == .dialog,
             isEditable: view is TextField && !traits.contains(.notEnabled), actions: actions, identifier: view.identifier)
+        if let content = view as? AccessibilityTextContent {
+            node.text = content.accessibilityText
+            if let selection = content.accessibilityTextSelection {
+                node.selectedRange = selection.range
+                node.caretOffset = selection.caret
+            }
+        }
+        node.valueRange = (view as? AccessibilityValueContent)?.accessibilityValueRange
+        return node
     }
 
     /// Walks `view`'s elements (its `accessibilityElements`, else its subviews) into the node `parent`.
     mutating func walkChildren(of view: View, into parent: UInt64) {
-        for child in view.accessibilityElements ?? view.subviews {
+        // A table's rows are read in their order, whatever order their cells were added in.
+        let ordered = (view as? TableView).map { table in table.visibleCells + table.subviews.filter { !($0 is TableViewCell) } }
+        for child in view.accessibilityElements ?? ordered ?? view.subviews {
             walk(child, into: parent)
         }
     }
@@ -132,9 +145,10 @@
             add(node(for: view, role: Self.role(of: view), parent: parent), view: view)
             return
         }
-        guard view is TransitionContainerView || view.accessibilityViewIsModal else { return walkChildren(of: view, into: parent) }
-        // A presentation (or a view made modal): a node of its own, named after what it presents.
-        var container = node(for: view, role: AccessibilityTree.isModal(view) ? .dialog : .group, parent: parent)
+        guard let containerRole = Self.containerRole(of: view) else { return walkChildren(of: view, into: parent) }
+        // A presentation, a view made modal, a list and its rows: a node of its own, a presentation's
+        // named after what it presents.
+        var container = node(for: view, role: containerRole, parent: parent)
         if container.label == nil, let presented = (view as? TransitionContainerView)?.presentationController?.presentedViewController {
             container.label = presented.title
         }
@@ -142,8 +156,22 @@
         walkChildren(of: view, into: container.id)
     }
 
+    /// The role of a view that is not an element but holds its own: nil for a view that passes its
+    /// elements up.
+    private static func containerRole(of view: View) -> AccessibilityNode.Role? {
+        if view is TransitionContainerView || view.accessibilityViewIsModal { return AccessibilityTree.isModal(view) ? .dialog : .group }
+        if view is TableViewCell { return .listItem }
+        switch view.accessibilityContainerType {
+        case .none: return nil
+        case .list: return .list
+        case .semanticGroup: return .group
+        }
+    }
+
     private static func role(of view: View) -> AccessibilityNode.Role {
         let traits = view.accessibilityTraits
+        if view is TableViewCell { return .listItem }
+        if view is ProgressView { return .progressBar }
         if traits.contains(.searchField) { return .searchField }
         if view is TextField { return .textField }
         if traits.contains(.adjustable) { return .slider }

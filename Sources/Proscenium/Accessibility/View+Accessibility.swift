@@ -29,6 +29,12 @@ extension View {
         set { accessibility.elements = newValue }
     }
 
+    /// What kind of container the view is: `.list` for a table view, else `.none` unless set.
+    public var accessibilityContainerType: AccessibilityContainerType {
+        get { accessibility.containerType ?? (self is TableView ? .list : .none) }
+        set { accessibility.containerType = newValue }
+    }
+
     /// The view's `identifier`, as UIKit's `accessibilityIdentifier`: for tests, never spoken.
     public var accessibilityIdentifier: String? {
         get { identifier }

@@ -40,4 +40,30 @@
     open override func layoutSubviews() {
         bar.frame = Rect(x: bounds.minX, y: bounds.minY, width: bounds.width * storedProgress, height: bounds.height)
     }
+
+    // MARK: - Accessibility
+
+    /// A progress bar is an element.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+    /// The percentage done, unless set.
+    open override var accessibilityValue: String? {
+        get { accessibility.value ?? "\(Int((storedProgress * 100).rounded()))%" }
+        set { super.accessibilityValue = newValue }
+    }
+    /// `.updatesFrequently`, unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .updatesFrequently }
+        set { super.accessibilityTraits = newValue }
+    }
+}
+
+extension ProgressView: AccessibilityValueContent {
+    var accessibilityValueRange: AccessibilityNode.ValueRange {
+        AccessibilityNode.ValueRange(current: storedProgress, minimum: 0, maximum: 1, isSettable: false)
+    }
+
+    func setAccessibilityValue(_ value: Double) -> Bool { false }
 }

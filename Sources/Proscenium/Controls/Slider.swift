@@ -170,7 +170,7 @@
 
     /// Moves the value as the user did, sending `.valueChanged` when it changed and the slider reports as
     /// it goes (`isContinuous`, or a key: a step is a whole change).
-    private func userMoved(to newValue: Double, sending: Bool = false) {
+    fileprivate func userMoved(to newValue: Double, sending: Bool = false) {
         let before = storedValue
         setValue(newValue, animated: false)
         if storedValue != before, isContinuous || sending { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
@@ -212,4 +212,16 @@
     open override func accessibilityDecrement() { if isEnabled { userMoved(to: storedValue - (maximumValue - minimumValue) / 10, sending: true) } }
     /// An adjustable element has no action of its own.
     open override func accessibilityActivate() -> Bool { false }
+}
+
+extension Slider: AccessibilityValueContent {
+    var accessibilityValueRange: AccessibilityNode.ValueRange {
+        AccessibilityNode.ValueRange(current: value, minimum: minimumValue, maximum: maximumValue, isSettable: isEnabled)
+    }
+
+    func setAccessibilityValue(_ value: Double) -> Bool {
+        guard isEnabled, value.isFinite else { return false }
+        userMoved(to: value, sending: true)
+        return true
+    }
 }

@@ -128,3 +128,21 @@
     /// An adjustable element has no action of its own.
     open override func accessibilityActivate() -> Bool { false }
 }
+
+extension Stepper: AccessibilityValueContent {
+    var accessibilityValueRange: AccessibilityNode.ValueRange {
+        AccessibilityNode.ValueRange(current: value, minimum: minimumValue, maximum: maximumValue, step: stepValue, isSettable: isEnabled)
+    }
+
+    /// Goes to the step nearest `value`, as the user's steps would have.
+    func setAccessibilityValue(_ value: Double) -> Bool {
+        guard isEnabled, value.isFinite else { return false }
+        let steps = ((min(max(value, minimumValue), maximumValue) - minimumValue) / stepValue).rounded()
+        let next = min(minimumValue + steps * stepValue, maximumValue)
+        guard next != storedValue else { return true }
+        storedValue = next
+        updateButtons()
+        sendActions(for: [.valueChanged, .primaryActionTriggered])
+        return true
+    }
+}

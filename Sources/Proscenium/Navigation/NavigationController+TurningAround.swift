@@ -15,9 +15,10 @@ extension NavigationController {
     /// pop takes away pushed again, Back pressed during a push — or, once turned, the stack it was asked
     /// for. The screens, the bar and what leaves alongside go back from where they are, at the speed
     /// they have (the spring's one animator runs the other way), and the transition ends as cancelled
-    /// (or, turned twice, as completed). Returns false, leaving the request to wait, when the transition
-    /// cannot turn: it is not animated, is driven by an interaction, has requests waiting behind it, or
-    /// runs a delegate's animator rather than the standard slide.
+    /// (or, turned twice, as completed). Only an animated request turns it (its callers check). Returns
+    /// false, leaving the request to wait, when the transition cannot turn: it is not animated, is driven
+    /// by an interaction, has requests waiting behind it, or runs a delegate's animator rather than the
+    /// standard slide.
     func turnAroundRunningTransition(toward requested: [ViewController]) -> Bool {
         // Only the standard slide: a delegate's animator may end its run however it likes, where the stack
         // must follow which end it reached.

@@ -61,7 +61,8 @@
         contentView.identifier = "navigation-content"
         view.addSubview(contentView)
         view.addSubview(navigationBar)
-        navigationBar.onBack = { [weak self] in self?.popViewController(animated: true) }
+        // A second press, once a push it turned around heads back to the root, has nothing to pop.
+        navigationBar.onBack = { [weak self] in if let self, stack.count > 1 { popViewController(animated: true) } }
         installInteractivePop()
         if let top = stack.last, runningTransition == nil { contentView.addSubview(top.view) }
         updateNavigationBar()
@@ -109,7 +110,7 @@
     /// Puts `viewController` on top of the stack, sliding it in when `animated`. A controller already in a
     /// navigation stack or presented, or this controller itself, is refused with a warning.
     open func pushViewController(_ viewController: ViewController, animated: Bool) {
-        if runningTransition != nil, turnAroundRunningTransition(toward: stack + [viewController]) { return }
+        if runningTransition != nil, animated, turnAroundRunningTransition(toward: stack + [viewController]) { return }
         guard runningTransition == nil else { return pendingOperations.append { [weak self] in self?.pushViewController(viewController, animated: animated) } }
         guard canAdd(viewController, to: "push") else { return }
         transition(to: stack + [viewController], operation: .push, animated: animated)
@@ -118,7 +119,7 @@
     /// Takes the top screen off the stack and returns it; nil, with a warning, on the root screen.
     @discardableResult
     open func popViewController(animated: Bool) -> ViewController? {
-        if runningTransition != nil, stack.count > 1, let top = stack.last, turnAroundRunningTransition(toward: stack.dropLast()) {
+        if runningTransition != nil, animated, stack.count > 1, let top = stack.last, turnAroundRunningTransition(toward: stack.dropLast()) {
             return top
         }
         guard runningTransition == nil else {
@@ -143,7 +144,7 @@
             return nil
         }
         let popped = Array(stack[(index + 1)...])
-        if runningTransition != nil, !popped.isEmpty, turnAroundRunningTransition(toward: Array(stack[...index])) { return popped }
+        if runningTransition != nil, animated, !popped.isEmpty, turnAroundRunningTransition(toward: Array(stack[...index])) { return popped }
         guard runningTransition == nil else {
             pendingOperations.append { [weak self] in self?.popToViewController(viewController, animated: animated) }
             return popped

@@ -100,7 +100,7 @@
 
     /// Where `layout` is drawn: vertically centred on a whole point, as UILabel does; the layout already
     /// aligns each line within the width.
-    private func textOrigin(of layout: TextLayout) -> Point {
+    func textOrigin(of layout: TextLayout) -> Point {
         Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 

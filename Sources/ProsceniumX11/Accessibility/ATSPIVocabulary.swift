@@ -7,6 +7,11 @@ enum ATSPI {
     static let application = "org.a11y.atspi.Application"
     static let component = "org.a11y.atspi.Component"
     static let action = "org.a11y.atspi.Action"
+    static let text = "org.a11y.atspi.Text"
+    static let editableText = "org.a11y.atspi.EditableText"
+    static let value = "org.a11y.atspi.Value"
+    static let selection = "org.a11y.atspi.Selection"
+    static let collection = "org.a11y.atspi.Collection"
     static let socket = "org.a11y.atspi.Socket"
     static let eventObject = "org.a11y.atspi.Event.Object"
     static let eventWindow = "org.a11y.atspi.Event.Window"
@@ -24,6 +29,7 @@ enum ATSPI {
     static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
     static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
     static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
+    static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
 
     /// Role numbers.
     enum Role {
@@ -43,6 +49,9 @@ enum ATSPI {
             case .textField, .searchField: 79  // entry
             case .image: 27
             case .slider: 51
+            case .progressBar: 42
+            case .list: 31
+            case .listItem: 32
             }
         }
     }
@@ -52,7 +61,7 @@ enum ATSPI {
         static let active: UInt32 = 1, checked: UInt32 = 4, editable: UInt32 = 7, enabled: UInt32 = 8
         static let focusable: UInt32 = 11, focused: UInt32 = 12, modal: UInt32 = 16, selected: UInt32 = 23
         static let sensitive: UInt32 = 24, showing: UInt32 = 25, singleLine: UInt32 = 26, visible: UInt32 = 30
-        static let checkable: UInt32 = 41
+        static let selectable: UInt32 = 22, selectableText: UInt32 = 38, checkable: UInt32 = 41
 
         /// The two 32-bit words of a state set.
         static func words(_ states: [UInt32]) -> (UInt32, UInt32) {
@@ -70,6 +79,26 @@ enum ATSPI {
         case .activate: "click"
         case .increment: "increment"
         case .decrement: "decrement"
+        }
+    }
+
+    /// AT-SPI's English name of a role.
+    static func name(of role: AccessibilityNode.Role) -> String {
+        switch role {
+        case .window: "frame"
+        case .dialog: "dialog"
+        case .group: "panel"
+        case .button: "push button"
+        case .toggleButton: "toggle button"
+        case .link: "link"
+        case .staticText: "label"
+        case .header: "heading"
+        case .textField, .searchField: "entry"
+        case .image: "image"
+        case .slider: "slider"
+        case .progressBar: "progress bar"
+        case .list: "list"
+        case .listItem: "list item"
         }
     }
 }

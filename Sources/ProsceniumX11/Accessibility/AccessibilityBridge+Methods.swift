@@ -22,7 +22,7 @@ extension AccessibilityBridge {
         }
     }
 
-    private func invalid(_ call: DBusConnection.Call) {
+    func invalid(_ call: DBusConnection.Call) {
         connection.replyError(to: call, ATSPI.invalidArgs, "\(call.interface).\(call.member): wrong arguments")
     }
 
@@ -104,19 +104,32 @@ extension AccessibilityBridge {
         case ATSPI.accessible: handleAccessible(call, node: node, tree: tree)
         case ATSPI.component: handleComponent(call, node: node, tree: tree)
         case ATSPI.action where !node.actions.isEmpty: handleAction(call, node: node, tree: tree)
+        case ATSPI.text where node.text != nil: handleText(call, node: node, tree: tree)
+        case ATSPI.editableText where node.isEditable: handleEditableText(call, node: node, tree: tree)
+        case ATSPI.selection where node.role == .list: handleSelection(call, node: node, tree: tree)
+        case ATSPI.collection: handleCollection(call, node: node, tree: tree)
         default: connection.replyError(to: call, ATSPI.unknownMethod, "\(call.interface).\(call.member)")
         }
     }
 
     /// The interfaces `node` implements.
     func interfaces(of node: AccessibilityNode) -> [String] {
-        [ATSPI.accessible, ATSPI.component] + (node.actions.isEmpty ? [] : [ATSPI.action])
+        var interfaces = [ATSPI.accessible, ATSPI.component, ATSPI.collection]
+        if !node.actions.isEmpty { interfaces.append(ATSPI.action) }
+        if node.text != nil { interfaces.append(ATSPI.text) }
+        if node.isEditable { interfaces.append(ATSPI.editableText) }
+        if node.valueRange != nil { interfaces.append(ATSPI.value) }
+        if node.role == .list { interfaces.append(ATSPI.selection) }
+        return interfaces
     }
 
     private func properties(_ interface: String, node: AccessibilityNode) -> [String] {
         switch interface {
         case ATSPI.accessible: ATSPI.accessibleProperties
         case ATSPI.action where !node.actions.isEmpty: ["NActions"]
+        case ATSPI.text where node.text != nil: Self.textProperties
+        case ATSPI.value where node.valueRange != nil: Self.valueProperties
+        case ATSPI.selection where node.role == .list: ["NSelectedChildren"]
         default: []
         }
     }
@@ -128,12 +141,19 @@ extension AccessibilityBridge {
             guard properties(interface, node: node).contains(name) else {
                 return connection.replyError(to: call, ATSPI.unknownProperty, "\(interface).\(name)")
             }
-            connection.reply(to: call) { writeProperty(name, of: node, $0) }
+            connection.reply(to: call) { writeProperty(name, of: node, in: tree, interface: interface, $0) }
+        case "Set":
+            guard call.arguments.string(0) == ATSPI.value, call.arguments.string(1) == "CurrentValue", node.valueRange != nil else {
+                return invalid(call)
+            }
+            setCurrentValue(call, node: node)
         case "GetAll":
             guard let interface = call.arguments.string(0) else { return invalid(call) }
             connection.reply(to: call) { writer in
                 writer.array(of: "{sv}") { array in
-                    for name in properties(interface, node: node) { array.dictEntry { $0.string(name); writeProperty(name, of: node, $0) } }
+                    for name in properties(interface, node: node) {
+                        array.dictEntry { $0.string(name); writeProperty(name, of: node, in: tree, interface: interface, $0) }
+                    }
                 }
             }
         default:
@@ -141,7 +161,15 @@ extension AccessibilityBridge {
         }
     }
 
-    private func writeProperty(_ name: String, of node: AccessibilityNode, _ writer: DBusMessageWriter) {
+    private func writeProperty(_ name: String, of node: AccessibilityNode, in tree: AccessibilityTree, interface: String,
+                               _ writer: DBusMessageWriter) {
+        switch interface {
+        case ATSPI.text: return writeTextProperty(name, of: node, in: tree, writer)
+        case ATSPI.value: return writeValueProperty(name, of: node, writer)
+        case ATSPI.selection:
+            return writer.variant("i") { $0.int32(Int32(clamping: node.children.filter { tree[$0]?.traits.contains(.selected) == true }.count)) }
+        default: break
+        }
         switch name {
         case "Name": writer.variant("s") { $0.string(node.label ?? "") }
         case "Description", "HelpText": writer.variant("s") { $0.string(node.hint ?? "") }
@@ -164,7 +192,7 @@ extension AccessibilityBridge {
     private func handleAccessible(_ call: DBusConnection.Call, node: AccessibilityNode, tree: AccessibilityTree) {
         switch call.member {
         case "GetRole": connection.reply(to: call) { $0.uint32(ATSPI.Role.number(for: node.role)) }
-        case "GetRoleName", "GetLocalizedRoleName": connection.reply(to: call) { $0.string(Self.roleName(node.role)) }
+        case "GetRoleName", "GetLocalizedRoleName": connection.reply(to: call) { $0.string(ATSPI.name(of: node.role)) }
         case "GetState":
             let (low, high) = ATSPI.State.words(states(of: node))
             connection.reply(to: call) { writer in writer.array(of: "u") { $0.uint32(low); $0.uint32(high) } }
@@ -184,8 +212,7 @@ extension AccessibilityBridge {
         case "GetAttributes":
             connection.reply(to: call) { writer in
                 writer.array(of: "{ss}") { array in
-                    array.dictEntry { $0.string("toolkit"); $0.string("Proscenium") }
-                    if let identifier = node.identifier { array.dictEntry { $0.string("id"); $0.string(identifier) } }
+                    for (key, value) in attributes(of: node).sorted(by: { $0.key < $1.key }) { array.dictEntry { $0.string(key); $0.string(value) } }
                 }
             }
         case "GetRelationSet": connection.reply(to: call) { $0.array(of: "(ua(so))") { _ in } }
@@ -193,34 +220,20 @@ extension AccessibilityBridge {
         }
     }
 
-    /// AT-SPI's English name of a role.
-    static func roleName(_ role: AccessibilityNode.Role) -> String {
-        switch role {
-        case .window: "frame"
-        case .dialog: "dialog"
-        case .group: "panel"
-        case .button: "push button"
-        case .toggleButton: "toggle button"
-        case .link: "link"
-        case .staticText: "label"
-        case .header: "heading"
-        case .textField, .searchField: "entry"
-        case .image: "image"
-        case .slider: "slider"
-        }
-    }
-
     /// The AT-SPI states of `node`.
     func states(of node: AccessibilityNode) -> [UInt32] {
         typealias S = ATSPI.State
-        var states: [UInt32] = [S.visible]
-        if let window, node.frame.intersects(window.bounds) { states.append(S.showing) }
+        var states: [UInt32] = []
+        if isVisible(node) { states.append(S.visible) }
+        if isShowing(node) { states.append(S.showing) }
         if !node.traits.contains(.notEnabled) { states += [S.enabled, S.sensitive] }
         if node.isFocusable { states.append(S.focusable) }
         if node.isFocused { states.append(S.focused) }
         if node.isModal { states.append(S.modal) }
         if node.isEditable { states += [S.editable, S.singleLine] }
         if node.traits.contains(.selected) { states.append(S.selected) }
+        if node.role == .listItem, node.actions.contains(.activate) { states.append(S.selectable) }
+        if node.isEditable { states.append(S.selectableText) }
         if node.role == .toggleButton {
             states.append(S.checkable)
             if node.value == "1" { states.append(S.checked) }
@@ -229,16 +242,31 @@ extension AccessibilityBridge {
         return states
     }
 
+    /// Whether `node` takes up room: its frame is not empty.
+    func isVisible(_ node: AccessibilityNode) -> Bool { node.frame.width > 0 && node.frame.height > 0 }
+
+    /// Whether `node` is on screen: visible, and in the window.
+    func isShowing(_ node: AccessibilityNode) -> Bool {
+        guard let window else { return false }
+        return isVisible(node) && node.frame.intersects(window.bounds)
+    }
+
     // MARK: Component and Action
 
     /// `node`'s frame in device pixels: on the screen (`coordinates` 0), in the window (1), or in its
     /// parent (2).
     func extents(of node: AccessibilityNode, in tree: AccessibilityTree, coordinates: UInt32) -> (Int32, Int32, Int32, Int32) {
+        extents(of: node.frame, parent: node.parent.flatMap { tree[$0]?.frame }, coordinates: coordinates)
+    }
+
+    /// `frame` (window points) in device pixels: on the screen (`coordinates` 0), in the window (1), or
+    /// relative to `parent` (2).
+    func extents(of frame: Rect, parent: Rect?, coordinates: UInt32) -> (Int32, Int32, Int32, Int32) {
         let (origin, scale) = geometry()
-        var frame = node.frame
+        var frame = frame
         switch coordinates {
         case 0: frame = frame.offsetBy(dx: origin.x / scale, dy: origin.y / scale)
-        case 2: if let parent = node.parent.flatMap({ tree[$0] }) { frame = frame.offsetBy(dx: -parent.frame.minX, dy: -parent.frame.minY) }
+        case 2: if let parent { frame = frame.offsetBy(dx: -parent.minX, dy: -parent.minY) }
         default: break
         }
         func pixels(_ value: Double) -> Int32 {
@@ -246,6 +274,18 @@ extension AccessibilityBridge {
             return pixels.isFinite ? Int32(min(max(pixels, Double(Int32.min)), Double(Int32.max))) : 0
         }
         return (pixels(frame.minX), pixels(frame.minY), pixels(frame.width), pixels(frame.height))
+    }
+
+    /// A point in device pixels (`coordinates` as for extents) in window points.
+    func windowPoint(x: Int32, y: Int32, parent: Rect?, coordinates: UInt32) -> Point {
+        let (origin, scale) = geometry()
+        var point = Point(x: Double(x) / scale, y: Double(y) / scale)
+        switch coordinates {
+        case 0: point = Point(x: point.x - origin.x / scale, y: point.y - origin.y / scale)
+        case 2: if let parent { point = Point(x: point.x + parent.minX, y: point.y + parent.minY) }
+        default: break
+        }
+        return point
     }
 
     private func handleComponent(_ call: DBusConnection.Call, node: AccessibilityNode, tree: AccessibilityTree) {

@@ -3,10 +3,11 @@ import Glibc
 import Proscenium
 
 /// Serves a window's views to screen readers over AT-SPI: it registers the application with the
-/// accessibility bus's registry and answers the Accessible, Application, Component and Action interfaces
-/// from the core's `AccessibilityTree`, rebuilt after a frame changed something. What changed (children,
-/// focus, names, the window's activation) is sent as AT-SPI events at most ten times a second, and
-/// nothing at all while nothing changes. Off, silently, when no accessibility bus can be reached or
+/// accessibility bus's registry and answers the Accessible, Application, Component, Action, Text,
+/// EditableText, Value, Selection and Collection interfaces from the core's `AccessibilityTree`, rebuilt
+/// after a frame changed something. What changed (children, focus, names, values, text and the caret,
+/// states, the window's activation) is sent as AT-SPI events at most ten times a second, and nothing at
+/// all while nothing changes. Off, silently, when no accessibility bus can be reached or
 /// `PROSCENIUM_A11Y=0`.
 @MainActor public final class AccessibilityBridge {
     let connection: DBusConnection

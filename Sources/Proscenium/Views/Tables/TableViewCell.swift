@@ -89,4 +89,38 @@
         isHighlighted = false
         super.touchesCancelled(touches, with: event)
     }
+
+    // MARK: - Accessibility
+
+    // A row is read as one element, its text as the label and its detail as the value, and selected as a
+    // tap selects it. A row holding controls of its own (a switch) is a container instead, so they stay
+    // reachable.
+
+    /// True unless a subview other than the labels holds an accessibility element.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? !holdsOtherElements }
+        set { super.isAccessibilityElement = newValue }
+    }
+    /// The text label's text, unless set.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? (textLabel.text.isEmpty ? nil : textLabel.text) }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// The detail label's text, unless set.
+    open override var accessibilityValue: String? {
+        get { accessibility.value ?? (detailTextLabel.text.isEmpty ? nil : detailTextLabel.text) }
+        set { super.accessibilityValue = newValue }
+    }
+    /// `.selected` while selected, unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? (isSelected ? .selected : .none) }
+        set { super.accessibilityTraits = newValue }
+    }
+    /// Selects the row as a tap does (the delegate is asked and told); false when the table takes no
+    /// selection.
+    open override func accessibilityActivate() -> Bool {
+        guard let tableView, tableView.allowsSelection, let indexPath else { return false }
+        tableView.userSelectedRow(at: indexPath)
+        return true
+    }
 }

@@ -1,0 +1,71 @@
+import Dispatch
+import Proscenium
+
+// MARK: - Value and Selection
+
+extension AccessibilityBridge {
+    /// The Value interface's properties.
+    static let valueProperties = ["MinimumValue", "MaximumValue", "MinimumIncrement", "CurrentValue", "Text"]
+
+    func writeValueProperty(_ name: String, of node: AccessibilityNode, _ writer: DBusMessageWriter) {
+        guard let range = node.valueRange else { return writer.variant("d") { $0.double(0) } }
+        switch name {
+        case "MinimumValue": writer.variant("d") { $0.double(range.minimum) }
+        case "MaximumValue": writer.variant("d") { $0.double(range.maximum) }
+        case "MinimumIncrement": writer.variant("d") { $0.double(range.step) }
+        case "Text": writer.variant("s") { $0.string(node.value ?? "") }
+        default: writer.variant("d") { $0.double(range.current) }
+        }
+    }
+
+    /// Sets `CurrentValue` through the Properties interface, as the user's change would; an unsettable
+    /// value or a value that is not a number gets an error.
+    func setCurrentValue(_ call: DBusConnection.Call, node: AccessibilityNode) {
+        guard let value = call.arguments.double(2), value.isFinite else { return invalid(call) }
+        guard node.valueRange?.isSettable == true else {
+            return connection.replyError(to: call, ATSPI.propertyReadOnly, "The value of \(node.label ?? "this element") cannot be set")
+        }
+        connection.reply(to: call)
+        let id = node.id
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated { _ = self?.tree?.setValue(value, of: id) }
+        }
+    }
+
+    /// Answers the Selection interface of a list: its rows, selected as a tap selects them.
+    func handleSelection(_ call: DBusConnection.Call, node: AccessibilityNode, tree: AccessibilityTree) {
+        let rows = node.children.compactMap { tree[$0] }
+        let selected = rows.filter { $0.traits.contains(.selected) }
+        let arguments = call.arguments
+        func row(_ index: Int32?, in list: [AccessibilityNode]) -> AccessibilityNode? {
+            guard let index, index >= 0, Int(index) < list.count else { return nil }
+            return list[Int(index)]
+        }
+        /// Replies at once; the change runs on the next turn, as a user's would.
+        func change(_ selecting: Bool, _ targets: [AccessibilityNode]) {
+            let possible = targets.allSatisfy { $0.actions.contains(.activate) }
+            connection.reply(to: call) { $0.bool(possible && !targets.isEmpty || (!selecting && targets.isEmpty)) }
+            let ids = targets.map(\.id)
+            DispatchQueue.main.async { [weak self] in
+                MainActor.assumeIsolated { if let tree = self?.tree { for id in ids { tree.setSelected(selecting, of: id) } } }
+            }
+        }
+        switch call.member {
+        case "GetSelectedChild":
+            guard let target = row(arguments.int32(0), in: selected) else { return invalid(call) }
+            connection.reply(to: call) { $0.reference(connection.uniqueName, path(of: target.id)) }
+        case "IsChildSelected":
+            guard let target = row(arguments.int32(0), in: rows) else { return invalid(call) }
+            connection.reply(to: call) { $0.bool(target.traits.contains(.selected)) }
+        case "SelectChild", "DeselectChild":
+            guard let target = row(arguments.int32(0), in: rows) else { return invalid(call) }
+            change(call.member == "SelectChild", [target])
+        case "DeselectSelectedChild":
+            guard let target = row(arguments.int32(0), in: selected) else { return invalid(call) }
+            change(false, [target])
+        case "ClearSelection": change(false, selected)
+        case "SelectAll": connection.reply(to: call) { $0.bool(false) }  // a table selects one row at a time
+        default: connection.replyError(to: call, ATSPI.unknownMethod, "Selection.\(call.member)")
+        }
+    }
+}

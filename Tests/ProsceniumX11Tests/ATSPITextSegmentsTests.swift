@@ -1,0 +1,70 @@
+import Testing
+@testable import ProsceniumX11
+
+/// The pieces a screen reader steps through, counted as AT-SPI counts (Unicode scalars): characters,
+/// words from their start or their end, sentences, lines and paragraphs, and the rules Collection matches.
+@Suite("AT-SPI text pieces and match rules")
+struct ATSPITextSegmentsTests {
+    private func text(_ segments: ATSPITextSegments, _ range: Range<Int>) -> String { segments.text(range) }
+
+    @Test("offsets in scalars: a character of two scalars counts two, and offsets inside it land on it")
+    func scalarOffsets() {
+        let segments = ATSPITextSegments("e\u{301}té", lines: [])
+        #expect(segments.characters.count == 3 && segments.scalarCount == 4)
+        #expect(segments.scalarOffset(1) == 2 && segments.scalarOffset(3) == 4)
+        #expect(segments.characterOffset(1) == 0 && segments.characterOffset(2) == 1 && segments.characterOffset(-1) == 3)
+        #expect(segments.characterRange(2, -1) == 1..<3 && segments.characterRange(4, 0) == 0..<3)
+    }
+
+    @Test("words from their start take the space after them, from their end the space before; the word alone has neither")
+    func words() {
+        let segments = ATSPITextSegments("Hello big world", lines: [])
+        #expect(text(segments, segments.piece(.wordStart, at: 7)) == "big ")
+        #expect(text(segments, segments.piece(.wordEnd, at: 7)) == " big")
+        #expect(text(segments, segments.piece(.wordStart, at: 7, step: -1)) == "Hello ")
+        #expect(text(segments, segments.piece(.wordStart, at: 7, step: 1)) == "world")
+        #expect(segments.piece(.wordStart, at: 12, step: 1).isEmpty, "nothing after the last word")
+        #expect(segments.piece(granularity: 1, at: 7).map { text(segments, $0) } == "big")
+        #expect(segments.piece(granularity: 0, at: 0).map { text(segments, $0) } == "H")
+        #expect(segments.piece(granularity: 9, at: 0) == nil)
+    }
+
+    @Test("sentences, lines as the label draws them, and paragraphs")
+    func sentencesLinesParagraphs() {
+        let segments = ATSPITextSegments("One. Two? Three\nFour", lines: [0..<9, 10..<15, 16..<20])
+        #expect(text(segments, segments.piece(.sentenceStart, at: 6)) == "Two? ")
+        #expect(text(segments, segments.piece(.lineStart, at: 12)) == "Three\n")
+        #expect(text(segments, segments.piece(.lineEnd, at: 12)) == " Three")
+        #expect(segments.piece(granularity: 3, at: 12).map { text(segments, $0) } == "Three\n")
+        #expect(segments.piece(granularity: 4, at: 2).map { text(segments, $0) } == "One. Two? Three")
+    }
+
+    @Test("a match rule: states all, roles any, interfaces none, attributes; inverted; malformed rules refused")
+    func matchRules() throws {
+        typealias V = DBusArguments.Value
+        func rule(states: [Int32], _ stateKind: Int32, roles: [Int32], _ roleKind: Int32, interfaces: [String], _ interfaceKind: Int32,
+                  attributes: [(String, String)] = [], _ attributeKind: Int32 = 0, invert: Bool = false) -> V {
+            .structure([.array(states.map { .int32($0) }), .int32(stateKind),
+                        .array(attributes.map { .structure([.string($0.0), .string($0.1)]) }), .int32(attributeKind),
+                        .array(roles.map { .int32($0) }), .int32(roleKind),
+                        .array(interfaces.map { .string($0) }), .int32(interfaceKind), .bool(invert)])
+        }
+        // Focusable (11) and showing (25): bits 11 and 25 of the first word. Push button is role 43: word 1, bit 11.
+        let focusableShowing = Int32(1 << 11 | 1 << 25)
+        let pushButton: [Int32] = [0, 1 << 11, 0, 0]
+        let button = try #require(ATSPIMatchRule(rule(states: [focusableShowing, 0], 1, roles: pushButton, 2,
+                                                      interfaces: ["org.a11y.atspi.Text"], 3)))
+        let attributes = ["toolkit": "Proscenium"]
+        #expect(button.matches(states: [8, 11, 25], role: 43, interfaces: ["org.a11y.atspi.Action"], attributes: attributes))
+        #expect(!button.matches(states: [8, 25], role: 43, interfaces: [], attributes: attributes), "not focusable")
+        #expect(!button.matches(states: [11, 25], role: 29, interfaces: [], attributes: attributes), "a label")
+        #expect(!button.matches(states: [11, 25], role: 43, interfaces: ["org.a11y.atspi.Text"], attributes: attributes), "has Text")
+        let inverted = try #require(ATSPIMatchRule(rule(states: [focusableShowing, 0], 1, roles: pushButton, 2, interfaces: [], 0, invert: true)))
+        #expect(!inverted.matches(states: [11, 25], role: 43, interfaces: [], attributes: attributes))
+        let byAttribute = try #require(ATSPIMatchRule(rule(states: [], 0, roles: [], 0, interfaces: [], 0, attributes: [("id", "ok")], 1)))
+        #expect(byAttribute.matches(states: [], role: 43, interfaces: [], attributes: ["id": "ok"]))
+        #expect(!byAttribute.matches(states: [], role: 43, interfaces: [], attributes: attributes))
+        #expect(ATSPIMatchRule(.structure([.int32(1)])) == nil && ATSPIMatchRule(nil) == nil)
+        #expect(ATSPIMatchRule(rule(states: [], 9, roles: [], 0, interfaces: [], 0)) == nil, "an unknown match type")
+    }
+}
