@@ -107,6 +107,33 @@ struct NavigationTurnAroundTests {
         #expect(fixture.stack == ["A", "D"] && fixture.shownScreens == ["D"])
     }
 
+    @Test("a request without animation does not turn a transition: it waits, as UIKit's queue does; Back pressed again once a push heads back to the root does nothing")
+    func unanimatedRequestsWaitAndBackOnTheRootIsIgnored() {
+        let (fixture, b) = bOnTop()
+        fixture.navigation.popViewController(animated: true)
+        fixture.frames(5)
+        fixture.navigation.pushViewController(b, animated: false)
+        #expect(fixture.stack == ["A"], "the push waits for the pop")
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A", "B"] && fixture.shownScreens == ["B"] && offset(b) == 0)
+
+        var warnings: [String] = []
+        let saved = Warnings.handler
+        Warnings.handler = { warnings.append($0) }
+        defer { Warnings.handler = saved }
+        fixture.navigation.popViewController(animated: false)
+        fixture.runUntilIdle()
+        let c = fixture.screen("C")
+        fixture.navigation.pushViewController(c, animated: true)
+        fixture.frames(4)
+        fixture.navigation.navigationBar.backButton.sendActions(for: .primaryActionTriggered)
+        #expect(fixture.stack == ["A"], "the first Back turns the push around")
+        fixture.navigation.navigationBar.backButton.sendActions(for: .primaryActionTriggered)
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A"] && c.parent == nil)
+        #expect(warnings.isEmpty, "nothing is queued to pop the root: \(warnings)")
+    }
+
     @Test("a sheet leaving with a pop comes back when the pop is turned around")
     func sheetComesBackWithTheTurn() {
         let (fixture, b, inspector) = NavigationFixture.withSheetUp()
