@@ -5,8 +5,10 @@ public struct AccessibilityNode: Sendable, Equatable {
     public enum Role: String, Sendable, CaseIterable {
         /// The window the app shows.
         case window
-        /// A presentation that hides what lies under it: an alert, a form sheet, a dimmed sheet.
+        /// A presentation that hides what lies under it: a form sheet, a popover, a dimmed sheet.
         case dialog
+        /// An alert: a dialog that asks for a decision, read whole as it appears.
+        case alert
         /// A presentation beside the screen under it (an undimmed sheet), holding its own elements.
         case group
         /// Something that acts when activated.
@@ -104,6 +106,8 @@ public struct AccessibilityNode: Sendable, Equatable {
     public var caretOffset: Int? = nil
     /// Its value as a number, for values between bounds.
     public var valueRange: ValueRange? = nil
+    /// Whether it is its dialog's default button, the one Return picks.
+    public var isDefault = false
     /// The view's `identifier`, for tests.
     public var identifier: String?
 }

@@ -10,4 +10,6 @@ struct AccessibilityProperties {
     var elementsHidden = false
     var elements: [View]?
     var containerType: AccessibilityContainerType?
+    /// Whether the view is its dialog's default button (an alert's preferred action).
+    var isDefaultButton = false
 }

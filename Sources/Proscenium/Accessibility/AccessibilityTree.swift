@@ -115,7 +115,7 @@
         var node = AccessibilityNode(
             id: AccessibilityTree.id(of: view), parent: parent, role: role, label: view.accessibilityLabel,
             hint: view.accessibilityHint, value: view.accessibilityValue, traits: traits, frame: view.accessibilityFrame,
-            isFocused: view === focused, isFocusable: view.canBecomeFocused, isModal: role == .dialog,
+            isFocused: view === focused, isFocusable: view.canBecomeFocused, isModal: role == .dialog || role == .alert,
             isEditable: view is TextField && !traits.contains(.notEnabled), actions: actions, identifier: view.identifier)
         if let content = view as? AccessibilityTextContent {
             node.text = content.accessibilityText
@@ -125,6 +125,7 @@
             }
         }
         node.valueRange = (view as? AccessibilityValueContent)?.accessibilityValueRange
+        node.isDefault = view.accessibility.isDefaultButton
         return node
     }
 
@@ -159,7 +160,11 @@
     /// The role of a view that is not an element but holds its own: nil for a view that passes its
     /// elements up.
     private static func containerRole(of view: View) -> AccessibilityNode.Role? {
-        if view is TransitionContainerView || view.accessibilityViewIsModal { return AccessibilityTree.isModal(view) ? .dialog : .group }
+        if view is TransitionContainerView || view.accessibilityViewIsModal {
+            guard AccessibilityTree.isModal(view) else { return .group }
+            let alert = (view as? TransitionContainerView)?.presentationController?.presentedViewController as? AlertController
+            return alert?.preferredStyle == .alert ? .alert : .dialog
+        }
         if view is TableViewCell { return .listItem }
         switch view.accessibilityContainerType {
         case .none: return nil

@@ -45,10 +45,13 @@ extension AlertController {
         viewIfLoaded?.addSubview(button)
     }
 
-    /// Blue titles, red for destructive actions; the preferred action semibold, else Cancel.
+    /// Blue titles, red for destructive actions; the preferred action semibold, else Cancel. The default
+    /// action's button (what Return picks while it is enabled) is the default button to screen readers.
     func updateButtonLooks() {
         let bold = preferredAction ?? cancelAction
+        let defaultAction = defaultAction
         for (action, button) in buttons {
+            button.accessibility.isDefaultButton = action === defaultAction
             button.titleColor = action.style == .destructive ? Self.destructiveColor : .systemBlue
             let size = preferredStyle == .alert ? 17.0 : 20.0
             button.titleLabel.font = .systemFont(ofSize: size, weight: action === bold ? .semibold : .regular)

@@ -113,10 +113,19 @@
         layOutContent(in: view.bounds.width)
     }
 
-    /// The first text field takes the keyboard as the alert appears, so the user can type at once.
+    /// The first text field takes the keyboard as the alert appears, so the user can type at once. An
+    /// alert without one gives it to its default button — the one Return picks — or, with no default
+    /// action at all, to Cancel's, as GTK's and libadwaita's dialogs do: Tab starts there, and a screen
+    /// reader announces the alert and that button as it appears. A default action that is disabled
+    /// leaves the keyboard with the alert, so Return still picks nothing. The ring shows only when the
+    /// keyboard was in use.
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        textFields.first?.becomeFirstResponder()
+        if let field = textFields.first {
+            field.becomeFirstResponder()
+        } else if let action = defaultAction ?? cancelAction, action.isEnabled {
+            _ = buttons.first { $0.action === action }?.button.becomeFirstResponder()
+        }
     }
 
     // MARK: - Picking an action
@@ -140,11 +149,13 @@
         return false
     }
 
-    /// What Return picks: the preferred action, else the only `.default` action; none when it is disabled.
-    var returnAction: AlertAction? {
+    /// What Return picks: the default action, unless it is disabled.
+    var returnAction: AlertAction? { defaultAction?.isEnabled == true ? defaultAction : nil }
+
+    /// The preferred action, else the only `.default` action.
+    var defaultAction: AlertAction? {
         let defaults = actions.filter { $0.style == .default }
-        let action = preferredAction ?? (defaults.count == 1 ? defaults[0] : nil)
-        return action?.isEnabled == true ? action : nil
+        return preferredAction ?? (defaults.count == 1 ? defaults[0] : nil)
     }
 
     var cancelAction: AlertAction? { actions.first { $0.style == .cancel } }

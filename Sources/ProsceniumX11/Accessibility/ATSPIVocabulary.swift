@@ -40,6 +40,7 @@ enum ATSPI {
             switch role {
             case .window: frame
             case .dialog: 16
+            case .alert: 2
             case .group: 39  // panel
             case .button: 43  // push button
             case .toggleButton: 62
@@ -61,7 +62,7 @@ enum ATSPI {
         static let active: UInt32 = 1, checked: UInt32 = 4, editable: UInt32 = 7, enabled: UInt32 = 8
         static let focusable: UInt32 = 11, focused: UInt32 = 12, modal: UInt32 = 16, selected: UInt32 = 23
         static let sensitive: UInt32 = 24, showing: UInt32 = 25, singleLine: UInt32 = 26, visible: UInt32 = 30
-        static let selectable: UInt32 = 22, selectableText: UInt32 = 38, checkable: UInt32 = 41
+        static let selectable: UInt32 = 22, selectableText: UInt32 = 38, isDefault: UInt32 = 39, checkable: UInt32 = 41
 
         /// The two 32-bit words of a state set.
         static func words(_ states: [UInt32]) -> (UInt32, UInt32) {
@@ -87,6 +88,7 @@ enum ATSPI {
         switch role {
         case .window: "frame"
         case .dialog: "dialog"
+        case .alert: "alert"
         case .group: "panel"
         case .button: "push button"
         case .toggleButton: "toggle button"

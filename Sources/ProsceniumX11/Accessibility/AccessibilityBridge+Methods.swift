@@ -230,6 +230,7 @@ extension AccessibilityBridge {
         if node.isFocusable { states.append(S.focusable) }
         if node.isFocused { states.append(S.focused) }
         if node.isModal { states.append(S.modal) }
+        if node.isDefault { states.append(S.isDefault) }
         if node.isEditable { states += [S.editable, S.singleLine] }
         if node.traits.contains(.selected) { states.append(S.selected) }
         if node.role == .listItem, node.actions.contains(.activate) { states.append(S.selectable) }
@@ -312,7 +313,7 @@ extension AccessibilityBridge {
                 let found = hit.flatMap { $0 == node.id && node.children.isEmpty ? $0 : $0 == node.id ? nil : $0 }
                 connection.reply(to: call) { $0.reference(found == nil ? "" : connection.uniqueName, found.map { path(of: $0) } ?? ATSPI.nullPath) }
             }
-        case "GetLayer": connection.reply(to: call) { $0.uint32(node.role == .window ? 7 : node.role == .dialog ? 5 : 3) }
+        case "GetLayer": connection.reply(to: call) { $0.uint32(node.role == .window ? 7 : node.role == .dialog || node.role == .alert ? 5 : 3) }
         case "GetMDIZOrder": connection.reply(to: call) { $0.int16(0) }
         case "GetAlpha": connection.reply(to: call) { $0.double(1) }
         case "GrabFocus":

@@ -63,7 +63,10 @@ import Proscenium
         connection.addMatch("type='signal',interface='\(ATSPI.socket)',member='Available'")
         embed()
         publishedTree = tree
-        publishedKeyWindow = window.isKeyWindow
+        // The window's activation goes out with the first events, so a screen reader already running
+        // knows which application is in front.
+        publishedKeyWindow = false
+        windowDidChange()
     }
 
     /// Registers the application's root with the registry, whose root becomes its parent. The registry may
@@ -103,9 +106,9 @@ import Proscenium
         return currentTree
     }
 
-    /// Called after each frame the window drew: the tree is read again when next asked, and what changed
-    /// goes out as events shortly.
-    public func windowDidDrawFrame() {
+    /// Called after each frame the window drew, and when it gained or lost the keyboard: the tree is
+    /// read again when next asked, and what changed goes out as events shortly.
+    public func windowDidChange() {
         currentTree = nil
         guard !eventsScheduled else { return }
         eventsScheduled = true

@@ -15,11 +15,13 @@ extension WindowHost {
         case FocusIn:
             keyboard.focusIn()
             window.becomeKey()
+            accessibilityBridge?.windowDidChange()
         case FocusOut:
             // Focus moving to a child of ours is not focus leaving the window.
             guard event.xfocus.detail != NotifyInferior else { return true }
             for input in keyboard.focusOut(time: window.clock.now) { window.send(input) }
             window.resignKey()
+            accessibilityBridge?.windowDidChange()
         default:
             return false
         }

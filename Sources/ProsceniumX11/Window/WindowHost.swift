@@ -248,7 +248,7 @@ import Proscenium
         }
         XFlush(dpy)
         hasDrawnFrame = true
-        accessibilityBridge?.windowDidDrawFrame()
+        accessibilityBridge?.windowDidChange()
         needsWholeFrame = false
         presentedSize = size
         presentedFrames += 1

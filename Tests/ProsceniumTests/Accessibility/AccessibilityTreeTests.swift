@@ -94,7 +94,7 @@ struct AccessibilityTreeTests {
         #expect(summary(AccessibilityTree(window: window)) == ["window -", "button Add one"])
     }
 
-    @Test("an alert is a modal dialog named by its title, holding its message and buttons; the home screen is out of reach")
+    @Test("an alert is a modal alert named by its title, holding its message and buttons, its default button focused; the home screen is out of reach")
     func alertIsModal() throws {
         let (window, clock, home) = makeWindow()
         var ok = 0
@@ -104,7 +104,7 @@ struct AccessibilityTreeTests {
         home.present(alert, animated: true)
         settle(window, clock)
         let tree = AccessibilityTree(window: window)
-        let dialog = try #require(tree.allNodes.first { $0.role == .dialog })
+        let dialog = try #require(tree.allNodes.first { $0.role == .alert })
         #expect(dialog.label == "Delete?" && dialog.isModal && dialog.parent == tree.root)
         let inside = tree.allNodes.filter { $0.parent == dialog.id }.map { "\($0.role.rawValue) \($0.label ?? "-")" }
         #expect(inside.contains("staticText It cannot be undone.") && inside.contains("button OK") && inside.contains("button Cancel"),
@@ -113,6 +113,9 @@ struct AccessibilityTreeTests {
         #expect(tree[tree.root]?.children == [dialog.id])
 
         let okNode = try #require(tree.allNodes.first { $0.label == "OK" && $0.role == .button })
+        let cancelNode = try #require(tree.allNodes.first { $0.label == "Cancel" && $0.role == .button })
+        #expect(okNode.isDefault && okNode.isFocused && !cancelNode.isDefault && !cancelNode.isFocused,
+                "the only default action is the default button and has the keyboard as the alert appears")
         #expect(tree.perform(.activate, on: okNode.id))
         settle(window, clock)
         #expect(ok == 1 && home.presentedViewController == nil)
