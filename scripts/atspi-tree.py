@@ -11,7 +11,10 @@ signatures, unknown paths, interfaces and methods, huge and negative indices) an
 each call with the error name it got or "answered". With --text ROLE it prints {"text": ...}: the Text
 interface of the first node of that role (text, character count, caret, selections, pieces at offset 0,
 the first character's extents) and, for editable text, EditableText's answer to inserting "!" at the end.
-With --listen SECONDS it prints {"listening": true}, then, after SECONDS, {"events": [...]}: the text,
+With --value ID NUMBER it reads the Value interface of the node whose id attribute is ID and sets it to
+NUMBER, printing {"value": ...}. With --select INDEX it selects row INDEX of the first list through
+Selection and prints {"selection": ...}. With --find it searches the window through Collection for the
+push buttons showing and prints {"found": [names]}. With --listen SECONDS it prints {"listening": true}, then, after SECONDS, {"events": [...]}: the text,
 caret, value, state and children events the application sent meanwhile. Exit status 2 when the
 application never appears.
 """
@@ -96,6 +99,54 @@ def read_text(app, role):
     if "EditableText" in pyatspi.listInterfaces(node):
         result["inserted"] = bool(node.queryEditableText().insertText(text.characterCount, "!", 1))
     return result
+
+
+def with_id(node, identifier):
+    if ("id:" + identifier) in node.getAttributes():
+        return node
+    for index in range(node.childCount):
+        found = with_id(node.getChildAtIndex(index), identifier)
+        if found is not None:
+            return found
+    return None
+
+
+def read_value(app, identifier, number):
+    node = with_id(app, identifier)
+    if node is None:
+        return None
+    value = node.queryValue()
+    result = {"name": node.name, "role": node.getRoleName(), "minimum": value.minimumValue,
+              "maximum": value.maximumValue, "increment": value.minimumIncrement, "current": value.currentValue}
+    try:
+        value.currentValue = number
+        result["set"] = True
+    except Exception as error:  # a value that cannot be set answers with an error
+        result["set"] = str(error)
+    return result
+
+
+def select_row(app, index):
+    node = first_of_role(app, "list")
+    if node is None:
+        return None
+    selection = node.querySelection()
+    before = selection.nSelectedChildren
+    selected = bool(selection.selectChild(index))
+    time.sleep(0.5)
+    chosen = [selection.getSelectedChild(i).name for i in range(selection.nSelectedChildren)]
+    return {"rows": node.childCount, "before": before, "selected": selected, "now": chosen,
+            "row_states": sorted(pyatspi.stateToString(s) for s in node.getChildAtIndex(index).getState().getStates())}
+
+
+def find_buttons(app):
+    window = app.getChildAtIndex(0)
+    collection = window.queryCollection()
+    states = pyatspi.StateSet()
+    states.add(pyatspi.STATE_SHOWING)
+    rule = collection.createMatchRule(states, collection.MATCH_ALL, {}, collection.MATCH_ALL,
+                                      [pyatspi.ROLE_PUSH_BUTTON], collection.MATCH_ANY, [], collection.MATCH_ALL, False)
+    return [node.name for node in collection.getMatches(rule, collection.SORT_ORDER_CANONICAL, 0, True)]
 
 
 def listen(seconds):
@@ -197,6 +248,13 @@ if "--hostile" in args:
     print(json.dumps({"hostile": hostile(app.name)}))
 if "--text" in args:
     print(json.dumps({"text": read_text(app, args[args.index("--text") + 1])}))
+if "--value" in args:
+    at = args.index("--value")
+    print(json.dumps({"value": read_value(app, args[at + 1], float(args[at + 2]))}))
+if "--select" in args:
+    print(json.dumps({"selection": select_row(app, int(args[args.index("--select") + 1]))}))
+if "--find" in args:
+    print(json.dumps({"found": find_buttons(app)}))
 if "--listen" in args:
     print(json.dumps({"events": listen(float(args[args.index("--listen") + 1]))}))
 if press:

@@ -29,7 +29,6 @@ enum ATSPI {
     static let unknownMethod = "org.freedesktop.DBus.Error.UnknownMethod"
     static let unknownProperty = "org.freedesktop.DBus.Error.UnknownProperty"
     static let invalidArgs = "org.freedesktop.DBus.Error.InvalidArgs"
-    static let propertyReadOnly = "org.freedesktop.DBus.Error.PropertyReadOnly"
 
     /// Role numbers.
     enum Role {

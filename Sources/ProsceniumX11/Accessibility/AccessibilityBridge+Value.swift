@@ -18,14 +18,13 @@ extension AccessibilityBridge {
         }
     }
 
-    /// Sets `CurrentValue` through the Properties interface, as the user's change would; an unsettable
-    /// value or a value that is not a number gets an error.
+    /// Sets `CurrentValue` through the Properties interface, as the user's change would; a value that is
+    /// not a number gets an error. A value that cannot be set (a progress bar's) stays as it is, with a
+    /// plain answer, as GTK gives: libatspi's setter aborts its client on an error reply.
     func setCurrentValue(_ call: DBusConnection.Call, node: AccessibilityNode) {
         guard let value = call.arguments.double(2), value.isFinite else { return invalid(call) }
-        guard node.valueRange?.isSettable == true else {
-            return connection.replyError(to: call, ATSPI.propertyReadOnly, "The value of \(node.label ?? "this element") cannot be set")
-        }
         connection.reply(to: call)
+        guard node.valueRange?.isSettable == true else { return }
         let id = node.id
         DispatchQueue.main.async { [weak self] in
             MainActor.assumeIsolated { _ = self?.tree?.setValue(value, of: id) }
