@@ -16,7 +16,7 @@
     public var selectedSegmentTintColor = Color(light: .white, dark: Color(hex: 0x636366)) { didSet { indicator.backgroundColor = selectedSegmentTintColor } }
 
     private var selected = SegmentedControl.noSegment
-    private var labels: [Label] = []
+    private(set) var labels: [Label] = []
     private let indicator = View()
     private var separators: [View] = []
     private static let height = 32.0, padding = 14.0, indicatorInset = 2.0
@@ -35,6 +35,7 @@
         indicator.isHidden = true
         addSubview(indicator)
         for (index, title) in items.enumerated() { insertSegment(withTitle: title, at: index, animated: false) }
+        accessibilityContainerType = .semanticGroup
     }
 
     /// The title of segment `index`; nil for an index out of range.
@@ -52,7 +53,8 @@
     /// Adds a segment titled `title` at `index` (clamped); the selection stays on the segment it was on.
     public func insertSegment(withTitle title: String, at index: Int, animated: Bool) {
         let index = min(max(index, 0), labels.count)
-        let label = Label(text: title)
+        let label = SegmentLabel(text: title)
+        label.control = self
         label.font = .systemFont(ofSize: 13, weight: .medium)
         label.textAlignment = .center
         label.lineBreakMode = .byTruncatingMiddle
@@ -122,6 +124,14 @@
         didSet { for label in labels { label.textColor = isEnabled ? .label : .fadedLabel(0.35) } }
     }
 
+    // MARK: - Accessibility
+
+    /// False unless set: a group of its segments, each a button, the selected one `selected`.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? false }
+        set { super.isAccessibilityElement = newValue }
+    }
+
     // MARK: - Input
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
@@ -145,7 +155,7 @@
         }
     }
 
-    private func userSelected(_ index: Int) {
+    func userSelected(_ index: Int) {
         guard index != selected else { return }
         select(index, animated: true)
         sendActions(for: [.valueChanged, .primaryActionTriggered])

@@ -87,7 +87,7 @@
     /// font's size, as the renderer allows) over the label's whole height: a short title in a wide label
     /// damages only where its glyphs are. A subclass may draw more than the text: it damages its bounds.
     open override var drawnContentRect: Rect? {
-        guard type(of: self) == Label.self else { return nil }
+        guard type(of: self) == Label.self || self is SegmentLabel else { return nil }
         let layout = layout(forWidth: bounds.width)
         guard !layout.lines.isEmpty else { return Rect(x: bounds.minX, y: bounds.minY, width: 0, height: 0) }
         let origin = textOrigin(of: layout)

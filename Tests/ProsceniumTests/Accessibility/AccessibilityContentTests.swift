@@ -28,6 +28,7 @@ struct AccessibilityContentTests {
         let stepper = Stepper(frame: Rect(x: 240, y: 200, width: 94, height: 32))
         let progress = ProgressView(progress: 0.25, frame: Rect(x: 20, y: 240, width: 200, height: 4))
         let table = TableView(frame: Rect(x: 350, y: 20, width: 240, height: 200))
+        let sizes = SegmentedControl(items: ["Small", "Large"], frame: Rect(x: 350, y: 240, width: 200, height: 32))
         let rows = Rows()
         var edits = 0
 
@@ -38,7 +39,8 @@ struct AccessibilityContentTests {
             table.register(TableViewCell.self, forCellReuseIdentifier: "row")
             table.dataSource = rows
             table.delegate = rows
-            for view in [caption, wrapped, field, slider, stepper, progress, table] { self.view.addSubview(view) }
+            sizes.accessibilityLabel = "Size"
+            for view in [caption, wrapped, field, slider, stepper, progress, table, sizes] { self.view.addSubview(view) }
         }
     }
 
@@ -149,5 +151,26 @@ struct AccessibilityContentTests {
         screen.table.allowsSelection = false
         tree = AccessibilityTree(window: window)
         #expect(tree[rows[0].id]?.actions == [] && !tree.setSelected(true, of: rows[0].id))
+    }
+
+    @Test("a segmented control is a group named by its label, each segment a button, the selected one selected; activating one picks it as a click does")
+    func segments() throws {
+        let (window, clock, screen) = makeWindow()
+        var changes = 0
+        screen.sizes.addAction(for: .valueChanged) { _ in changes += 1 }
+        var tree = AccessibilityTree(window: window)
+        let group = try node(screen.sizes, in: tree)
+        #expect(group.role == .group && group.label == "Size")
+        var segments = group.children.compactMap { tree[$0] }
+        #expect(segments.map { "\($0.role.rawValue) \($0.label ?? "-")" } == ["button Small", "button Large"])
+        #expect(segments.allSatisfy { !$0.traits.contains(.selected) && $0.actions == [.activate] })
+        #expect(tree.perform(.activate, on: segments[1].id))
+        #expect(screen.sizes.selectedSegmentIndex == 1 && changes == 1)
+        AnimationFixture.runUntilIdle(window: window, clock: clock, limit: 40)
+        tree = AccessibilityTree(window: window)
+        segments = group.children.compactMap { tree[$0] }
+        #expect(segments.map { $0.traits.contains(.selected) } == [false, true])
+        screen.sizes.isEnabled = false
+        #expect(!AccessibilityTree(window: window).perform(.activate, on: segments[0].id) && screen.sizes.selectedSegmentIndex == 1)
     }
 }
