@@ -108,6 +108,9 @@ public struct AccessibilityNode: Sendable, Equatable {
     public var valueRange: ValueRange? = nil
     /// Whether it is its dialog's default button, the one Return picks.
     public var isDefault = false
+    /// The part of `frame` on screen: not clipped away by the views holding it (a scroll view's rows
+    /// scrolled out of it) or by the window; empty when none of it shows.
+    public var visibleFrame: Rect = .zero
     /// The view's `identifier`, for tests.
     public var identifier: String?
 }

@@ -2,7 +2,8 @@
 /// each presentation's container (a dialog when modal) and for each accessibility element; plain
 /// containers pass their elements up. Hidden views, `accessibilityElementsHidden` subtrees and everything
 /// behind the front-most modal view (`accessibilityViewIsModal`, or a presentation whose container takes
-/// the touches around it) are left out, so what lies under an alert cannot be reached through it.
+/// the touches around it) are left out, so what lies under an alert cannot be reached through it; behind
+/// a presentation that lets touches through to some views, only those stay in reach.
 @MainActor public struct AccessibilityTree {
     /// The nodes by id.
     public private(set) var nodes: [UInt64: AccessibilityNode] = [:]
@@ -13,8 +14,8 @@
     /// The tree of `window` as it is now.
     public init(window: Window) {
         root = Self.id(of: window)
-        let modal = Self.frontMostModal(in: window)
-        var builder = Builder(modal: modal, focused: window.firstResponder as? View)
+        let blocker = Self.frontMostBlocker(in: window)
+        var builder = Builder(blocker: blocker, focused: window.firstResponder as? View, clip: window.bounds)
         let windowNode = builder.node(for: window, role: .window, parent: nil)
         builder.add(windowNode, view: window)
         builder.walkChildren(of: window, into: root)
@@ -58,12 +59,18 @@
     /// Whether `view` hides what lies behind it: set so, or a presentation's container that takes the touches
     /// around its presented view — every presentation but one whose chrome forwards them to passthrough
     /// views with no dimming shown over them (an undimmed sheet).
-    static func isModal(_ view: View) -> Bool {
-        if view.accessibilityViewIsModal { return true }
-        guard view is TransitionContainerView else { return false }
-        let forwards = view.subviews.contains { ($0 as? TouchForwardingView)?.passthroughViews.isEmpty == false }
+    static func isModal(_ view: View) -> Bool { passthroughViews(of: view) == nil }
+
+    /// What stays in reach behind `view`: nil when nothing does (a modal view), else the views a
+    /// presentation's undimmed chrome forwards touches to — the whole screen under an undimmed sheet, only
+    /// the counter beside a popover that lets it through. Everything else behind is out of reach, as it is
+    /// to the pointer.
+    static func passthroughViews(of view: View) -> [View]? {
+        if view.accessibilityViewIsModal { return nil }
+        guard view is TransitionContainerView else { return [] }
         let dims = view.subviews.contains { $0 is DimmingView && !$0.isHidden && $0.alpha > 0.01 }
-        return !forwards || dims
+        let forwarded = view.subviews.flatMap { ($0 as? TouchForwardingView)?.passthroughViews ?? [] }
+        return dims || forwarded.isEmpty ? nil : forwarded
     }
 
     /// Whether assistive technology skips `view` and what it holds.
@@ -71,29 +78,48 @@
         view.isHidden || view.presentation.alpha <= 0.01 || view.accessibilityElementsHidden
     }
 
-    /// The front-most shown modal view: the last in drawing order.
-    private static func frontMostModal(in view: View) -> View? {
+    /// The front-most shown view that hides what lies behind it — a modal view or any presentation's
+    /// container — with what it leaves in reach (see `passthroughViews(of:)`).
+    private static func frontMostBlocker(in view: View) -> Blocker? {
         for subview in view.subviews.reversed() where !isSkipped(subview) {
-            if let found = frontMostModal(in: subview) { return found }
-            if isModal(subview) { return subview }
+            if let found = frontMostBlocker(in: subview) { return found }
+            if subview.accessibilityViewIsModal || subview is TransitionContainerView {
+                return Blocker(view: subview, reachable: passthroughViews(of: subview) ?? [])
+            }
         }
         return nil
     }
 }
 
+/// The front-most view hiding what lies behind it, and the views behind it that stay in reach.
+@MainActor private struct Blocker {
+    let view: View
+    let reachable: [View]
+
+    /// Whether the walk, not yet at the blocker, goes into `view`: it holds the blocker or a view in
+    /// reach, or is inside one in reach.
+    func lets(_ view: View) -> Bool {
+        self.view.isDescendant(of: view) || reachable.contains { $0.isDescendant(of: view) || view.isDescendant(of: $0) }
+    }
+}
+
 /// The walk that builds an `AccessibilityTree`.
 @MainActor private struct Builder {
-    let modal: View?
+    let blocker: Blocker?
     let focused: View?
     var nodes: [UInt64: AccessibilityNode] = [:]
     var views: [UInt64: WeakView] = [:]
-    /// Whether the walk has reached the front-most modal view: what comes before it, outside it, is behind.
-    var reachedModal = false
+    /// Whether the walk has reached the front-most blocker: what comes before it, outside it, is behind.
+    var reachedBlocker = false
 
-    init(modal: View?, focused: View?) {
-        self.modal = modal
+    /// What the views clipping the walk's position leave on screen, in window coordinates.
+    var clip: Rect
+
+    init(blocker: Blocker?, focused: View?, clip: Rect) {
+        self.blocker = blocker
         self.focused = focused
-        reachedModal = modal == nil
+        self.clip = clip
+        reachedBlocker = blocker == nil
     }
 
     mutating func add(_ node: AccessibilityNode, view: View) {
@@ -126,11 +152,15 @@
         }
         node.valueRange = (view as? AccessibilityValueContent)?.accessibilityValueRange
         node.isDefault = view.accessibility.isDefaultButton
+        node.visibleFrame = node.frame.intersection(clip)
         return node
     }
 
     /// Walks `view`'s elements (its `accessibilityElements`, else its subviews) into the node `parent`.
     mutating func walkChildren(of view: View, into parent: UInt64) {
+        let outerClip = clip
+        defer { clip = outerClip }
+        if view.clipsToBounds { clip = clip.intersection(view.convert(view.presentation.bounds, to: nil)) }
         // A table's rows are read in their order, whatever order their cells were added in.
         let ordered = (view as? TableView).map { table in table.visibleCells + table.subviews.filter { !($0 is TableViewCell) } }
         for child in view.accessibilityElements ?? ordered ?? view.subviews {
@@ -140,8 +170,8 @@
 
     private mutating func walk(_ view: View, into parent: UInt64) {
         guard !AccessibilityTree.isSkipped(view) else { return }
-        if !reachedModal, let modal, view !== modal, !modal.isDescendant(of: view) { return }
-        if view === modal { reachedModal = true }
+        if !reachedBlocker, let blocker, view !== blocker.view, !blocker.lets(view) { return }
+        if view === blocker?.view { reachedBlocker = true }
         if view.isAccessibilityElement {
             add(node(for: view, role: Self.role(of: view), parent: parent), view: view)
             return

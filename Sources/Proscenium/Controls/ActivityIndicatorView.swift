@@ -101,6 +101,24 @@ import Glibc
         }
     }
 
+    // MARK: - Accessibility
+
+    /// A spinner is an element while shown.
+    open override var isAccessibilityElement: Bool {
+        get { accessibility.isElement ?? true }
+        set { super.isAccessibilityElement = newValue }
+    }
+    /// "In progress" while it spins, "Progress halted" when stopped (as UIKit's), unless set.
+    open override var accessibilityLabel: String? {
+        get { accessibility.label ?? (isAnimating ? "In progress" : "Progress halted") }
+        set { super.accessibilityLabel = newValue }
+    }
+    /// `.updatesFrequently`, unless set.
+    open override var accessibilityTraits: AccessibilityTraits {
+        get { accessibility.traits ?? .updatesFrequently }
+        set { super.accessibilityTraits = newValue }
+    }
+
     private static func size(of style: Style) -> Size {
         style == .large ? Size(width: 37, height: 37) : Size(width: 20, height: 20)
     }

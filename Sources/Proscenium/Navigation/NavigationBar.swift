@@ -30,6 +30,7 @@
         titleLabel.font = .systemFont(ofSize: 17, weight: .semibold)
         titleLabel.textAlignment = .center
         titleLabel.isUserInteractionEnabled = false
+        titleLabel.accessibilityTraits = .header
         separator.backgroundColor = Color(light: Color(white: 0, alpha: 0.3), dark: Color(white: 1, alpha: 0.15))
         separator.isUserInteractionEnabled = false
         backButton.identifier = "navigation-back"

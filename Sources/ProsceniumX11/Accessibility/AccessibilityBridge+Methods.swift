@@ -246,11 +246,8 @@ extension AccessibilityBridge {
     /// Whether `node` takes up room: its frame is not empty.
     func isVisible(_ node: AccessibilityNode) -> Bool { node.frame.width > 0 && node.frame.height > 0 }
 
-    /// Whether `node` is on screen: visible, and in the window.
-    func isShowing(_ node: AccessibilityNode) -> Bool {
-        guard let window else { return false }
-        return isVisible(node) && node.frame.intersects(window.bounds)
-    }
+    /// Whether `node` is on screen: visible, and not clipped away by what holds it or by the window.
+    func isShowing(_ node: AccessibilityNode) -> Bool { isVisible(node) && !node.visibleFrame.isEmpty }
 
     // MARK: Component and Action
 

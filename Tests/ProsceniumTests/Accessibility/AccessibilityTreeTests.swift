@@ -149,4 +149,23 @@ struct AccessibilityTreeTests {
         #expect(dimmed.allNodes.first { $0.label == "Inspector" }?.role == .dialog)
         #expect(dimmed[AccessibilityTree.id(of: home.counter)] == nil)
     }
+
+    @Test("behind a popover that lets touches through only to the counter, only the counter stays in reach, as it does to the pointer")
+    func popoverPassthrough() throws {
+        let (window, clock, home) = makeWindow()
+        let popover = ViewController()
+        popover.title = "Options"
+        popover.modalPresentationStyle = .popover
+        let controller = try #require(popover.popoverPresentationController)
+        controller.sourceView = home.counter
+        controller.passthroughViews = [home.counter]
+        home.present(popover, animated: true)
+        settle(window, clock)
+        let tree = AccessibilityTree(window: window)
+        let group = try #require(tree.allNodes.first { $0.label == "Options" })
+        #expect(group.role == .group && !group.isModal)
+        #expect(tree[AccessibilityTree.id(of: home.counter)] != nil, "the counter the popover lets through")
+        #expect(tree[AccessibilityTree.id(of: home.heading)] == nil && tree[AccessibilityTree.id(of: home.field)] == nil,
+                "the rest of the screen is behind the popover: \(tree.allNodes.map { $0.label ?? "-" })")
+    }
 }
