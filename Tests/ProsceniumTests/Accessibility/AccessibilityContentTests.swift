@@ -173,4 +173,20 @@ struct AccessibilityContentTests {
         screen.sizes.isEnabled = false
         #expect(!AccessibilityTree(window: window).perform(.activate, on: segments[0].id) && screen.sizes.selectedSegmentIndex == 1)
     }
+
+    @Test("an element scrolled out of its scroll view keeps its frame but shows nothing; one inside shows where it is")
+    func clippedElements() throws {
+        let (window, _, screen) = makeWindow()
+        let scroller = ScrollView(frame: Rect(x: 20, y: 100, width: 200, height: 60))
+        scroller.clipsToBounds = true
+        scroller.contentSize = Size(width: 200, height: 400)
+        let inside = Label(text: "Inside", frame: Rect(x: 0, y: 10, width: 100, height: 20))
+        let below = Label(text: "Below", frame: Rect(x: 0, y: 150, width: 100, height: 20))
+        for label in [inside, below] { scroller.addSubview(label) }
+        screen.view.addSubview(scroller)
+        let tree = AccessibilityTree(window: window)
+        #expect(try node(inside, in: tree).visibleFrame == Rect(x: 20, y: 110, width: 100, height: 20))
+        let hidden = try node(below, in: tree)
+        #expect(hidden.frame == Rect(x: 20, y: 250, width: 100, height: 20) && hidden.visibleFrame.isEmpty, "in the window, below the scroll view")
+    }
 }
