@@ -49,7 +49,7 @@ public struct AccessibilityNode: Sendable, Equatable {
 
     /// A value between two bounds, as a slider's, a stepper's or a progress bar's.
     public struct ValueRange: Sendable, Equatable {
-        /// The value now.
+        /// The value it has now.
         public var current: Double
         /// The lowest value it takes.
         public var minimum: Double
