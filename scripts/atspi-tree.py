@@ -133,7 +133,10 @@ def select_row(app, index):
     selection = node.querySelection()
     before = selection.nSelectedChildren
     selected = bool(selection.selectChild(index))
-    time.sleep(0.5)
+    # The row is selected on the application's next turn: wait for it, up to 5 s.
+    deadline = time.time() + 5
+    while selected and selection.nSelectedChildren == before and time.time() < deadline:
+        time.sleep(0.05)
     chosen = [selection.getSelectedChild(i).name for i in range(selection.nSelectedChildren)]
     return {"rows": node.childCount, "before": before, "selected": selected, "now": chosen,
             "row_states": sorted(pyatspi.stateToString(s) for s in node.getChildAtIndex(index).getState().getStates())}
@@ -172,6 +175,20 @@ def listen(seconds):
     print(json.dumps({"listening": True}), flush=True)
     pyatspi.Registry.start()
     return events
+
+
+def text_path(bus, owner, path, depth=0):
+    """The object path of the first node under `path` with the Text interface, asked over D-Bus."""
+    node = bus.get_object(owner, path, introspect=False)
+    if "org.a11y.atspi.Text" in node.GetInterfaces(dbus_interface="org.a11y.atspi.Accessible"):
+        return path
+    if depth > 8:
+        return None
+    for _, child in node.GetChildren(dbus_interface="org.a11y.atspi.Accessible"):
+        found = text_path(bus, owner, str(child), depth + 1)
+        if found is not None:
+            return found
+    return None
 
 
 def hostile(name):
@@ -220,7 +237,27 @@ def hostile(name):
             (node, "org.a11y.atspi.Component", "Contains", "ii", [1, 2]),
             (node, "org.a11y.atspi.Action", "DoAction", "i", [2 ** 31 - 1]),
             (node, "org.a11y.atspi.Accessible", "GetState", "i", [1]),
+            (node, "org.a11y.atspi.Collection", "GetMatches", "(aiia{ss}iaiiasib)uib",
+             [dbus.Struct(([-1, -1], 7, {}, 1, [-1] * 4, 1, ["Text"], 1, False)), 0, 2 ** 31 - 1, True]),
+            (node, "org.a11y.atspi.Collection", "GetMatchesFrom", "o(aiia{ss}iaiiasib)uuib",
+             ["/org/a11y/atspi/accessible/1", dbus.Struct(([0, 0], 1, {}, 1, [0] * 4, 1, [], 1, True)), 4, 2, -5, True]),
+            (node, "org.a11y.atspi.Collection", "GetMatches", "s", ["rule"]),
+            (node, "org.freedesktop.DBus.Properties", "Set", "ssv", ["org.a11y.atspi.Value", "CurrentValue", dbus.Double(1.0)]),
         ]
+        text_node = text_path(bus, owner, str(window))
+        if text_node is not None:
+            node = text_node[len(prefix):]
+            calls += [
+                (node, "org.a11y.atspi.Text", "GetTextAtOffset", "iu", [-(2 ** 31), 1]),
+                (node, "org.a11y.atspi.Text", "GetTextBeforeOffset", "iu", [2 ** 31 - 1, 2 ** 32 - 1]),
+                (node, "org.a11y.atspi.Text", "GetText", "ii", [2 ** 31 - 1, -(2 ** 31)]),
+                (node, "org.a11y.atspi.Text", "GetStringAtOffset", "iu", [5, 9]),
+                (node, "org.a11y.atspi.Text", "SetSelection", "iii", [0, 5, 2]),
+                (node, "org.a11y.atspi.Text", "GetRangeExtents", "iiu", [-5, 2 ** 31 - 1, 9]),
+                (node, "org.a11y.atspi.Text", "GetCharacterExtents", "iu", [2 ** 31 - 1, 0]),
+                (node, "org.a11y.atspi.Text", "GetOffsetAtPoint", "iiu", [-(2 ** 31), 2 ** 31 - 1, 0]),
+                (node, "org.a11y.atspi.EditableText", "DeleteText", "ii", [2 ** 31 - 1, -1]),
+            ]
     results = []
     for path, interface, member, signature, arguments in calls:
         try:

@@ -21,12 +21,22 @@ struct ATSPITextSegmentsTests {
         let segments = ATSPITextSegments("Hello big world", lines: [])
         #expect(text(segments, segments.piece(.wordStart, at: 7)) == "big ")
         #expect(text(segments, segments.piece(.wordEnd, at: 7)) == " big")
+        #expect(text(segments, segments.piece(.wordEnd, at: 5)) == "Hello", "from the end before the offset to the end at it")
         #expect(text(segments, segments.piece(.wordStart, at: 7, step: -1)) == "Hello ")
         #expect(text(segments, segments.piece(.wordStart, at: 7, step: 1)) == "world")
         #expect(segments.piece(.wordStart, at: 12, step: 1).isEmpty, "nothing after the last word")
         #expect(segments.piece(granularity: 1, at: 7).map { text(segments, $0) } == "big")
         #expect(segments.piece(granularity: 0, at: 0).map { text(segments, $0) } == "H")
         #expect(segments.piece(granularity: 9, at: 0) == nil)
+    }
+
+    @Test("at the text's end there is no character, the one before is the last, and the last word is the one there")
+    func endOfText() {
+        let segments = ATSPITextSegments("abc def", lines: [])
+        #expect(segments.piece(.character, at: 7).isEmpty)
+        #expect(text(segments, segments.piece(.character, at: 7, step: -1)) == "f")
+        #expect(segments.piece(.character, at: 7, step: 1).isEmpty)
+        #expect(text(segments, segments.piece(.wordStart, at: 7)) == "def")
     }
 
     @Test("sentences, lines as the label draws them, and paragraphs")
@@ -43,7 +53,7 @@ struct ATSPITextSegmentsTests {
     func matchRules() throws {
         typealias V = DBusArguments.Value
         func rule(states: [Int32], _ stateKind: Int32, roles: [Int32], _ roleKind: Int32, interfaces: [String], _ interfaceKind: Int32,
-                  attributes: [(String, String)] = [], _ attributeKind: Int32 = 0, invert: Bool = false) -> V {
+                  attributes: [(String, String)] = [], _ attributeKind: Int32 = 1, invert: Bool = false) -> V {
             .structure([.array(states.map { .int32($0) }), .int32(stateKind),
                         .array(attributes.map { .structure([.string($0.0), .string($0.1)]) }), .int32(attributeKind),
                         .array(roles.map { .int32($0) }), .int32(roleKind),
@@ -59,12 +69,17 @@ struct ATSPITextSegmentsTests {
         #expect(!button.matches(states: [8, 25], role: 43, interfaces: [], attributes: attributes), "not focusable")
         #expect(!button.matches(states: [11, 25], role: 29, interfaces: [], attributes: attributes), "a label")
         #expect(!button.matches(states: [11, 25], role: 43, interfaces: ["org.a11y.atspi.Text"], attributes: attributes), "has Text")
-        let inverted = try #require(ATSPIMatchRule(rule(states: [focusableShowing, 0], 1, roles: pushButton, 2, interfaces: [], 0, invert: true)))
+        let inverted = try #require(ATSPIMatchRule(rule(states: [focusableShowing, 0], 1, roles: pushButton, 2, interfaces: [], 1, invert: true)))
         #expect(!inverted.matches(states: [11, 25], role: 43, interfaces: [], attributes: attributes))
-        let byAttribute = try #require(ATSPIMatchRule(rule(states: [], 0, roles: [], 0, interfaces: [], 0, attributes: [("id", "ok")], 1)))
+        let byAttribute = try #require(ATSPIMatchRule(rule(states: [], 1, roles: [], 1, interfaces: [], 1, attributes: [("id", "ok")], 1)))
         #expect(byAttribute.matches(states: [], role: 43, interfaces: [], attributes: ["id": "ok"]))
         #expect(!byAttribute.matches(states: [], role: 43, interfaces: [], attributes: attributes))
         #expect(ATSPIMatchRule(.structure([.int32(1)])) == nil && ATSPIMatchRule(nil) == nil)
-        #expect(ATSPIMatchRule(rule(states: [], 9, roles: [], 0, interfaces: [], 0)) == nil, "an unknown match type")
+        #expect(ATSPIMatchRule(rule(states: [], 9, roles: [], 1, interfaces: [], 1)) == nil, "an unknown match type")
+        let invalid = try #require(ATSPIMatchRule(rule(states: [], 0, roles: [], 1, interfaces: [], 1)))
+        #expect(!invalid.matches(states: [11], role: 43, interfaces: [], attributes: attributes), "an invalid match type matches nothing")
+        let shortNames = try #require(ATSPIMatchRule(rule(states: [], 1, roles: [], 1, interfaces: ["Action"], 1)))
+        #expect(shortNames.matches(states: [], role: 43, interfaces: ["org.a11y.atspi.Action"], attributes: attributes),
+                "interfaces named short, in any case, as at-spi2-core names them")
     }
 }

@@ -37,34 +37,6 @@ struct RenameSceneTests {
         _ = try await XClientTool.output(of: "setxkbmap", ["-display", server.displayName] + arguments)
     }
 
-    /// Returns once the demo has handled every event sent to `window` before the call: it answers an
-    /// EWMH `_NET_WM_PING` in turn with its other events, by sending it on to the root window. Keys typed
-    /// before are decoded then, with the layout they were typed on: Xlib looks the new keymap up only
-    /// when the next key needs it, and a `setxkbmap` that came first would decide it.
-    private func demoHasHandledEarlierEvents(_ window: CX11.Window, on server: PrivateXvfb) async throws {
-        let display = try Display(name: server.displayName)
-        let dpy = display.pointer
-        XSelectInput(dpy, display.rootWindow, SubstructureNotifyMask)
-        let timestamp = CLong(Date().timeIntervalSince1970 * 1000) & 0x7FFF_FFFF
-        var ping = XEvent()
-        ping.xclient.type = ClientMessage
-        ping.xclient.window = window
-        ping.xclient.message_type = display.atom("WM_PROTOCOLS")
-        ping.xclient.format = 32
-        ping.xclient.data.l.0 = CLong(bitPattern: display.atom("_NET_WM_PING"))
-        ping.xclient.data.l.1 = timestamp
-        ping.xclient.data.l.2 = CLong(window)
-        XSendEvent(dpy, window, 0, 0, &ping)
-        display.sync()
-        try await waitUntil("the demo answers a ping sent after the keys") {
-            var event = XEvent()
-            while XCheckTypedEvent(dpy, ClientMessage, &event) != 0 {
-                if event.xclient.data.l.1 == timestamp { return true }
-            }
-            return false
-        }
-    }
-
     /// Waits until a client other than the demo (xclip) owns `selection`.
     private func waitForOwner(of selection: String, on displayName: String, notWindow demoWindow: CX11.Window) async throws {
         let display = try Display(name: displayName)

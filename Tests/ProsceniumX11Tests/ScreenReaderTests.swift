@@ -67,6 +67,10 @@ struct ScreenReaderTests: ScreenReaderFixture {
                     #expect(result["outcome"]?.hasPrefix("org.freedesktop.DBus.Error.") == true, "\(result)")
                 }
             }
+            for call in ["Text.GetTextAtOffset(iu)", "Text.SetSelection(iii)", "Collection.GetMatchesFrom(o(aiia{ss}iaiiasib)uuib)",
+                         "EditableText.DeleteText(ii)"] {
+                #expect(results.contains { $0["call"]?.hasSuffix(call) == true }, "\(call) was sent to a node with Text")
+            }
             #expect(results.allSatisfy { $0["outcome"] == "answered" || $0["outcome"]?.hasPrefix("org.freedesktop.DBus.Error.") == true },
                     "\(results)")
             #expect(demo.isRunning)

@@ -42,14 +42,15 @@ struct ScreenReaderTextTests: ScreenReaderFixture {
             let display = try Display(name: server.displayName)
             XSetInputFocus(display.pointer, CX11.Window(window), RevertToParent, Time(CurrentTime))
             display.sync()
-            let client = try await listen(bus, seconds: 3.5)
+            let client = try await listen(bus, seconds: 6)
             let input = try XTestInput(displayName: server.displayName)
-            // Apart by more than the bridge gathers events over, so each key's events go out on their own.
-            input.type("a")
-            try await Task.sleep(for: .milliseconds(400))
-            input.type("b")
-            try await Task.sleep(for: .milliseconds(400))
-            input.type(keysym: UInt(XK_BackSpace))
+            // Each key handled, then longer than the bridge gathers events over, so each key's events go out
+            // on their own.
+            for key in [UInt(Character("a").asciiValue!), UInt(Character("b").asciiValue!), UInt(XK_BackSpace)] {
+                input.type(keysym: key)
+                try await demoHasHandledEarlierEvents(CX11.Window(window), on: server)
+                try await Task.sleep(for: .milliseconds(400))
+            }
             let events = try await client.events().filter { $0["role"] as? String == "entry" }
             let text = events.compactMap { event -> String? in
                 guard let type = event["type"] as? String, type.hasPrefix("object:text-changed") || type == "object:text-caret-moved" else { return nil }

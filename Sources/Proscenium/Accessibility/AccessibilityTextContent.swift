@@ -22,10 +22,17 @@ extension Label: AccessibilityTextContent {
 
     func accessibilityCharacterOffset(at point: Point) -> Int? {
         let lines = drawnLines
-        for line in lines {
+        for line in lines where !line.range.isEmpty {
             let box = frame(ofCharacterAt: line.range.lowerBound, lines: lines)
-            guard point.y >= box.minY, point.y < box.maxY else { continue }
-            for offset in line.range where frame(ofCharacterAt: offset, lines: lines).contains(point) { return offset }
+            guard point.y >= box.minY, point.y < box.maxY, point.x >= box.minX else { continue }
+            // Characters' right edges only grow along a line: the first whose edge is right of the point,
+            // found by bisection, so a long label costs a few measurements, not one per character.
+            var low = line.range.lowerBound, high = line.range.upperBound
+            while low < high {
+                let mid = (low + high) / 2
+                if frame(ofCharacterAt: mid, lines: lines).maxX <= point.x { low = mid + 1 } else { high = mid }
+            }
+            return low < line.range.upperBound ? low : nil
         }
         return nil
     }

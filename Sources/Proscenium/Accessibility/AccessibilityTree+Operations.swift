@@ -53,12 +53,15 @@ extension AccessibilityTree {
         return cutting ? replaceCharacters(in: range, with: "", of: id) : true
     }
 
-    /// Pastes the clipboard's text at `offset` of node `id`'s editable text, once the clipboard answers.
+    /// Pastes the clipboard's text at `offset` of node `id`'s editable text, once the clipboard answers
+    /// (the field need not be the one being edited), as typing it there would.
     @discardableResult
     public func pasteText(at offset: Int, of id: UInt64) -> Bool {
-        guard let field = view(for: id) as? TextField, field.isEnabled else { return false }
-        field.setSelection(anchor: offset, head: offset)
-        field.paste()
+        guard let field = view(for: id) as? TextField, field.isEnabled, let window = field.window else { return false }
+        window.pasteboard.readString(from: .clipboard) { [weak field] string in
+            guard let field, let string, !string.isEmpty, field.isEnabled else { return }
+            field.replaceCharacters(in: offset..<offset, with: string)
+        }
         return true
     }
 

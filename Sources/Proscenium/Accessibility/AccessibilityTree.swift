@@ -161,8 +161,11 @@
         let outerClip = clip
         defer { clip = outerClip }
         if view.clipsToBounds { clip = clip.intersection(view.convert(view.presentation.bounds, to: nil)) }
-        // A table's rows are read in their order, whatever order their cells were added in.
-        let ordered = (view as? TableView).map { table in table.visibleCells + table.subviews.filter { !($0 is TableViewCell) } }
+        // A table's rows (and what sits between them) are read top to bottom, whatever order their cells
+        // were added in.
+        let ordered = (view as? TableView).map { table in
+            table.subviews.enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }.map(\.element)
+        }
         for child in view.accessibilityElements ?? ordered ?? view.subviews {
             walk(child, into: parent)
         }

@@ -115,22 +115,23 @@
 
     /// The first text field takes the keyboard as the alert appears, so the user can type at once. An
     /// alert without one gives it to its default button — the one Return picks — or, with no default
-    /// action at all, to Cancel's, as GTK's and libadwaita's dialogs do: Tab starts there, and a screen
-    /// reader announces the alert and that button as it appears. A default action that is disabled
-    /// leaves the keyboard with the alert, so Return still picks nothing. The ring shows only when the
-    /// keyboard was in use.
+    /// action at all, to Cancel's (unless a popover hides it), as GTK's and libadwaita's dialogs do: Tab
+    /// starts there, Return and Space press it, and a screen reader announces the alert and that button as
+    /// it appears. A default action that is disabled leaves the keyboard with the alert, so Return still
+    /// picks nothing. The ring shows only when the keyboard was in use.
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
         if let field = textFields.first {
             field.becomeFirstResponder()
-        } else if let action = defaultAction ?? cancelAction, action.isEnabled {
+        } else if let action = defaultAction ?? (hidesCancelButton ? nil : cancelAction), action.isEnabled {
             _ = buttons.first { $0.action === action }?.button.becomeFirstResponder()
         }
     }
 
     // MARK: - Picking an action
 
-    /// Return picks the preferred action and Escape the cancel action; an alert with no cancel action
+    /// Return picks the preferred action (or, with the keyboard on a button, that button: see
+    /// `viewWillAppear(_:)`) and Escape the cancel action; an alert with no cancel action
     /// ignores Escape (an action sheet without one is simply dismissed, as a click outside would).
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         for press in presses where !press.isRepeat {

@@ -87,12 +87,16 @@ struct ATSPITextSegments {
         return Array(Set(result)).sorted()
     }
 
-    /// The piece holding `offset`, the one before it or the one after it.
+    /// The piece holding `offset`, the one before it or the one after it. As ATK counts: a piece that
+    /// ends at a boundary (a word's end) runs from the boundary before `offset` to the one at or after it;
+    /// a piece that starts at one, from the one at or before `offset`. At the text's end there is no
+    /// character, but the last word, sentence or line is the one there.
     func piece(_ boundary: Boundary, at offset: Int, step: Int = 0) -> Range<Int> {
         let marks = boundaries(boundary)
         let offset = min(max(offset, 0), characters.count)
-        var index = (marks.lastIndex { $0 <= offset } ?? 0)
-        if index == marks.count - 1, index > 0 { index -= 1 }
+        let endsAtBoundaries = [.wordEnd, .sentenceEnd, .lineEnd].contains(boundary)
+        var index = endsAtBoundaries ? (marks.lastIndex { $0 < offset } ?? 0) : (marks.lastIndex { $0 <= offset } ?? 0)
+        if boundary != .character, index == marks.count - 1, index > 0 { index -= 1 }
         index += step
         guard index >= 0, index + 1 < marks.count else { return offset..<offset }
         return marks[index]..<marks[index + 1]

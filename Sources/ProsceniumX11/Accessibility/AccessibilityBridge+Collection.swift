@@ -32,9 +32,15 @@ struct ATSPIMatchRule {
         self.attributeKind = attributeKind
         self.roles = roles
         self.roleKind = roleKind
-        interfaces = Set(names.compactMap(DBusArguments.string))
+        interfaces = Set(names.compactMap(DBusArguments.string).map(Self.shortName))
         self.interfaceKind = interfaceKind
         self.invert = invert
+    }
+
+    /// An interface's name as at-spi2-core's own Collection compares them: "action" for
+    /// `org.a11y.atspi.Action`, in any case.
+    static func shortName(_ interface: String) -> String {
+        String(interface.split(separator: ".").last ?? Substring(interface)).lowercased()
     }
 
     /// A bit set sent as 32-bit words, low word first, as the numbers of the bits set.
@@ -48,11 +54,11 @@ struct ATSPIMatchRule {
         return result
     }
 
-    /// Whether `has` (what an object has) matches `wanted` as `kind` says; an empty wanted set matches
-    /// anything but `.empty`'s opposite, as at-spi2-core's own implementations do.
+    /// Whether `has` (what an object has) matches `wanted` as `kind` says, as at-spi2-core's own Collection
+    /// does: an empty wanted set matches all, any and none; an invalid kind matches nothing.
     private static func matches<T: Hashable>(_ has: Set<T>, _ wanted: Set<T>, _ kind: Kind) -> Bool {
         switch kind {
-        case .invalid: true
+        case .invalid: false
         case .all: wanted.isSubset(of: has)
         case .any: wanted.isEmpty || !wanted.isDisjoint(with: has)
         case .none: wanted.isDisjoint(with: has)
@@ -66,7 +72,7 @@ struct ATSPIMatchRule {
         let result = Self.matches(Set(states), self.states, stateKind)
             && Self.matches(pairs, wantedPairs, attributeKind)
             && Self.matches([role], roles, roleKind)
-            && Self.matches(Set(interfaces), self.interfaces, interfaceKind)
+            && Self.matches(Set(interfaces.map(Self.shortName)), self.interfaces, interfaceKind)
         return result != invert
     }
 }
@@ -88,11 +94,10 @@ extension AccessibilityBridge {
         case "GetMatches", "GetMatchesTo", "GetMatchesFrom":
             guard let rule = ATSPIMatchRule(arguments.value(ruleIndex)), let sort = arguments.uint32(ruleIndex + 1) else { return invalid(call) }
             let count: Int32?, traverse: Bool?
-            if call.member == "GetMatches" {
-                (count, traverse) = (arguments.int32(2), arguments.bool(3))
-            } else {
-                (count, traverse) = (arguments.int32(5), arguments.bool(6))
-            }
+            // GetMatches(rule, sortby, count, traverse); GetMatchesTo(current, rule, sortby, tree, limit_scope,
+            // count, traverse); GetMatchesFrom(current, rule, sortby, tree, count, traverse).
+            let countIndex = ["GetMatches": 2, "GetMatchesTo": 5, "GetMatchesFrom": 4][call.member] ?? 2
+            (count, traverse) = (arguments.int32(countIndex), arguments.bool(countIndex + 1))
             guard let count, let traverse else { return invalid(call) }
             var candidates = traverse ? Array(descendants(of: node, in: tree).dropFirst()) : node.children.compactMap { tree[$0] }
             if call.member != "GetMatches" {

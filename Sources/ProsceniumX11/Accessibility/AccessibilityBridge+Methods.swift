@@ -360,7 +360,12 @@ extension AccessibilityBridge {
             connection.reply(to: call) { $0.bool(true) }
             let id = node.id
             DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { _ = self?.tree?.perform(action, on: id) }
+                MainActor.assumeIsolated {
+                    guard let self else { return }
+                    _ = self.tree?.perform(action, on: id)
+                    // Read again even when the action draws nothing.
+                    self.windowDidChange()
+                }
             }
         default: connection.replyError(to: call, ATSPI.unknownMethod, "Action.\(call.member)")
         }

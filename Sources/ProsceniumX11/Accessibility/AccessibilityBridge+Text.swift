@@ -132,7 +132,11 @@ extension AccessibilityBridge {
         }
         if call.member == "CopyText" { connection.reply(to: call) } else { connection.reply(to: call) { $0.bool(node.isEditable) } }
         DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated { if let tree = self?.tree { edit(tree) } }
+            MainActor.assumeIsolated {
+                guard let self, let current = self.tree else { return }
+                edit(current)
+                self.windowDidChange()
+            }
         }
     }
 }

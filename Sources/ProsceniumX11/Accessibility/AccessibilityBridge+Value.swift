@@ -18,16 +18,20 @@ extension AccessibilityBridge {
         }
     }
 
-    /// Sets `CurrentValue` through the Properties interface, as the user's change would; a value that is
-    /// not a number gets an error. A value that cannot be set (a progress bar's) stays as it is, with a
-    /// plain answer, as GTK gives: libatspi's setter aborts its client on an error reply.
+    /// Sets `CurrentValue` through the Properties interface, as the user's change would. A value that
+    /// cannot be set (a progress bar's) or is not a finite number stays as it is, with a plain answer, as
+    /// GTK gives: libatspi's setter aborts its client on an error reply.
     func setCurrentValue(_ call: DBusConnection.Call, node: AccessibilityNode) {
-        guard let value = call.arguments.double(2), value.isFinite else { return invalid(call) }
         connection.reply(to: call)
-        guard node.valueRange?.isSettable == true else { return }
+        guard let value = call.arguments.double(2), value.isFinite, node.valueRange?.isSettable == true else { return }
         let id = node.id
         DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated { _ = self?.tree?.setValue(value, of: id) }
+            MainActor.assumeIsolated {
+                guard let self else { return }
+                _ = self.tree?.setValue(value, of: id)
+                // Read again even when the change draws nothing (a stepper showing no count).
+                self.windowDidChange()
+            }
         }
     }
 
@@ -42,11 +46,16 @@ extension AccessibilityBridge {
         }
         /// Replies at once; the change runs on the next turn, as a user's would.
         func change(_ selecting: Bool, _ targets: [AccessibilityNode]) {
-            let possible = targets.allSatisfy { $0.actions.contains(.activate) }
+            // Deselecting a row that is not selected changes nothing, and says so.
+            let possible = targets.allSatisfy { $0.actions.contains(.activate) && (selecting || $0.traits.contains(.selected)) }
             connection.reply(to: call) { $0.bool(possible && !targets.isEmpty || (!selecting && targets.isEmpty)) }
             let ids = targets.map(\.id)
             DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated { if let tree = self?.tree { for id in ids { tree.setSelected(selecting, of: id) } } }
+                MainActor.assumeIsolated {
+                    guard let self, let current = self.tree else { return }
+                    for id in ids { current.setSelected(selecting, of: id) }
+                    self.windowDidChange()
+                }
             }
         }
         switch call.member {

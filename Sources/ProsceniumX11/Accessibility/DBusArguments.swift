@@ -61,7 +61,8 @@ struct DBusArguments {
             var value = 0.0
             dbus_message_iter_get_basic(iterator, &value)
             return .double(value)
-        case CDBUS_TYPE_STRUCT, CDBUS_TYPE_DICT_ENTRY, CDBUS_TYPE_ARRAY where depth < maximumDepth:
+        case CDBUS_TYPE_STRUCT where depth < maximumDepth, CDBUS_TYPE_DICT_ENTRY where depth < maximumDepth,
+             CDBUS_TYPE_ARRAY where depth < maximumDepth:
             let isArray = dbus_message_iter_get_arg_type(iterator) == CDBUS_TYPE_ARRAY
             var inner = DBusMessageIter()
             dbus_message_iter_recurse(iterator, &inner)

@@ -104,4 +104,27 @@ struct AlertActionSheetTests {
         again.runUntilIdle()
         #expect(picked.value == ["Cancel", "Delete"])
     }
+
+    @Test("the keyboard goes to the default action's button; with none, to Cancel in a bottom sheet and to nothing in a popover, which hides Cancel",
+          arguments: [Size(width: 1280, height: 800), Size(width: 600, height: 800)])
+    func keyboardFocusAsTheSheetAppears(size: Size) {
+        let (fixture, _, _) = presentedSheet(size, picked: Box([]))
+        #expect((fixture.window.firstResponder as? View)?.identifier == "copy", "Copy is the only default action")
+
+        let other = PresentationFixture(size: size)
+        let share = Button(title: "Share")
+        other.root.view.addSubview(share)
+        let sheet = AlertController(title: "Document", message: nil, preferredStyle: .actionSheet)
+        sheet.addAction(AlertAction(title: "Delete", style: .destructive))
+        sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+        sheet.popoverPresentationController?.sourceView = share
+        other.root.present(sheet, animated: true)
+        other.runUntilIdle()
+        let focused = (other.window.firstResponder as? View)?.identifier
+        if size.width >= 640 {
+            #expect(focused != "cancel" && focused != "delete", "nothing in the popover: \(focused ?? "-")")
+        } else {
+            #expect(focused == "cancel")
+        }
+    }
 }
