@@ -58,24 +58,19 @@ def describe(node, depth=0):
     return entry
 
 
-def find(node, name):
-    if node.name == name and "Action" in pyatspi.listInterfaces(node):
+def first(node, matches):
+    """The first node from `node` down, depth first, for which `matches` is true; None when none is."""
+    if matches(node):
         return node
     for index in range(node.childCount):
-        found = find(node.getChildAtIndex(index), name)
+        found = first(node.getChildAtIndex(index), matches)
         if found is not None:
             return found
     return None
 
 
 def first_of_role(node, role):
-    if node.getRoleName() == role:
-        return node
-    for index in range(node.childCount):
-        found = first_of_role(node.getChildAtIndex(index), role)
-        if found is not None:
-            return found
-    return None
+    return first(node, lambda candidate: candidate.getRoleName() == role)
 
 
 def read_text(app, role):
@@ -101,18 +96,8 @@ def read_text(app, role):
     return result
 
 
-def with_id(node, identifier):
-    if ("id:" + identifier) in node.getAttributes():
-        return node
-    for index in range(node.childCount):
-        found = with_id(node.getChildAtIndex(index), identifier)
-        if found is not None:
-            return found
-    return None
-
-
 def read_value(app, identifier, number):
-    node = with_id(app, identifier)
+    node = first(app, lambda candidate: ("id:" + identifier) in candidate.getAttributes())
     if node is None:
         return None
     value = node.queryValue()
@@ -295,5 +280,5 @@ if "--find" in args:
 if "--listen" in args:
     print(json.dumps({"events": listen(float(args[args.index("--listen") + 1]))}))
 if press:
-    node = find(app, press)
+    node = first(app, lambda candidate: candidate.name == press and "Action" in pyatspi.listInterfaces(candidate))
     print(json.dumps({"pressed": bool(node is not None and node.queryAction().doAction(0))}))

@@ -54,6 +54,29 @@ struct ScreenReaderBus: Sendable {
         kill(self.pid, SIGKILL)
         try? FileManager.default.removeItem(at: runtimeDirectory)
     }
+
+    /// The client (scripts/atspi-tree.py) with `arguments` on this bus, not yet started.
+    func client(_ arguments: [String]) -> Process {
+        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scripts/atspi-tree.py")
+        let client = Process()
+        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        client.arguments = [script.path, "proscenium-demo"] + arguments
+        var inherited = ProcessInfo.processInfo.environment
+        for (key, value) in environment { inherited[key] = value }
+        inherited["DISPLAY"] = nil
+        client.environment = inherited
+        return client
+    }
+
+    /// Runs the client to its end, off the main actor; its status and standard output.
+    @concurrent func runClient(_ arguments: [String]) async throws -> (Int32, String) {
+        let client = client(arguments)
+        let output = try ProcessLaunch.runReadingOutput(client)
+        let data = output.readDataToEndOfFile()
+        client.waitUntilExit()
+        return (client.terminationStatus, String(decoding: data, as: UTF8.self))
+    }
 }
 
 enum ScreenReaderTestError: Error { case noBus(String), client(String) }
@@ -71,40 +94,16 @@ func clientJSONLines(_ text: String) -> [[String: Any]] {
 extension ScreenReaderFixture {
     /// Runs the client on `bus` with `arguments` to its end; its JSON lines.
     func read(_ bus: ScreenReaderBus, _ arguments: [String] = []) async throws -> [[String: Any]] {
-        let (status, text) = try await Self.runClient(bus, arguments)
+        let (status, text) = try await bus.runClient(arguments)
         let objects = clientJSONLines(text)
         guard status == 0, !objects.isEmpty else { throw ScreenReaderTestError.client("status \(status): \(text)") }
         return objects
     }
 
-    /// The client process for `arguments` on `bus`, not yet started.
-    nonisolated static func client(_ bus: ScreenReaderBus, _ arguments: [String]) -> Process {
-        let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("scripts/atspi-tree.py")
-        let client = Process()
-        client.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        client.arguments = [script.path, "proscenium-demo"] + arguments
-        var environment = ProcessInfo.processInfo.environment
-        for (key, value) in bus.environment { environment[key] = value }
-        environment["DISPLAY"] = nil
-        client.environment = environment
-        return client
-    }
-
-    /// Runs the client to its end, off the main actor; its status and standard output.
-    @concurrent private static func runClient(_ bus: ScreenReaderBus, _ arguments: [String]) async throws -> (Int32, String) {
-        let client = client(bus, arguments)
-        let output = try ProcessLaunch.runReadingOutput(client)
-        let data = output.readDataToEndOfFile()
-        client.waitUntilExit()
-        return (client.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     /// Starts the client listening for `seconds` (`--listen`), returns once it says it listens, and gives
     /// back a way to wait for the events it heard.
     func listen(_ bus: ScreenReaderBus, seconds: Double) async throws -> ListeningClient {
-        let client = try await ListeningClient.start(Self.client(bus, ["--listen", "\(seconds)"]))
-        return client
+        try await ListeningClient.start(bus.client(["--listen", "\(seconds)"]))
     }
 
     /// Every node of a tree from the script, depth first.

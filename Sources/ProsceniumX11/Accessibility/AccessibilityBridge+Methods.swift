@@ -1,4 +1,3 @@
-import Dispatch
 import Proscenium
 
 // MARK: - Answering method calls
@@ -359,14 +358,7 @@ extension AccessibilityBridge {
             // The answer goes first; the action runs on the next turn, as a user's click would.
             connection.reply(to: call) { $0.bool(true) }
             let id = node.id
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self else { return }
-                    _ = self.tree?.perform(action, on: id)
-                    // Read again even when the action draws nothing.
-                    self.windowDidChange()
-                }
-            }
+            afterReply { $0.perform(action, on: id) }
         default: connection.replyError(to: call, ATSPI.unknownMethod, "Action.\(call.member)")
         }
     }

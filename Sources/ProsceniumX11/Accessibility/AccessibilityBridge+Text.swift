@@ -1,4 +1,3 @@
-import Dispatch
 import Proscenium
 
 // MARK: - Text and EditableText
@@ -131,12 +130,6 @@ extension AccessibilityBridge {
         default: return connection.replyError(to: call, ATSPI.unknownMethod, "EditableText.\(call.member)")
         }
         if call.member == "CopyText" { connection.reply(to: call) } else { connection.reply(to: call) { $0.bool(node.isEditable) } }
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self, let current = self.tree else { return }
-                edit(current)
-                self.windowDidChange()
-            }
-        }
+        afterReply(edit)
     }
 }

@@ -1,4 +1,3 @@
-import Dispatch
 import Proscenium
 
 // MARK: - Value and Selection
@@ -25,14 +24,7 @@ extension AccessibilityBridge {
         connection.reply(to: call)
         guard let value = call.arguments.double(2), value.isFinite, node.valueRange?.isSettable == true else { return }
         let id = node.id
-        DispatchQueue.main.async { [weak self] in
-            MainActor.assumeIsolated {
-                guard let self else { return }
-                _ = self.tree?.setValue(value, of: id)
-                // Read again even when the change draws nothing (a stepper showing no count).
-                self.windowDidChange()
-            }
-        }
+        afterReply { $0.setValue(value, of: id) }
     }
 
     /// Answers the Selection interface of a list: its rows, selected as a tap selects them.
@@ -50,13 +42,7 @@ extension AccessibilityBridge {
             let possible = targets.allSatisfy { $0.actions.contains(.activate) && (selecting || $0.traits.contains(.selected)) }
             connection.reply(to: call) { $0.bool(possible && !targets.isEmpty || (!selecting && targets.isEmpty)) }
             let ids = targets.map(\.id)
-            DispatchQueue.main.async { [weak self] in
-                MainActor.assumeIsolated {
-                    guard let self, let current = self.tree else { return }
-                    for id in ids { current.setSelected(selecting, of: id) }
-                    self.windowDidChange()
-                }
-            }
+            afterReply { tree in for id in ids { tree.setSelected(selecting, of: id) } }
         }
         switch call.member {
         case "GetSelectedChild":

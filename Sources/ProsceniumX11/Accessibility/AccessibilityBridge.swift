@@ -117,6 +117,19 @@ import Proscenium
         }
     }
 
+    /// Runs `change` on the tree on the main queue's next turn, after the reply that asked for it has gone
+    /// out, as a user's input would arrive; the tree is read again afterwards even when the change draws
+    /// nothing (a stepper showing no count).
+    func afterReply(_ change: @escaping @MainActor (AccessibilityTree) -> Void) {
+        DispatchQueue.main.async { [weak self] in
+            MainActor.assumeIsolated {
+                guard let self, let tree = self.tree else { return }
+                change(tree)
+                self.windowDidChange()
+            }
+        }
+    }
+
     // MARK: - Paths
 
     /// The path of node `id`; the window's node is under the application's root.

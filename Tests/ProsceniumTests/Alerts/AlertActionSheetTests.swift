@@ -5,16 +5,17 @@ import Testing
 /// compact one, turning from one into the other while the window is resized.
 @MainActor @Suite("Action sheet")
 struct AlertActionSheetTests {
-    /// A window of `size` with a Share button at the top left, and an action sheet (Copy, Delete, Cancel)
-    /// pointed at it, presented and settled.
-    private func presentedSheet(_ size: Size, picked: Box<[String]>, withSource: Bool = true)
+    /// A window of `size` with a Share button at the top left, and an action sheet (`actions`: Copy, Delete,
+    /// Cancel unless given) pointed at it, presented and settled.
+    private func presentedSheet(_ size: Size, picked: Box<[String]>, withSource: Bool = true,
+                                actions: [(String, AlertAction.Style)] = [("Copy", .default), ("Delete", .destructive), ("Cancel", .cancel)])
         -> (PresentationFixture, AlertController, View) {
         let fixture = PresentationFixture(size: size)
         let share = Button(title: "Share")
         share.frame = Rect(x: 40, y: 40, width: 100, height: 32)
         fixture.root.view.addSubview(share)
         let sheet = AlertController(title: "Document", message: "Share or remove it.", preferredStyle: .actionSheet)
-        for (title, style) in [("Copy", AlertAction.Style.default), ("Delete", .destructive), ("Cancel", .cancel)] {
+        for (title, style) in actions {
             sheet.addAction(AlertAction(title: title, style: style) { picked.value.append($0.title) })
         }
         if withSource { sheet.popoverPresentationController?.sourceView = share }
@@ -111,15 +112,7 @@ struct AlertActionSheetTests {
         let (fixture, _, _) = presentedSheet(size, picked: Box([]))
         #expect((fixture.window.firstResponder as? View)?.identifier == "copy", "Copy is the only default action")
 
-        let other = PresentationFixture(size: size)
-        let share = Button(title: "Share")
-        other.root.view.addSubview(share)
-        let sheet = AlertController(title: "Document", message: nil, preferredStyle: .actionSheet)
-        sheet.addAction(AlertAction(title: "Delete", style: .destructive))
-        sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
-        sheet.popoverPresentationController?.sourceView = share
-        other.root.present(sheet, animated: true)
-        other.runUntilIdle()
+        let (other, _, _) = presentedSheet(size, picked: Box([]), actions: [("Delete", .destructive), ("Cancel", .cancel)])
         let focused = (other.window.firstResponder as? View)?.identifier
         if size.width >= 640 {
             #expect(focused != "cancel" && focused != "delete", "nothing in the popover: \(focused ?? "-")")
