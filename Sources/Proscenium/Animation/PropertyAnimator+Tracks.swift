@@ -52,9 +52,9 @@ extension PropertyAnimator {
 
     /// The value of track `index` at clock time `time`; the engine calls this every frame.
     func value(ofTrack index: Int, at time: Double) -> AnimationVector {
-        let track = tracks[index]
-        if let pinned = track.pinned { return pinned }
-        return value(of: track, atTau: segment.tau(at: time, running: isRunning))
+        // Read in place: a track holds two whole sets of layer properties, too much to copy every frame.
+        if let pinned = tracks[index].pinned { return pinned }
+        return value(of: tracks[index], atTau: segment.tau(at: time, running: isRunning))
     }
 
     /// A track's value at segment time τ: along the timing between its segment's start and end values;

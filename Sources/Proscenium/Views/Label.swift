@@ -72,30 +72,49 @@
 
     /// The text's box where it reaches past the bounds: a layout taller than the label (more lines than
     /// fit), or a word wider than it, is drawn whole, so a move or a change damages all of it.
-    open override var drawingOverflow: Rect? {
-        let layout = layout(forWidth: bounds.width)
-        let origin = textOrigin(of: layout)
-        // Lines are placed by their alignment, and a word too long for the width sticks out of the block.
-        var box = Rect(origin: origin, size: layout.size)
-        for line in layout.lines {
-            box = box.union(Rect(x: origin.x + line.x, y: origin.y, width: line.width, height: layout.size.height))
-        }
-        return bounds.contains(box) ? nil : box
-    }
+    open override var drawingOverflow: Rect? { textBoxes().overflow }
 
     /// The text's width (with room either side for glyphs that reach past their advance: three tenths of the
     /// font's size, as the renderer allows) over the label's whole height: a short title in a wide label
     /// damages only where its glyphs are. A subclass may draw more than the text: it damages its bounds.
     open override var drawnContentRect: Rect? {
         guard type(of: self) == Label.self || self is SegmentLabel else { return nil }
+        return textBoxes().drawn
+    }
+
+    /// What `drawnContentRect` and `drawingOverflow` say for the bounds and measurer they were worked out
+    /// for (a change of the text or its attributes forgets them): every frame asks both of every label.
+    private struct TextBoxes {
+        var bounds: Rect
+        var measurer: ObjectIdentifier
+        var drawn: Rect
+        var overflow: Rect?
+    }
+
+    private var cachedTextBoxes: TextBoxes?
+
+    private func textBoxes() -> TextBoxes {
+        let measurer = ObjectIdentifier(textMeasurer)
+        if let cachedTextBoxes, cachedTextBoxes.bounds == bounds, cachedTextBoxes.measurer == measurer { return cachedTextBoxes }
         let layout = layout(forWidth: bounds.width)
-        guard !layout.lines.isEmpty else { return Rect(x: bounds.minX, y: bounds.minY, width: 0, height: 0) }
         let origin = textOrigin(of: layout)
-        let overhang = (font.size * 0.3).rounded(.up)
-        let minX = layout.lines.map { origin.x + $0.x }.min()! - overhang
-        let maxX = layout.lines.map { origin.x + $0.x + $0.width }.max()! + overhang
-        let top = min(bounds.minY, origin.y), bottom = max(bounds.maxY, origin.y + layout.size.height)
-        return Rect(x: minX, y: top, width: maxX - minX, height: bottom - top)
+        // Lines are placed by their alignment, and a word too long for the width sticks out of the block.
+        var box = Rect(origin: origin, size: layout.size)
+        var drawn = Rect(x: bounds.minX, y: bounds.minY, width: 0, height: 0)
+        if !layout.lines.isEmpty {
+            let overhang = (font.size * 0.3).rounded(.up)
+            var minX = Double.infinity, maxX = -Double.infinity
+            for line in layout.lines {
+                box = box.union(Rect(x: origin.x + line.x, y: origin.y, width: line.width, height: layout.size.height))
+                minX = min(minX, origin.x + line.x)
+                maxX = max(maxX, origin.x + line.x + line.width)
+            }
+            let top = min(bounds.minY, origin.y), bottom = max(bounds.maxY, origin.y + layout.size.height)
+            drawn = Rect(x: minX - overhang, y: top, width: maxX - minX + 2 * overhang, height: bottom - top)
+        }
+        let boxes = TextBoxes(bounds: bounds, measurer: measurer, drawn: drawn, overflow: bounds.contains(box) ? nil : box)
+        cachedTextBoxes = boxes
+        return boxes
     }
 
     /// Where `layout` is drawn: vertically centred on a whole point, as UILabel does; the layout already
@@ -108,6 +127,7 @@
 
     private func textChanged() {
         cachedLayout = nil
+        cachedTextBoxes = nil
         cachedIntrinsicSize = nil
         setNeedsDisplay()
         invalidateIntrinsicContentSize()

@@ -134,6 +134,10 @@
 
     /// The view this one is a subview of; nil for a root.
     public private(set) weak var superview: View?
+    /// The window the superviews lead to (nil for a window itself), set as the view is linked or unlinked:
+    /// every frame asks each label for it (its text measurer), and walking up the superviews each time cost
+    /// the frame a few percent.
+    private weak var knownWindow: Window?
     /// Subviews from back to front: later ones draw above and are hit-tested first.
     public private(set) var subviews: [View] = [] { didSet { markSubtreeChanged() } }
 
@@ -144,6 +148,7 @@
     func link(_ view: View, at index: Int) {
         subviews.insert(view, at: min(max(index, 0), subviews.count))
         view.superview = self
+        view.setKnownWindow(window)
     }
 
     /// Moves the subview at `current` to `index` (clamped) among its siblings.
@@ -157,16 +162,32 @@
         superview?.willRemoveSubview(self)
         superview?.subviews.removeAll { $0 === self }
         superview = nil
+        setKnownWindow(nil)
     }
 
-    /// The window the view is in, found through its superviews.
+    /// The window the view is in: the one its superviews lead to.
     public var window: Window? {
+        let window = knownWindow ?? self as? Window
+        assert(window === windowThroughSuperviews, "a view's known window is not the one its superviews lead to")
+        return window
+    }
+
+    /// The window found by walking up the superviews, which `knownWindow` keeps.
+    private var windowThroughSuperviews: Window? {
         var view: View? = self
         while let current = view {
             if let window = current as? Window { return window }
             view = current.superview
         }
         return nil
+    }
+
+    /// Sets the window of this view and of its subtree, which is always the same one; a window nested in
+    /// another's tree is its own, and its subtree's.
+    private func setKnownWindow(_ newWindow: Window?) {
+        guard knownWindow !== newWindow, !(self is Window) else { return }
+        knownWindow = newWindow
+        for subview in subviews { subview.setKnownWindow(newWindow) }
     }
 
     /// The view controller whose root view this is, if any; it follows the view in the responder chain.

@@ -57,18 +57,30 @@ import Proscenium
         picture(for: Color(white: 0, alpha: alpha))
     }
 
-    /// Ends a frame: past `capacity`, frees the least recently used pictures down to three quarters of it.
-    /// The frame's requests were all sent before, so freeing a picture it used is safe now.
+    /// Ends a frame: past `capacity`, frees the pictures no frame used for `keptFrames` frames, and then, if
+    /// that was not enough, the least recently used down to three quarters of `capacity`. A shade deepening
+    /// over a list asks for a few new colours every frame: they are let go in one pass every few dozen frames,
+    /// with no sort. The frame's requests were all sent before, so freeing a picture it used is safe now.
     func endFrame() {
         frame += 1
         last = nil
         guard entries.count > Self.capacity else { return }
+        let oldest = frame - Self.keptFrames, dpy = display.pointer
+        entries = entries.filter { _, entry in
+            guard entry.lastUsedFrame < oldest else { return true }
+            XRenderFreePicture(dpy, entry.picture)
+            return false
+        }
+        guard entries.count > Self.capacity * 3 / 4 else { return }
         let excess = entries.count - Self.capacity * 3 / 4
         for (color, entry) in entries.sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame }).prefix(excess) {
             XRenderFreePicture(display.pointer, entry.picture)
             entries[color] = nil
         }
     }
+
+    /// Pictures used within this many frames stay when the cache is trimmed by age.
+    static let keptFrames = 8
 
     /// Frees every solid picture; only between frames.
     func removeAll() {

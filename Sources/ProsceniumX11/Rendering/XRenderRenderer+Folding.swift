@@ -157,7 +157,7 @@ extension XRenderRenderer {
         guard let overlay = foldableOverlay(in: commands, range: start..<commands.count) else { return nil }
         var above: [Rect] = []
         for box in overlay.busy where box.intersects(overlay.area) { above.append(box.intersection(overlay.area)) }
-        let extents = Self.topLevelExtents(of: commands, from: overlay.end, target: target, extent: inkExtent(of:))
+        let extents = Self.topLevelExtents(of: commands, from: overlay.end, target: target, extentAt: frameExtent(at:_:))
         for drawn in extents where drawn.rect.intersects(overlay.area) {
             above.append(drawn.rect.intersection(overlay.area))
         }
@@ -248,7 +248,7 @@ extension XRenderRenderer {
         // first cover of the damage, and the two may start at different commands.
         for cached in recentBusyBoxes where cached.target == target && cached.commands == commands { return cached.boxes }
         var busy = Proscenium.Region(maximumRectangles: Self.maximumBusyBoxes)
-        for drawn in Self.topLevelExtents(of: Array(commands), target: target, extent: inkExtent(of:)) {
+        for drawn in Self.topLevelExtents(of: commands, target: target, extentAt: frameExtent(at:_:)) {
             busy.add(drawn.rect)
         }
         if recentBusyBoxes.count >= 2 { recentBusyBoxes.removeFirst() }

@@ -165,4 +165,19 @@ extension XRenderRenderer {
         if case .pushRasterized = first, commands.count > 1 { return isOpaqueCover(commands[1], of: area) }
         return isOpaqueCover(first, of: area)
     }
+
+    /// For a shadow followed at once by an opaque fill of the same shape (a view's shadow, then its
+    /// background), the pixels that fill is sure to cover, in surface pixels: the shadow need not be
+    /// composited there. Nil for any other command.
+    func occluder(after index: Int, in commands: [DisplayCommand], range: Range<Int>, surface: RenderSurface) -> Rect? {
+        guard case let .shadow(shadowRect, _, _, _, _) = commands[index], index + 1 < range.upperBound,
+              case let .fill(fillRect, radius, color, _) = commands[index + 1],
+              fillRect == shadowRect, color.alpha >= 1, radius.isFinite else { return nil }
+        // Inside the corners' reach, and a pixel more for anti-aliased edges, the fill is fully opaque.
+        let inner = surface.pixels(fillRect).insetBy(dx: radius + 1, dy: radius + 1)
+        let x0 = inner.minX.rounded(.up), y0 = inner.minY.rounded(.up)
+        let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
+        guard x1 > x0, y1 > y0 else { return nil }
+        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
 }

@@ -23,6 +23,12 @@ extension XRenderRenderer {
     /// `drawFloor`).
     nonisolated static func redundantFills(in commands: [DisplayCommand],
                                            extent measure: (DisplayCommand) -> Rect?) -> [Int] {
+        redundantFills(in: commands, extentAt: { measure($1) })
+    }
+
+    /// `redundantFills(in:extent:)` with commands measured by their index (see `frameExtent(at:_:)`).
+    nonisolated static func redundantFills(in commands: [DisplayCommand],
+                                           extentAt measure: (Int, DisplayCommand) -> Rect?) -> [Int] {
         var result: [Int] = []
         // For each command: the push of the innermost group drawn through a layer around it (-1 for none),
         // whether a transform is open around it, and the square clip it is drawn within.
@@ -64,7 +70,7 @@ extension XRenderRenderer {
     /// The index of the earlier fill a fill of `pixels` in `color` at `index` repeats (see `redundantFills`).
     private nonisolated static func earlierFill(repeatedBy pixels: Rect, color: Color, at index: Int, in commands: [DisplayCommand],
                                                 layerOf: [Int], clipOf: [Rect?],
-                                                extent measure: (DisplayCommand) -> Rect?) -> Int? {
+                                                extent measure: (Int, DisplayCommand) -> Rect?) -> Int? {
         var earlier = index - 1
         while earlier >= max(0, index - redundantFillLookBack) {
             defer { earlier -= 1 }
@@ -81,9 +87,9 @@ extension XRenderRenderer {
                 && (radius < 0.01 || corners.isEmpty) && rect.isPixelAligned:
                 let painted = rect.roundedToPixels.intersection(clipOf[earlier] ?? rect.roundedToPixels)
                 if painted.contains(pixels) { return earlier }
-                if let reach = measure(command), reach.intersects(pixels) { return nil }
+                if let reach = measure(earlier, command), reach.intersects(pixels) { return nil }
             default:
-                guard let reach = measure(command), reach.isFinite else { return nil }
+                guard let reach = measure(earlier, command), reach.isFinite else { return nil }
                 if reach.insetBy(dx: -1, dy: -1).intersects(pixels) { return nil }
             }
         }

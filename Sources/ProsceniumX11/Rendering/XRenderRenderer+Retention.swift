@@ -153,7 +153,7 @@ extension XRenderRenderer {
     /// changes by less than an 8-bit step, and the screen under it need not be drawn again.
     nonisolated static func retainedFills(in commands: [DisplayCommand], target: Rect, known: Extents? = nil,
                                           under overlay: FoldableOverlay? = nil,
-                                          extent: (DisplayCommand) -> Rect? = { XRenderRenderer.extent(of: $0) }) -> [RetainedFill] {
+                                          extentAt: (Int, DisplayCommand) -> Rect? = { XRenderRenderer.extent(of: $1) }) -> [RetainedFill] {
         let minimum = target.width * target.height / 64
         var candidates: [(index: Int, interior: Rect, color: Color, tinted: Bool)] = []
         var depth = 0
@@ -179,7 +179,7 @@ extension XRenderRenderer {
         guard let first = candidates.first?.index else { return [] }
         // Places from before the first candidate are never above one (see the loop), so known ones serve.
         let extents = known.flatMap { $0.start <= first + 1 ? $0.places : nil }
-            ?? topLevelExtents(of: commands, from: first + 1, target: target, extent: extent)
+            ?? topLevelExtents(of: commands, from: first + 1, target: target, extentAt: extentAt)
         var found: [(fill: RetainedFill, kept: Double)] = []
         for candidate in candidates {
             var above: [Rect] = []
@@ -217,7 +217,18 @@ extension XRenderRenderer {
     /// `start` must lie outside every transformed group; the walk stops before `end` (the list's end by default).
     nonisolated static func topLevelExtents(of commands: [DisplayCommand], from start: Int = 0, through end: Int? = nil,
                                             target: Rect, extent measure: (DisplayCommand) -> Rect?) -> [(index: Int, rect: Rect)] {
-        let range = start..<max(start, min(end ?? commands.count, commands.count))
+        topLevelExtents(of: commands, from: start, through: end, target: target, extentAt: { measure($1) })
+    }
+
+    /// `topLevelExtents(of:from:through:target:extent:)` for any run of a list's commands (a slice keeps the
+    /// list's indices), measured by index: the renderer measures each command of a frame once however many
+    /// of its analyses ask (see `frameExtent(at:_:)`).
+    nonisolated static func topLevelExtents<Commands: RandomAccessCollection>(
+        of commands: Commands, from start: Int? = nil, through end: Int? = nil, target: Rect,
+        extentAt measure: (Int, DisplayCommand) -> Rect?
+    ) -> [(index: Int, rect: Rect)] where Commands.Element == DisplayCommand, Commands.Index == Int {
+        let start = max(start ?? commands.startIndex, commands.startIndex)
+        let range = start..<max(start, min(end ?? commands.endIndex, commands.endIndex))
         var result: [(index: Int, rect: Rect)] = []
         result.reserveCapacity(range.count)
         var transformDepth = 0
@@ -233,7 +244,7 @@ extension XRenderRenderer {
             case .popTransform:
                 transformDepth -= 1
             default:
-                if transformDepth == 0 { extent = measure(command) }
+                if transformDepth == 0 { extent = measure(index, command) }
             }
             // Non-finite geometry draws nothing (see `draw`).
             guard let extent, extent.isFinite else { continue }
@@ -243,18 +254,61 @@ extension XRenderRenderer {
         return result
     }
 
+    /// Where the command at `index` of this frame's list may draw (`inkExtent(of:)`), measured once a frame:
+    /// retention, folding, redundant fills and the window's final fills each ask about most of the list.
+    /// `command` is the list's own, or the same one tinted, which draws in the same place.
+    func frameExtent(at index: Int, _ command: DisplayCommand) -> Rect? {
+        guard frameExtents.indices.contains(index) else { return inkExtent(of: command) }
+        switch frameExtents[index] {
+        case .measured(let rect): return rect
+        case .nothing: return nil
+        case .unmeasured:
+            let extent = inkExtent(of: command)
+            frameExtents[index] = extent.map(MeasuredExtent.measured) ?? .nothing
+            return extent
+        }
+    }
+
+    /// What `frameExtent(at:_:)` knows of a command of this frame's list.
+    enum MeasuredExtent {
+        case unmeasured
+        /// It draws nothing (a group marker).
+        case nothing
+        case measured(Rect)
+    }
+
     /// Where `command` may draw, text included as the font draws it: a layout measured elsewhere (another
     /// display's fonts, a fallback) may be narrower than the glyphs, and retention must not miss any ink.
     func inkExtent(of command: DisplayCommand) -> Rect? {
-        guard case let .text(layout, origin, _) = command, var box = Self.extent(of: command),
-              let font = fonts.font(for: layout.font) else { return Self.extent(of: command) }
-        for line in layout.lines where !line.text.isEmpty {
-            let ink = inkBox(of: line.text, in: layout.font, font)
-            // The ink box relative to the pen at the baseline, where `draw` puts the pen.
-            let x = (origin.x + line.x).rounded() - Double(ink.x), y = (origin.y + line.baseline).rounded() - Double(ink.y)
-            box = box.union(Rect(x: x, y: y, width: Double(ink.width), height: Double(ink.height)))
+        guard case let .text(layout, origin, _) = command, let box = Self.extent(of: command) else { return Self.extent(of: command) }
+        // The box relative to the whole pixel under the origin, which the pen is placed from.
+        let whole = Point(x: origin.x.rounded(.down), y: origin.y.rounded(.down))
+        let fraction = Point(x: origin.x - whole.x, y: origin.y - whole.y)
+        let key = layout.lines.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        if let known = inkExtents[key], known.fraction == fraction, known.layout == layout {
+            return known.box.offsetBy(dx: whole.x, dy: whole.y)
         }
-        return box
+        guard let font = fonts.font(for: layout.font) else { return box }
+        var ink = box
+        for line in layout.lines where !line.text.isEmpty {
+            let glyphs = inkBox(of: line.text, in: layout.font, font)
+            // The ink box relative to the pen at the baseline, where `draw` puts the pen.
+            let x = (origin.x + line.x).rounded() - Double(glyphs.x), y = (origin.y + line.baseline).rounded() - Double(glyphs.y)
+            ink = ink.union(Rect(x: x, y: y, width: Double(glyphs.width), height: Double(glyphs.height)))
+        }
+        if inkExtents.count >= Self.maximumInkBoxes { inkExtents.removeAll(keepingCapacity: true) }
+        inkExtents[key] = InkExtent(layout: layout, fraction: fraction, box: ink.offsetBy(dx: -whole.x, dy: -whole.y))
+        return ink
+    }
+
+    /// A text's ink extent relative to the whole pixel under its origin, for the fraction of a pixel the
+    /// origin lies past it. Every analysis of every frame asks for the ink of every text, most of them
+    /// unchanged, or only moved.
+    struct InkExtent {
+        /// The layout it was measured for: kept, so that the address of its lines, the key, stays its own.
+        var layout: TextLayout
+        var fraction: Point
+        var box: Rect
     }
 
     /// The ink box of `text` in `font` relative to the pen, as Xft measures it; remembered, because every

@@ -35,8 +35,14 @@ extension XRenderRenderer {
             execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: outside))
         }
         statistics.tintedPixels += Int(inside.totalArea)
-        execute(tintedCommands(commands, under: overlay), start..<overlay.start,
-                in: RenderSurface(picture: target, origin: .zero, clip: inside))
+        let tinted = tintedCommands(commands, under: overlay)
+        // Where a fill is the last thing drawn, its tinted colour goes straight to the window.
+        let back = fillFinalFillsIntoWindow(tinted, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
+        if back.isEmpty {
+            cull(tinted, start..<overlay.start)
+        } else {
+            execute(tinted, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: back))
+        }
         cull(commands, overlay.start..<overlay.end)
     }
 

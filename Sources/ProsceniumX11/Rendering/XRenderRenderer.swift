@@ -40,6 +40,10 @@ import Proscenium
     var retained: [RetainedFill] = []
     /// Ink boxes of the texts drawn lately (see `inkExtent(of:)`).
     var inkBoxes: [InkKey: XGlyphInfo] = [:]
+    /// Ink extents of the texts of the last lists, by the address of their layout's lines (see `inkExtent(of:)`).
+    var inkExtents: [Int: InkExtent] = [:]
+    /// Where each command of the list being rendered draws, once asked (see `frameExtent(at:_:)`).
+    var frameExtents: [MeasuredExtent] = []
     /// The busy boxes worked out for the last two folds, with what they were worked out from.
     var recentBusyBoxes: [(commands: ArraySlice<DisplayCommand>, target: Rect, boxes: [Rect])] = []
     /// This frame's foldable overlays by the start of the range searched, with how far it was searched.
@@ -180,6 +184,7 @@ import Proscenium
         images.removeAll()
         solids.removeAll()
         fonts.close()
+        inkExtents.removeAll()
     }
 
     /// Shadow masks computed so far; each is a cache miss.
@@ -211,6 +216,8 @@ import Proscenium
         laterPlaces = nil
         windowFilledThisFrame.removeAll(keepingCapacity: true)
         groupIdentities = list.rasterizedGroupIdentities
+        frameExtents.removeAll(keepingCapacity: true)
+        frameExtents.append(contentsOf: repeatElement(.unmeasured, count: list.commands.count))
         guard target != 0 else { return }
         let staleBefore = staleFills.count
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
@@ -226,7 +233,7 @@ import Proscenium
             if size == targetSize {
                 let folded = foldedFill(in: list.commands, target: bounds)
                 current = Self.retainedFills(in: list.commands, target: bounds, known: folded?.extents, under: folded?.overlay,
-                                             extent: inkExtent(of:))
+                                             extentAt: frameExtent(at:_:))
                 if let folded {
                     current.append(folded.fill)
                     laterPlaces = LaterPlaces(folded.extents)
@@ -237,7 +244,7 @@ import Proscenium
             statistics.retainedPixels = statistics.damagePixels - Int(saturating: damage.area)
         }
         drawnRegion = damage
-        redundantFills = skipsRedundantFills && !damage.isEmpty ? Self.redundantFills(in: list.commands, extent: inkExtent(of:)) : []
+        redundantFills = skipsRedundantFills && !damage.isEmpty ? Self.redundantFills(in: list.commands, extentAt: frameExtent(at:_:)) : []
         appliedClips[target] = nil
         let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
         if !damage.isEmpty {
@@ -298,6 +305,8 @@ import Proscenium
         images.endFrame()
         solids.endFrame()
         fonts.trim()
+        // Measured for this list only: outside a frame, commands are measured as they come.
+        frameExtents.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Walking the list
@@ -327,21 +336,6 @@ import Proscenium
             }
             i = commands[i].isPush ? end + 1 : i + 1
         }
-    }
-
-    /// For a shadow followed at once by an opaque fill of the same shape (a view's shadow, then its
-    /// background), the pixels that fill is sure to cover, in surface pixels: the shadow need not be
-    /// composited there. Nil for any other command.
-    func occluder(after index: Int, in commands: [DisplayCommand], range: Range<Int>, surface: RenderSurface) -> Rect? {
-        guard case let .shadow(shadowRect, _, _, _, _) = commands[index], index + 1 < range.upperBound,
-              case let .fill(fillRect, radius, color, _) = commands[index + 1],
-              fillRect == shadowRect, color.alpha >= 1, radius.isFinite else { return nil }
-        // Inside the corners' reach, and a pixel more for anti-aliased edges, the fill is fully opaque.
-        let inner = surface.pixels(fillRect).insetBy(dx: radius + 1, dy: radius + 1)
-        let x0 = inner.minX.rounded(.up), y0 = inner.minY.rounded(.up)
-        let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
-        guard x1 > x0, y1 > y0 else { return nil }
-        return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
     /// Whether `commands` open a rasterized group.
