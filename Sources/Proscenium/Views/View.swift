@@ -134,10 +134,9 @@
 
     /// The view this one is a subview of; nil for a root.
     public private(set) weak var superview: View?
-    /// The window the superviews lead to (nil for a window itself), set as the view is linked or unlinked:
-    /// every frame asks each label for it (its text measurer), and walking up the superviews each time cost
-    /// the frame a few percent.
-    private weak var knownWindow: Window?
+    /// The window the superviews lead to (nil for a window itself), kept as the view is linked or unlinked:
+    /// every frame asks each label for it (its text measurer), too often to walk up the superviews.
+    weak var knownWindow: Window?
     /// Subviews from back to front: later ones draw above and are hit-tested first.
     public private(set) var subviews: [View] = [] { didSet { markSubtreeChanged() } }
 
@@ -163,31 +162,6 @@
         superview?.subviews.removeAll { $0 === self }
         superview = nil
         setKnownWindow(nil)
-    }
-
-    /// The window the view is in: the one its superviews lead to.
-    public var window: Window? {
-        let window = knownWindow ?? self as? Window
-        assert(window === windowThroughSuperviews, "a view's known window is not the one its superviews lead to")
-        return window
-    }
-
-    /// The window found by walking up the superviews, which `knownWindow` keeps.
-    private var windowThroughSuperviews: Window? {
-        var view: View? = self
-        while let current = view {
-            if let window = current as? Window { return window }
-            view = current.superview
-        }
-        return nil
-    }
-
-    /// Sets the window of this view and of its subtree, which is always the same one; a window nested in
-    /// another's tree is its own, and its subtree's.
-    private func setKnownWindow(_ newWindow: Window?) {
-        guard knownWindow !== newWindow, !(self is Window) else { return }
-        knownWindow = newWindow
-        for subview in subviews { subview.setKnownWindow(newWindow) }
     }
 
     /// The view controller whose root view this is, if any; it follows the view in the responder chain.
@@ -295,15 +269,22 @@
 
     /// Set when `layoutSubviews()` must run in the next layout pass.
     public private(set) var needsLayout = true
+    /// Whether this view or one below it needs layout; its superviews then say so too. A layout pass walks
+    /// only such subtrees: every frame of an animation runs one, usually with nothing to lay out.
+    var subtreeNeedsLayout = true
 
     /// Asks for `layoutSubviews()` in the next frame's layout pass.
     public func setNeedsLayout() {
         needsLayout = true
+        markSubtreeNeedsLayout()
         window?.layoutWasRequested(by: self)
     }
 
     /// Runs the pending layout of this view and then of its subviews, top-down, each view once per pass.
     public func layoutIfNeeded() {
+        guard subtreeNeedsLayout else { return }
+        // Cleared first: a layout asked for during this one marks the way up to here again.
+        subtreeNeedsLayout = false
         if needsLayout {
             needsLayout = false
             let window = window
