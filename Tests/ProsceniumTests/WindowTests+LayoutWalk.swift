@@ -84,6 +84,24 @@ struct WindowLayoutWalkTests {
         #expect(log.entries == ["b", "a", "a2"])
     }
 
+    @Test func aLayoutAskedForBelowTheViewLayingOutRunsInTheSamePass() {
+        let scene = ProbeScene(), log = ProbeLog()
+        let (a, _, a2, _) = Self.tree(scene, log)
+        // No second pass is run for it (the pass reaches it next, top-down): the way down must be marked.
+        var asked = false
+        a.onLayout = { _ in
+            guard !asked else { return }
+            asked = true
+            a2.setNeedsLayout()
+        }
+        a.setNeedsLayout()
+        scene.step()
+        #expect(log.entries == ["a", "a2"])
+        log.entries = []
+        scene.forceFrame()
+        #expect(log.entries.isEmpty)
+    }
+
     @Test func layingOutASubtreeByHandLeavesTheFrameNothingToDo() {
         let scene = ProbeScene(), log = ProbeLog()
         let (a, a1, _, _) = Self.tree(scene, log)

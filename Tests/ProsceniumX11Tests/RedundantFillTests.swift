@@ -21,7 +21,7 @@ struct RedundantFillTests {
     }
 
     static func skipped(_ commands: [DisplayCommand]) -> [Int] {
-        let repeated = XRenderRenderer.redundantFills(in: commands, extent: { XRenderRenderer.extent(of: $0) })
+        let repeated = XRenderRenderer.redundantFills(in: commands, extentAt: { XRenderRenderer.extent(of: $1) })
         return repeated.indices.filter { repeated[$0] >= 0 }
     }
 

@@ -91,6 +91,7 @@
         var overflow: Rect?
     }
 
+    /// The boxes last worked out, until the bounds, the measurer or the text and its attributes change.
     private var cachedTextBoxes: TextBoxes?
 
     private func textBoxes() -> TextBoxes {

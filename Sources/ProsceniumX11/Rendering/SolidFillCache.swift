@@ -7,7 +7,8 @@ import Proscenium
 /// A picture handed out stays valid until the frame ends: text asks for white, then for its own colour,
 /// and builds its mask with white after that, so freeing pictures when one more colour comes would free
 /// one in use (the mask then comes out empty and the line stays invisible). The cache may grow past
-/// `capacity` within a frame; `endFrame()` frees the least recently used.
+/// `capacity` within a frame; `endFrame()` then frees those unused for a few frames, and the least
+/// recently used if that is not enough.
 @MainActor final class SolidFillCache {
     private struct Entry {
         var picture: Picture

@@ -9,7 +9,8 @@ import Proscenium
 ///
 /// The back buffer is stale there, kept as the folded fills are (`staleFills`); nothing drawn reads it.
 extension XRenderRenderer {
-    /// A frame fills at most this many such rectangles into the window: each one cuts the copy to it.
+    /// A frame fills at most this many such rectangles into the window: each one cuts the copy to it, and
+    /// the back buffer lacks it (past `maximumStaleRectangles`, all those are filled into it at once).
     nonisolated static let maximumFinalFillRectangles = 32
 
     /// Fills into the window only the pixels of `clip` (target pixels, under the overlay ending at
@@ -18,32 +19,33 @@ extension XRenderRenderer {
     /// Returns `clip` without a window picture, or when this frame's later places are unknown or belong to
     /// another overlay.
     func fillFinalFillsIntoWindow(_ commands: [DisplayCommand], _ range: Range<Int>, overlayEnd: Int, clip: [Rect]) -> [Rect] {
-        guard fillsWindow, windowPicture != 0, let later = laterPlaces, later.overlayEnd == overlayEnd, !range.isEmpty else { return clip }
+        // What is left of this frame's allowance (each part of the damage under the shade is a call).
+        let limit = min(Self.maximumFinalFillRectangles - finalFillRectanglesThisFrame,
+                        Self.maximumStaleRectangles - staleRectangleCount)
+        guard fillsWindow, windowPicture != 0, let later = laterPlaces, later.overlayEnd == overlayEnd, !range.isEmpty,
+              limit > 0 else { return clip }
         let target = Rect(x: 0, y: 0, width: targetSize.width, height: targetSize.height)
         let places = Self.topLevelExtents(of: commands, from: range.lowerBound, through: range.upperBound, target: target,
                                           extentAt: frameExtent(at:_:))
-        let finals = Self.finalFills(in: commands, range, places: places, later: later.rects, clip: clip)
+        let finals = Self.finalFills(in: commands, range, places: places, later: later.rects, clip: clip, limit: limit)
         guard !finals.isEmpty else { return clip }
         var filled: [Rect] = []
         for final in finals {
             var color = XRenderColor(premultiplying: final.color)
-            var rects = final.rects.xRectangles
-            XRenderFillRectangles(display.pointer, PictOpSrc, windowPicture, &color, &rects, Int32(rects.count))
-            statistics.count(.fill, pixels: countsRequestPixels ? final.rects.totalArea : 0)
-            statistics.windowFilledPixels += Int(final.rects.totalArea)
-            staleFills.append(StaleFill(rects: final.rects, color: color))
+            fillWindowOnly(final.rects, color: &color)
             filled += final.rects
         }
-        windowFilledThisFrame += filled
+        finalFillRectanglesThisFrame += filled.count
         return Self.subtract(filled, from: clip)
     }
 
     /// The pieces of `clip` where an opaque square fill of `commands[range]` on whole pixels, inside square
     /// clips only, is drawn last: outside the places of the commands after it (`places`, with their indices)
     /// and of everything drawn after the overlay (`later`), grouped by colour. Pieces of fewer than
-    /// `minimumWindowFillPixels` are left out, and all past `maximumFinalFillRectangles`.
+    /// `minimumWindowFillPixels` are left out, and all past `limit`.
     nonisolated static func finalFills(in commands: [DisplayCommand], _ range: Range<Int>, places: [(index: Int, rect: Rect)],
-                                       later: [Rect], clip: [Rect]) -> [(color: Color, rects: [Rect])] {
+                                       later: [Rect], clip: [Rect], limit: Int = maximumFinalFillRectangles)
+        -> [(color: Color, rects: [Rect])] {
         // The square clips open around each command, innermost last; nil for a group drawn through a layer
         // (a rounded clip, an opacity group), whose fills do not land as they are.
         var clips: [Rect?] = []
@@ -59,7 +61,7 @@ extension XRenderRenderer {
             case .popClip, .popOpacity, .popTransform, .popRasterized:
                 _ = clips.popLast()
             case let .fill(rect, radius, color, corners):
-                guard color.alpha >= 1, rect.isFinite, rect.isPixelAligned, count < maximumFinalFillRectangles else { continue }
+                guard color.alpha >= 1, rect.isFinite, rect.isPixelAligned, count < limit else { continue }
                 let whole = rect.roundedToPixels
                 guard RoundedRectGeometry.clampedRadius(radius, for: whole) < 0.01 || corners.isEmpty else { continue }
                 var pixels = whole
@@ -81,7 +83,7 @@ extension XRenderRenderer {
                 covered.removeAll(keepingCapacity: true)
                 split(inside, by: holes, outside: &outside, inside: &covered)
                 var kept: [Rect] = []
-                for piece in outside where count < maximumFinalFillRectangles && piece.width * piece.height >= minimumWindowFillPixels {
+                for piece in outside where count < limit && piece.width * piece.height >= minimumWindowFillPixels {
                     kept.append(piece)
                     count += 1
                 }

@@ -21,12 +21,7 @@ extension XRenderRenderer {
     /// and within that fill's clip, with nothing drawn between them reaching it.
     /// Empty when no fill repeats one. Drawing skips a fill only where the one it repeats was drawn too (see
     /// `drawFloor`).
-    nonisolated static func redundantFills(in commands: [DisplayCommand],
-                                           extent measure: (DisplayCommand) -> Rect?) -> [Int] {
-        redundantFills(in: commands, extentAt: { measure($1) })
-    }
-
-    /// `redundantFills(in:extent:)` with commands measured by their index (see `frameExtent(at:_:)`).
+    /// `measure` gets each command's index with it (see `frameExtent(at:_:)`).
     nonisolated static func redundantFills(in commands: [DisplayCommand],
                                            extentAt measure: (Int, DisplayCommand) -> Rect?) -> [Int] {
         var result: [Int] = []

@@ -215,14 +215,9 @@ extension XRenderRenderer {
     /// anti-aliasing and filtering, with the index it is drawn at. A transformed group counts as one
     /// extent, its transformed bounds, at its push.
     /// `start` must lie outside every transformed group; the walk stops before `end` (the list's end by default).
-    nonisolated static func topLevelExtents(of commands: [DisplayCommand], from start: Int = 0, through end: Int? = nil,
-                                            target: Rect, extent measure: (DisplayCommand) -> Rect?) -> [(index: Int, rect: Rect)] {
-        topLevelExtents(of: commands, from: start, through: end, target: target, extentAt: { measure($1) })
-    }
-
-    /// `topLevelExtents(of:from:through:target:extent:)` for any run of a list's commands (a slice keeps the
-    /// list's indices), measured by index: the renderer measures each command of a frame once however many
-    /// of its analyses ask (see `frameExtent(at:_:)`).
+    /// `commands` may be any run of a list's commands (a slice keeps the list's indices); `measure` gets each
+    /// command's index with it, so the renderer measures each command of a frame once however many of its
+    /// analyses ask (see `frameExtent(at:_:)`).
     nonisolated static func topLevelExtents<Commands: RandomAccessCollection>(
         of commands: Commands, from start: Int? = nil, through end: Int? = nil, target: Rect,
         extentAt measure: (Int, DisplayCommand) -> Rect?
@@ -271,9 +266,11 @@ extension XRenderRenderer {
 
     /// What `frameExtent(at:_:)` knows of a command of this frame's list.
     enum MeasuredExtent {
+        /// Not asked about yet this frame.
         case unmeasured
         /// It draws nothing (a group marker).
         case nothing
+        /// It may draw inside this rectangle.
         case measured(Rect)
     }
 
@@ -281,11 +278,14 @@ extension XRenderRenderer {
     /// display's fonts, a fallback) may be narrower than the glyphs, and retention must not miss any ink.
     func inkExtent(of command: DisplayCommand) -> Rect? {
         guard case let .text(layout, origin, _) = command, let box = Self.extent(of: command) else { return Self.extent(of: command) }
-        // The box relative to the whole pixel under the origin, which the pen is placed from.
+        // The box relative to the whole pixel under the origin, which the pen is placed from. Kept for
+        // origins right of and below the window's: the pen's place rounds halves away from zero, so a box
+        // measured there moves with the origin's whole pixels only on that side of zero.
         let whole = Point(x: origin.x.rounded(.down), y: origin.y.rounded(.down))
         let fraction = Point(x: origin.x - whole.x, y: origin.y - whole.y)
         let key = layout.lines.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
-        if let known = inkExtents[key], known.fraction == fraction, known.layout == layout {
+        let keeps = whole.x >= 0 && whole.y >= 0
+        if keeps, let known = inkExtents[key], known.fraction == fraction, known.layout == layout {
             return known.box.offsetBy(dx: whole.x, dy: whole.y)
         }
         guard let font = fonts.font(for: layout.font) else { return box }
@@ -296,6 +296,7 @@ extension XRenderRenderer {
             let x = (origin.x + line.x).rounded() - Double(glyphs.x), y = (origin.y + line.baseline).rounded() - Double(glyphs.y)
             ink = ink.union(Rect(x: x, y: y, width: Double(glyphs.width), height: Double(glyphs.height)))
         }
+        guard keeps else { return ink }
         if inkExtents.count >= Self.maximumInkBoxes { inkExtents.removeAll(keepingCapacity: true) }
         inkExtents[key] = InkExtent(layout: layout, fraction: fraction, box: ink.offsetBy(dx: -whole.x, dy: -whole.y))
         return ink
@@ -307,7 +308,9 @@ extension XRenderRenderer {
     struct InkExtent {
         /// The layout it was measured for: kept, so that the address of its lines, the key, stays its own.
         var layout: TextLayout
+        /// How far past its whole pixel the origin was.
         var fraction: Point
+        /// The extent, relative to the origin's whole pixel.
         var box: Rect
     }
 

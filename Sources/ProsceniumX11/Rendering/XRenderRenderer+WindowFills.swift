@@ -69,13 +69,19 @@ extension XRenderRenderer {
             }
         }
         guard !finished.isEmpty else { return folded }
-        statistics.count(.fill, pixels: countsRequestPixels ? finished.totalArea : 0)
-        var rects = finished.xRectangles
-        XRenderFillRectangles(display.pointer, PictOpSrc, windowPicture, &color, &rects, Int32(rects.count))
-        statistics.windowFilledPixels += Int(finished.totalArea)
-        windowFilledThisFrame += finished
-        staleFills.append(StaleFill(rects: finished, color: color))
+        fillWindowOnly(finished, color: &color)
         return covered
+    }
+
+    /// Fills `rects` (target pixels) with `color` into the window only, and keeps them as a fill the back
+    /// buffer lacks.
+    func fillWindowOnly(_ rects: [Rect], color: inout XRenderColor) {
+        statistics.count(.fill, pixels: countsRequestPixels ? rects.totalArea : 0)
+        var xRects = rects.xRectangles
+        XRenderFillRectangles(display.pointer, PictOpSrc, windowPicture, &color, &xRects, Int32(xRects.count))
+        statistics.windowFilledPixels += Int(rects.totalArea)
+        windowFilledThisFrame += rects
+        staleFills.append(StaleFill(rects: rects, color: color))
     }
 
     /// Ends a frame's bookkeeping: what it drew into the back buffer is no longer stale there; what it

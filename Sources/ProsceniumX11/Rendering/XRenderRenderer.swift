@@ -44,6 +44,8 @@ import Proscenium
     var inkExtents: [Int: InkExtent] = [:]
     /// Where each command of the list being rendered draws, once asked (see `frameExtent(at:_:)`).
     var frameExtents: [MeasuredExtent] = []
+    /// How many rectangles this frame's final fills put into the window (see `fillFinalFillsIntoWindow`).
+    var finalFillRectanglesThisFrame = 0
     /// The busy boxes worked out for the last two folds, with what they were worked out from.
     var recentBusyBoxes: [(commands: ArraySlice<DisplayCommand>, target: Rect, boxes: [Rect])] = []
     /// This frame's foldable overlays by the start of the range searched, with how far it was searched.
@@ -216,9 +218,10 @@ import Proscenium
         laterPlaces = nil
         windowFilledThisFrame.removeAll(keepingCapacity: true)
         groupIdentities = list.rasterizedGroupIdentities
+        finalFillRectanglesThisFrame = 0
+        guard target != 0 else { return }
         frameExtents.removeAll(keepingCapacity: true)
         frameExtents.append(contentsOf: repeatElement(.unmeasured, count: list.commands.count))
-        guard target != 0 else { return }
         let staleBefore = staleFills.count
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)
