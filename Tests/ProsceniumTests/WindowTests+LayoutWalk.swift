@@ -18,6 +18,17 @@ struct WindowLayoutWalkTests {
         return (a, a1, a2, b)
     }
 
+    /// Makes `view`'s next layout run `body`, once, and asks for that layout.
+    static func onNextLayout(of view: LayoutProbeView, _ body: @escaping () -> Void) {
+        var asked = false
+        view.onLayout = { _ in
+            guard !asked else { return }
+            asked = true
+            body()
+        }
+        view.setNeedsLayout()
+    }
+
     @Test func aLayoutDeepInATreeRunsAndNothingElse() {
         let scene = ProbeScene(), log = ProbeLog()
         let (_, _, a2, b) = Self.tree(scene, log)
@@ -72,14 +83,10 @@ struct WindowLayoutWalkTests {
         let scene = ProbeScene(), log = ProbeLog()
         let (a, _, a2, b) = Self.tree(scene, log)
         // b lays out after a's subtree was walked, and asks for a2 (walked already) and a again.
-        var asked = false
-        b.onLayout = { _ in
-            guard !asked else { return }
-            asked = true
+        Self.onNextLayout(of: b) {
             a2.setNeedsLayout()
             a.setNeedsLayout()
         }
-        b.setNeedsLayout()
         scene.step()
         #expect(log.entries == ["b", "a", "a2"])
     }
@@ -88,13 +95,7 @@ struct WindowLayoutWalkTests {
         let scene = ProbeScene(), log = ProbeLog()
         let (a, _, a2, _) = Self.tree(scene, log)
         // No second pass is run for it (the pass reaches it next, top-down): the way down must be marked.
-        var asked = false
-        a.onLayout = { _ in
-            guard !asked else { return }
-            asked = true
-            a2.setNeedsLayout()
-        }
-        a.setNeedsLayout()
+        Self.onNextLayout(of: a) { a2.setNeedsLayout() }
         scene.step()
         #expect(log.entries == ["a", "a2"])
         log.entries = []
