@@ -14,7 +14,7 @@ struct FinalFillTests {
 
     /// A push in small: a list of rows (label, separator) sliding a third of the way left under a black shade
     /// that deepens, and a white screen sliding in from the right over both.
-    @MainActor final class Push {
+    @MainActor final class Push: SteppedScene {
         let covered = View(), shade = View(), pushed = View()
 
         init(in root: View) {
@@ -52,43 +52,11 @@ struct FinalFillTests {
         }
     }
 
-    /// Two windows on their own servers showing the same push, one with window fills and one without.
-    @MainActor final class Pair {
-        let filled: HostFixture, reference: HostFixture
-        let push: Push, referencePush: Push
-
-        init() async throws {
-            filled = try await HostFixture(size: FinalFillTests.size)
-            reference = try await HostFixture(size: FinalFillTests.size)
-            reference.host.renderer.fillsWindow = false
-            push = Push(in: filled.root)
-            referencePush = Push(in: reference.root)
-            filled.frame()
-            reference.frame()
-        }
-
-        func step(_ frame: Int) {
-            push.step(frame)
-            referencePush.step(frame)
-            filled.frame()
-            reference.frame()
-        }
-
-        func expectSameWindows(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            let difference = ImageComparison.pixelsDiffering(try filled.capture(), try reference.capture(), tolerance: 0)
-            #expect(difference.mismatchedPixels == 0, "\(what): \(difference.mismatchedPixels) pixels differ",
-                    sourceLocation: sourceLocation)
-        }
-
-        func stop() {
-            filled.stop()
-            reference.stop()
-        }
-    }
+    typealias Pair = WindowFillPair<Push>
 
     @Test("every frame of the push: the same window, with the shaded rows' backgrounds not copied")
     func theWindowShowsTheSameFrames() async throws {
-        let pair = try await Pair()
+        let pair = try await Pair(size: FinalFillTests.size)
         defer { pair.stop() }
         var rowsFilled = 0
         for frame in 1...24 {
@@ -99,7 +67,7 @@ struct FinalFillTests {
             #expect(copied + Double(renderer.statistics.windowFilledPixels) == renderer.drawnRegion.area,
                     "frame \(frame): what was drawn is either copied or filled into the window, not both")
             // The rows' band, under the shade and left of the pushed screen: most of it goes to the window.
-            let visible = pair.push.pushed.frame.minX
+            let visible = pair.scene.pushed.frame.minX
             if visible >= 64, renderer.statistics.tintedPixels > 0 {
                 let rows = Rect(x: 0, y: 0, width: visible, height: 6 * 44)
                 let copiedInRows = renderer.copyRects.reduce(0) { $0 + Self.area($1.intersection(rows)) }
@@ -112,7 +80,7 @@ struct FinalFillTests {
 
     @Test("the back buffer the rows skipped is made whole before a capture reads it, and once idle")
     func theBackBufferIsMadeWhole() async throws {
-        let pair = try await Pair()
+        let pair = try await Pair(size: FinalFillTests.size)
         defer { pair.stop() }
         for frame in 1...12 { pair.step(frame) }
         let host = pair.filled.host!

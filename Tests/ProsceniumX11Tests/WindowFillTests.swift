@@ -14,7 +14,7 @@ struct WindowFillTests {
 
     /// The gallery's presented card in small: a flat home colour, a black dimming fading in, and a rounded
     /// white card with a shadow and a label rising over it.
-    @MainActor final class Scene {
+    @MainActor final class Scene: SteppedScene {
         let dimming = View(), card = View()
 
         init(in root: View) {
@@ -46,43 +46,11 @@ struct WindowFillTests {
         }
     }
 
-    /// Two windows on their own servers showing the same scene, one with window fills and one without.
-    @MainActor final class Pair {
-        let filled: HostFixture, reference: HostFixture
-        let scene: Scene, referenceScene: Scene
-
-        init() async throws {
-            filled = try await HostFixture(size: WindowFillTests.size)
-            reference = try await HostFixture(size: WindowFillTests.size)
-            reference.host.renderer.fillsWindow = false
-            scene = Scene(in: filled.root)
-            referenceScene = Scene(in: reference.root)
-            filled.frame()
-            reference.frame()
-        }
-
-        func step(_ frame: Int) {
-            scene.step(frame)
-            referenceScene.step(frame)
-            filled.frame()
-            reference.frame()
-        }
-
-        func expectSameWindows(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-            let difference = ImageComparison.pixelsDiffering(try filled.capture(), try reference.capture(), tolerance: 0)
-            #expect(difference.mismatchedPixels == 0, "\(what): \(difference.mismatchedPixels) pixels differ",
-                    sourceLocation: sourceLocation)
-        }
-
-        func stop() {
-            filled.stop()
-            reference.stop()
-        }
-    }
+    typealias Pair = WindowFillPair<Scene>
 
     @Test("a card rising over a fading dimming: the window shows the same pixels on every frame, with less copied")
     func theWindowShowsTheSameFrames() async throws {
-        let pair = try await Pair()
+        let pair = try await Pair(size: WindowFillTests.size)
         defer { pair.stop() }
         var filledFrames = 0
         for frame in 1..<24 {
@@ -104,7 +72,7 @@ struct WindowFillTests {
 
     @Test("the back buffer a window fill skipped is made whole before an exposure or a capture reads it")
     func theBackBufferIsMadeWholeBeforeItIsRead() async throws {
-        let pair = try await Pair()
+        let pair = try await Pair(size: WindowFillTests.size)
         defer { pair.stop() }
         for frame in 1..<8 { pair.step(frame) }
         let host = pair.filled.host!
@@ -137,7 +105,7 @@ struct WindowFillTests {
 
     @Test("what the back buffer lacks stays a few rectangles over many frames, and none once idle")
     func staleRectanglesStayBounded() async throws {
-        let pair = try await Pair()
+        let pair = try await Pair(size: WindowFillTests.size)
         defer { pair.stop() }
         let renderer = pair.filled.host.renderer
         for frame in 1..<120 {
