@@ -85,16 +85,12 @@ struct FinalFillTests {
         for frame in 1...12 { pair.step(frame) }
         let host = pair.filled.host!
         #expect(host.renderer.backBufferIsStale, "the rows went to the window only")
-        let back = try host.captureBackBuffer()
-        let difference = ImageComparison.pixelsDiffering(back, try pair.reference.capture(), tolerance: 0)
-        #expect(difference.mismatchedPixels == 0, "the back buffer: \(difference.mismatchedPixels) pixels differ")
+        try pair.expectBackBufferMatchesReference("the back buffer")
         // Stale again, then made whole by the idle release: what it replays is the frame the window shows.
         pair.step(13)
         #expect(host.renderer.backBufferIsStale)
         host.renderer.releaseIdleResources()
-        let idle = try host.captureBackBuffer()
-        let idleDifference = ImageComparison.pixelsDiffering(idle, try pair.reference.capture(), tolerance: 0)
-        #expect(idleDifference.mismatchedPixels == 0, "after the idle release: \(idleDifference.mismatchedPixels) pixels differ")
+        try pair.expectBackBufferMatchesReference("after the idle release")
     }
 
     static func area(_ rect: Rect) -> Double { rect.width * rect.height }

@@ -39,6 +39,14 @@ import Testing
                 sourceLocation: sourceLocation)
     }
 
+    /// Expects the filled window's back buffer, made whole by the capture, to equal the reference window.
+    func expectBackBufferMatchesReference(_ what: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let back = try filled.host.captureBackBuffer()
+        let difference = ImageComparison.pixelsDiffering(back, try reference.capture(), tolerance: 0)
+        #expect(difference.mismatchedPixels == 0, "\(what): \(difference.mismatchedPixels) pixels differ",
+                sourceLocation: sourceLocation)
+    }
+
     func stop() {
         filled.stop()
         reference.stop()

@@ -98,9 +98,7 @@ struct WindowFillTests {
         // A capture of the back buffer: whole, the frame the window shows.
         pair.step(8)
         #expect(host.renderer.backBufferIsStale)
-        let back = try host.captureBackBuffer()
-        let difference = ImageComparison.pixelsDiffering(back, try pair.reference.capture(), tolerance: 0)
-        #expect(difference.mismatchedPixels == 0, "the back buffer: \(difference.mismatchedPixels) pixels differ")
+        try pair.expectBackBufferMatchesReference("the back buffer")
     }
 
     @Test("what the back buffer lacks stays a few rectangles over many frames, and none once idle")
