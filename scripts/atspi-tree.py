@@ -14,9 +14,10 @@ the first character's extents) and, for editable text, EditableText's answer to 
 With --value ID NUMBER it reads the Value interface of the node whose id attribute is ID and sets it to
 NUMBER, printing {"value": ...}. With --select INDEX it selects row INDEX of the first list through
 Selection and prints {"selection": ...}. With --find it searches the window through Collection for the
-push buttons showing and prints {"found": [names]}. With --listen SECONDS it prints {"listening": true}, then, after SECONDS, {"events": [...]}: the text,
-caret, value, state and children events the application sent meanwhile. Exit status 2 when the
-application never appears.
+push buttons showing and prints {"found": [names]}. With --listen SECONDS it prints {"listening": true},
+then each text, caret, value, state and children event the application sends as {"event": {...}} the
+moment it arrives, until SECONDS have passed or its standard input closes: whoever reads it stops it once
+it has heard what it waits for. Exit status 2 when the application never appears.
 """
 import json
 import sys
@@ -140,26 +141,29 @@ def find_buttons(app):
 def listen(seconds):
     from gi.repository import GLib
 
-    events = []
-
     def record(event):
         source = event.source
-        events.append({
+        print(json.dumps({"event": {
             "type": event.type,
             "source": source.name if source is not None else None,
             "role": source.getRoleName() if source is not None else None,
             "detail1": event.detail1,
             "detail2": event.detail2,
             "data": event.any_data if isinstance(event.any_data, (str, int, float)) else None,
-        })
+        }}), flush=True)
+
+    def stop(*_):
+        pyatspi.Registry.stop()
+        return False
 
     kinds = ["object:text-changed", "object:text-caret-moved", "object:text-selection-changed",
              "object:property-change:accessible-value", "object:state-changed", "object:children-changed"]
     pyatspi.Registry.registerEventListener(record, *kinds)
-    GLib.timeout_add(int(seconds * 1000), lambda: pyatspi.Registry.stop())
+    GLib.timeout_add(int(seconds * 1000), stop)
+    # The reader closes our standard input once it has heard enough.
+    GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.IO_IN | GLib.IO_HUP, stop)
     print(json.dumps({"listening": True}), flush=True)
     pyatspi.Registry.start()
-    return events
 
 
 def text_path(bus, owner, path, depth=0):
@@ -278,7 +282,7 @@ if "--select" in args:
 if "--find" in args:
     print(json.dumps({"found": find_buttons(app)}))
 if "--listen" in args:
-    print(json.dumps({"events": listen(float(args[args.index("--listen") + 1]))}))
+    listen(float(args[args.index("--listen") + 1]))
 if press:
     node = first(app, lambda candidate: candidate.name == press and "Action" in pyatspi.listInterfaces(candidate))
     print(json.dumps({"pressed": bool(node is not None and node.queryAction().doAction(0))}))

@@ -100,8 +100,8 @@ extension ScreenReaderFixture {
         return objects
     }
 
-    /// Starts the client listening for `seconds` (`--listen`), returns once it says it listens, and gives
-    /// back a way to wait for the events it heard.
+    /// Starts the client listening for at most `seconds` (`--listen`), returns once it says it listens, and
+    /// gives back a way to wait for the events it hears.
     func listen(_ bus: ScreenReaderBus, seconds: Double) async throws -> ListeningClient {
         try await ListeningClient.start(bus.client(["--listen", "\(seconds)"]))
     }
@@ -144,21 +144,26 @@ extension ScreenReaderFixture {
     }
 }
 
-/// The client listening for events alongside a test: started, it has said it listens; `events()` waits
-/// for its end and returns what it heard.
+/// The client listening for events alongside a test: started, it has said it listens; `events(until:)`
+/// reads the events as they arrive, until the test has heard what it waits for or the client's time ran out.
 final class ListeningClient: Sendable {
     private let process: Process
     private let output: FileHandle
+    private let input: FileHandle
     private let heard: String
 
-    private init(process: Process, output: FileHandle, heard: String) {
+    private init(process: Process, output: FileHandle, input: FileHandle, heard: String) {
         self.process = process
         self.output = output
+        self.input = input
         self.heard = heard
     }
 
     /// Starts `process` and reads its output until it says it listens (off the main actor: reading blocks).
+    /// Its standard input is a pipe kept open: closing it stops the client.
     @concurrent static func start(_ process: Process) async throws -> ListeningClient {
+        let input = Pipe()
+        process.standardInput = input
         let output = try ProcessLaunch.runReadingOutput(process)
         var text = ""
         while !text.contains("\"listening\"") {
@@ -166,17 +171,31 @@ final class ListeningClient: Sendable {
             if chunk.isEmpty { throw ScreenReaderTestError.client("the client ended before listening: \(text)") }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        return ListeningClient(process: process, output: output, heard: text)
+        return ListeningClient(process: process, output: output, input: input.fileHandleForWriting, heard: text)
     }
 
-    /// The events heard, once the client has ended.
-    @concurrent func events() async throws -> [[String: Any]] {
-        let rest = output.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = heard + String(decoding: rest, as: UTF8.self)
-        guard process.terminationStatus == 0, let events = clientJSONLines(text).compactMap({ $0["events"] as? [[String: Any]] }).first else {
-            throw ScreenReaderTestError.client("status \(process.terminationStatus): \(text)")
+    /// The events heard, read as they arrive until `enough` holds for them or the client's time ran out;
+    /// then the client is stopped. Waiting on the events rather than on a clock keeps a slow machine from
+    /// cutting the last ones off.
+    @concurrent func events(until enough: @Sendable ([[String: Any]]) -> Bool) async throws -> [[String: Any]] {
+        var text = heard
+        var events = Self.completeEvents(text)
+        while !enough(events) {
+            let chunk = output.availableData
+            if chunk.isEmpty { break }
+            text += String(decoding: chunk, as: UTF8.self)
+            events = Self.completeEvents(text)
         }
+        try? input.close()
+        _ = output.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw ScreenReaderTestError.client("status \(process.terminationStatus): \(text)") }
         return events
+    }
+
+    /// The events on the whole lines of `text` (the last line may still be arriving).
+    private static func completeEvents(_ text: String) -> [[String: Any]] {
+        let whole = text.lastIndex(of: "\n").map { String(text[...$0]) } ?? ""
+        return clientJSONLines(whole).compactMap { $0["event"] as? [String: Any] }
     }
 }

@@ -42,7 +42,7 @@ struct ScreenReaderTextTests: ScreenReaderFixture {
             let display = try Display(name: server.displayName)
             XSetInputFocus(display.pointer, CX11.Window(window), RevertToParent, Time(CurrentTime))
             display.sync()
-            let client = try await listen(bus, seconds: 6)
+            let client = try await listen(bus, seconds: 60)
             let input = try XTestInput(displayName: server.displayName)
             // Each key handled, then longer than the bridge gathers events over, so each key's events go out
             // on their own.
@@ -51,15 +51,19 @@ struct ScreenReaderTextTests: ScreenReaderFixture {
                 try await demoHasHandledEarlierEvents(CX11.Window(window), on: server)
                 try await Task.sleep(for: .milliseconds(400))
             }
-            let events = try await client.events().filter { $0["role"] as? String == "entry" }
-            let text = events.compactMap { event -> String? in
-                guard let type = event["type"] as? String, type.hasPrefix("object:text-changed") || type == "object:text-caret-moved" else { return nil }
-                let kind = type.split(separator: ":").last.map(String.init) ?? type
-                return kind == "text-caret-moved" ? "caret \(event["detail1"] ?? "-")"
-                    : "\(kind) \(event["detail1"] ?? "-") \(event["detail2"] ?? "-") \(event["data"] ?? "-")"
-            }
-            #expect(text == ["delete 0 8 Untitled", "insert 0 1 a", "caret 1", "insert 1 1 b", "caret 2", "delete 1 1 b", "caret 1"],
-                    "\(events)")
+            let expected = ["delete 0 8 Untitled", "insert 0 1 a", "caret 1", "insert 1 1 b", "caret 2", "delete 1 1 b", "caret 1"]
+            let events = try await client.events { Self.echoed($0).count >= expected.count }
+            #expect(Self.echoed(events) == expected, "\(events)")
+        }
+    }
+
+    /// What a screen reader echoes from the field's text and caret events: kind, offsets and text.
+    nonisolated static func echoed(_ events: [[String: Any]]) -> [String] {
+        events.filter { $0["role"] as? String == "entry" }.compactMap { event -> String? in
+            guard let type = event["type"] as? String, type.hasPrefix("object:text-changed") || type == "object:text-caret-moved" else { return nil }
+            let kind = type.split(separator: ":").last.map(String.init) ?? type
+            return kind == "text-caret-moved" ? "caret \(event["detail1"] ?? "-")"
+                : "\(kind) \(event["detail1"] ?? "-") \(event["detail2"] ?? "-") \(event["data"] ?? "-")"
         }
     }
 }
