@@ -112,6 +112,30 @@ struct TextMaskTests {
         #expect(fx.renderer.textMasks.heldPixels == 0)
     }
 
+    @Test("a list flung past, each row drawn once, keeps a few frames of candidates and no masks; then the table gives its room back")
+    func flungListLeavesNothingBehind() async throws {
+        let fx = try await RendererFixture(width: 320, height: 240)
+        defer { fx.stop() }
+        let rowsPerFrame = 200
+        for frame in 0..<12 {
+            let rows = (0..<rowsPerFrame).map { row in
+                DisplayCommand.text(TextLayout.make("Row \(frame * rowsPerFrame + row)", font: .systemFont(ofSize: 13), width: nil),
+                                    origin: Point(x: Double(row % 4) * 80, y: Double(row / 4) * 4), color: .black)
+            }
+            fx.render([.fill(rect: Self.size, cornerRadius: 0, color: .white)] + rows)
+            #expect(fx.renderer.textMasks.candidates <= rowsPerFrame * TextMaskCache.maximumCandidateIdleFrames, "frame \(frame)")
+        }
+        #expect(fx.renderer.textMasks.built == 0)
+        let burst = fx.renderer.textMasks.capacity
+        #expect(burst > TextMaskCache.smallestShrunkCapacity)
+        for _ in 0..<TextMaskCache.maximumCandidateIdleFrames {
+            fx.render([.fill(rect: Self.size, cornerRadius: 0, color: .white)])
+        }
+        #expect(fx.renderer.textMasks.candidates == 0)
+        #expect(fx.renderer.textMasks.capacity <= TextMaskCache.smallestShrunkCapacity,
+                "the burst's room is given back: \(fx.renderer.textMasks.capacity) of \(burst)")
+    }
+
     @Test("a label fading (its text alone in an opacity group, beside a clear fill): drawn once with its alpha scaled, no layer, within two steps of the layer")
     func fadingTextSkipsTheLayer() async throws {
         let fx = try await RendererFixture(width: 320, height: 120)

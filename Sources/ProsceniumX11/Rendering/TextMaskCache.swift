@@ -2,7 +2,8 @@ import CX11
 import Glibc
 import Proscenium
 
-/// The coverage of lines of text, kept as a8 masks on the X server once they have been drawn in two frames.
+/// The coverage of lines of text, kept as a8 masks on the X server once they have been drawn in two frames
+/// close together.
 ///
 /// A label on a springing card is the same glyphs at a new whole-pixel place every frame. Drawn as glyphs,
 /// the X server builds the run's mask each time (allocating it, clearing it, adding every glyph into it)
@@ -36,8 +37,12 @@ import Proscenium
     private(set) var heldPixels = 0
     /// Masks built so far; tests count them.
     private(set) var built = 0
-    /// Masks are freed after this many frames unused, and candidates forgotten.
+    /// Masks are freed after this many frames unused.
     static let maximumIdleFrames = 120
+    /// Candidates are forgotten after this many frames unused. A line that holds still is drawn again at
+    /// once; one drawn a single time (a row scrolled into view, then moved by copying) never will be, and a
+    /// list flung past would otherwise leave thousands of them behind.
+    static let maximumCandidateIdleFrames = 8
     /// All masks together stay below this many bytes on the server (a window's worth of labels and more).
     static let maximumPixels = 4_000_000
     /// Lines larger than this either way are drawn as glyphs (a mask would be mostly empty).
@@ -53,6 +58,10 @@ import Proscenium
 
     /// Masks held now.
     var count: Int { entries.values.reduce(0) { $0 + ($1.mask == nil ? 0 : 1) } }
+    /// Lines drawn once and remembered, in case they are drawn again; tests count them.
+    var candidates: Int { entries.count - count }
+    /// How many lines the table has room for before it grows; tests check that a burst's room goes back.
+    var capacity: Int { entries.capacity }
 
     /// The kept mask of `text` in `font` (its Xft font `xftFont`; `ink` gives the line's ink box, asked for
     /// only when a mask is built): nil the first frame a line is drawn, and for a line that cannot have one,
@@ -103,37 +112,54 @@ import Proscenium
         return FcPatternGetBool(font.pointee.pattern, "color", 0, &color) == FcResultMatch && color != FcFalse
     }
 
-    /// Ends a frame: frees the masks unused for `maximumIdleFrames`, and the least recently used beyond
-    /// `maximumPixels` (not during a frame: the masks handed out are in use until it ends).
+    /// Ends a frame: frees the masks unused for `maximumIdleFrames`, forgets the candidates unused for
+    /// `maximumCandidateIdleFrames`, and frees the least recently used masks beyond `maximumPixels` (not
+    /// during a frame: the masks handed out are in use until it ends).
     func endFrame() {
         frame += 1
-        let stale = frame - Self.maximumIdleFrames
-        // A plain loop, not `contains(where:)`: a closure formed here is checked to run on the main actor
-        // at each call, for every entry of every frame.
-        var anyStale = false
-        for entry in entries.values where entry.lastUsedFrame < stale {
-            anyStale = true
-            break
+        let staleMasks = frame - Self.maximumIdleFrames, staleCandidates = frame - Self.maximumCandidateIdleFrames
+        // The keys first, then the removals: removing while iterating would copy the whole table.
+        // A plain loop, not `filter`: a closure formed here is checked to run on the main actor at each
+        // call, for every entry of every frame.
+        var stale: [Key] = []
+        for (key, entry) in entries where entry.lastUsedFrame < (entry.mask == nil ? staleCandidates : staleMasks) {
+            stale.append(key)
         }
-        if anyStale {
-            for (key, entry) in entries where entry.lastUsedFrame < stale { remove(key, entry) }
+        for key in stale { remove(key) }
+        if heldPixels > Self.maximumPixels {
+            let masks = entries.compactMap { $0.value.mask == nil ? nil : ($0.key, $0.value.lastUsedFrame) }
+            for (key, _) in masks.sorted(by: { $0.1 < $1.1 }) {
+                guard heldPixels > Self.maximumPixels else { break }
+                remove(key)
+            }
         }
-        guard heldPixels > Self.maximumPixels else { return }
-        for (key, entry) in entries.filter({ $0.value.mask != nil }).sorted(by: { $0.value.lastUsedFrame < $1.value.lastUsedFrame }) {
-            guard heldPixels > Self.maximumPixels else { break }
-            remove(key, entry)
+        // A burst of lines grows the table; once it is mostly empty again, give the room back.
+        if entries.capacity > Self.smallestShrunkCapacity, entries.count < entries.capacity / 8 {
+            var smaller = [Key: Entry](minimumCapacity: 2 * entries.count)
+            for (key, entry) in entries { smaller[key] = entry }
+            entries = smaller
         }
     }
+
+    /// A table this small is not worth shrinking.
+    static let smallestShrunkCapacity = 768
 
     /// Frees every mask and forgets every candidate.
     func removeAll() {
-        for (key, entry) in entries { remove(key, entry) }
+        for entry in entries.values {
+            if let mask = entry.mask { free(mask) }
+        }
+        entries = [:]
+        heldPixels = 0
     }
 
-    private func remove(_ key: Key, _ entry: Entry) {
-        entries[key] = nil
-        guard let mask = entry.mask else { return }
+    private func remove(_ key: Key) {
+        guard let entry = entries.removeValue(forKey: key), let mask = entry.mask else { return }
         heldPixels -= entry.pixels
+        free(mask)
+    }
+
+    private func free(_ mask: Mask) {
         XRenderFreePicture(display.pointer, mask.picture)
         XFreePixmap(display.pointer, mask.pixmap)
     }
