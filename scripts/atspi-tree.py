@@ -17,9 +17,11 @@ Selection and prints {"selection": ...}. With --find it searches the window thro
 push buttons showing and prints {"found": [names]}. With --listen SECONDS it prints {"listening": true},
 then each text, caret, value, state and children event the application sends as {"event": {...}} the
 moment it arrives, until SECONDS have passed or its standard input closes: whoever reads it stops it once
-it has heard what it waits for. Exit status 2 when the application never appears.
+it has heard what it waits for (a pipe; any other standard input is not watched). Exit status 2 when the application never appears.
 """
 import json
+import os
+import stat
 import sys
 import time
 
@@ -160,8 +162,11 @@ def listen(seconds):
              "object:property-change:accessible-value", "object:state-changed", "object:children-changed"]
     pyatspi.Registry.registerEventListener(record, *kinds)
     GLib.timeout_add(int(seconds * 1000), stop)
-    # The reader closes our standard input once it has heard enough.
-    GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.IO_IN | GLib.IO_HUP, stop)
+    # The reader closes our standard input once it has heard enough. Only a pipe: /dev/null or a file
+    # would read as ended at once, and a terminal would stop at the first Enter.
+    if stat.S_ISFIFO(os.fstat(sys.stdin.fileno()).st_mode):
+        GLib.io_add_watch(GLib.IOChannel.unix_new(sys.stdin.fileno()), GLib.PRIORITY_DEFAULT,
+                          GLib.IO_IN | GLib.IO_HUP, stop)
     print(json.dumps({"listening": True}), flush=True)
     pyatspi.Registry.start()
 

@@ -30,4 +30,16 @@ public enum ProcessLaunch {
             return output.fileHandleForReading
         }
     }
+
+    /// Launches `process`, its standard error already set, with its standard input and output each a new
+    /// pipe; returns the input's writing end (closing it ends the child's input) and the output's reading end.
+    public static func runWithPipes(_ process: Process) throws -> (input: FileHandle, output: FileHandle) {
+        try serialized {
+            let input = Pipe(), output = Pipe()
+            process.standardInput = input
+            process.standardOutput = output
+            try process.run()
+            return (input.fileHandleForWriting, output.fileHandleForReading)
+        }
+    }
 }

@@ -30,9 +30,9 @@ struct ResizeStormTests {
 
     /// The window at 1000x700 and drawn, then, once the text and shadow masks the storm's sizes made have
     /// expired (unused for 120 frames, 2 s at 60 Hz), its RSS and thirty samples of its X resources 100 ms
-    /// apart. What the demo holds swings by a dozen pixmaps as the spring cycles (1.1 s) and as the masks of
-    /// lines drawn once a cycle expire and come back (2 s), and a state can last over a second: three
-    /// seconds see all of it.
+    /// apart. What the demo holds swings by a dozen pixmaps as the spring cycles (1.1 s) and as text masks
+    /// expire (unused for 2 s) and are built again, and a state can last over a second: three seconds see
+    /// all of it.
     private func settledCounts(demo: DemoProcess, display: Display, window: CX11.Window) async throws
         -> (rss: Int, x: [XResourceCounts]) {
         XResizeWindow(display.pointer, window, 1000, 700)

@@ -162,21 +162,19 @@ final class ListeningClient: Sendable {
     /// Starts `process` and reads its output until it says it listens (off the main actor: reading blocks).
     /// Its standard input is a pipe kept open: closing it stops the client.
     @concurrent static func start(_ process: Process) async throws -> ListeningClient {
-        let input = Pipe()
-        process.standardInput = input
-        let output = try ProcessLaunch.runReadingOutput(process)
+        let (input, output) = try ProcessLaunch.runWithPipes(process)
         var text = ""
         while !text.contains("\"listening\"") {
             let chunk = output.availableData
             if chunk.isEmpty { throw ScreenReaderTestError.client("the client ended before listening: \(text)") }
             text += String(decoding: chunk, as: UTF8.self)
         }
-        return ListeningClient(process: process, output: output, input: input.fileHandleForWriting, heard: text)
+        return ListeningClient(process: process, output: output, input: input, heard: text)
     }
 
     /// The events heard, read as they arrive until `enough` holds for them or the client's time ran out;
-    /// then the client is stopped. Waiting on the events rather than on a clock keeps a slow machine from
-    /// cutting the last ones off.
+    /// then the client is stopped, and what it heard meanwhile is kept too, so that an event too many still
+    /// shows. Waiting on the events rather than on a clock keeps a slow machine from cutting the last ones off.
     @concurrent func events(until enough: @Sendable ([[String: Any]]) -> Bool) async throws -> [[String: Any]] {
         var text = heard
         var events = Self.completeEvents(text)
@@ -187,7 +185,8 @@ final class ListeningClient: Sendable {
             events = Self.completeEvents(text)
         }
         try? input.close()
-        _ = output.readDataToEndOfFile()
+        text += String(decoding: output.readDataToEndOfFile(), as: UTF8.self)
+        events = Self.completeEvents(text)
         process.waitUntilExit()
         guard process.terminationStatus == 0 else { throw ScreenReaderTestError.client("status \(process.terminationStatus): \(text)") }
         return events

@@ -3,7 +3,7 @@ import Glibc
 import Proscenium
 
 /// The coverage of lines of text, kept as a8 masks on the X server once they have been drawn in two frames
-/// close together.
+/// at most `maximumCandidateIdleFrames` apart.
 ///
 /// A label on a springing card is the same glyphs at a new whole-pixel place every frame. Drawn as glyphs,
 /// the X server builds the run's mask each time (allocating it, clearing it, adding every glyph into it)
