@@ -16,8 +16,8 @@ NUMBER, printing {"value": ...}. With --select INDEX it selects row INDEX of the
 Selection and prints {"selection": ...}. With --find it searches the window through Collection for the
 push buttons showing and prints {"found": [names]}. With --listen SECONDS it prints {"listening": true},
 then each text, caret, value, state and children event the application sends as {"event": {...}} the
-moment it arrives, until SECONDS have passed or its standard input closes: whoever reads it stops it once
-it has heard what it waits for (a pipe; any other standard input is not watched). Exit status 2 when the application never appears.
+moment it arrives, until SECONDS have passed or its standard input, if a pipe, closes: whoever reads it
+stops it once it has heard what it waits for. Exit status 2 when the application never appears.
 """
 import json
 import os
