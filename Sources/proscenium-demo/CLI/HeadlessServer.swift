@@ -12,8 +12,12 @@ final class HeadlessServer {
         self.pid = pid
     }
 
+    /// How long the server may take to name its display. Alone it takes a fraction of a second; a machine
+    /// starting many at once (a test suite in parallel) makes each scan past the display numbers in use.
+    static let startupSeconds = 30
+
     /// Starts `Xvfb` with a screen of at least `width` x `height`; throws when it cannot be run or does not
-    /// come up within 10 s.
+    /// come up within `startupSeconds`.
     static func start(width: Int, height: Int) throws(HeadlessServerError) -> HeadlessServer {
         var fds: [Int32] = [0, 0]
         guard pipe(&fds) == 0 else { throw .cannotStart("pipe failed: \(String(cString: strerror(errno)))") }
@@ -51,7 +55,7 @@ final class HeadlessServer {
         var text = ""
         var pollFD = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
         while !text.contains("\n") {
-            guard poll(&pollFD, 1, 10_000) > 0 else { break }
+            guard poll(&pollFD, 1, Int32(Self.startupSeconds * 1000)) > 0 else { break }
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = read(fds[0], &buffer, buffer.count)
             if count <= 0 { break }
@@ -60,7 +64,7 @@ final class HeadlessServer {
         guard let number = Int(text.split(separator: "\n").first ?? "") else {
             kill(pid, SIGTERM)
             waitpid(pid, nil, 0)
-            throw .cannotStart("Xvfb did not report a display within 10 s")
+            throw .cannotStart("Xvfb did not report a display within \(Self.startupSeconds) s")
         }
         return HeadlessServer(displayName: ":\(number)", pid: pid)
     }
