@@ -36,16 +36,18 @@ public final class PrivateXvfb: Sendable {
         stop()
     }
 
+    /// How long a test's X server may take to come up, in seconds, unless told otherwise. Generous: a test
+    /// suite running in parallel on two cores may have a hundred and fifty servers up at once, and each new
+    /// one tries every display number below its own before it listens. Alone, one is up in a fraction of a
+    /// second.
+    public static let defaultStartTimeout = 30.0
+
     /// Starts a server with one `width` x `height` x `depth` screen and returns once clients can connect.
     /// `disabledExtensions` names extensions the server must not offer (Xvfb's `-extension NAME`), such as
     /// "MIT-SHM" or "RENDER", for tests of hostile servers.
-    ///
-    /// `timeout` is generous: a test suite running in parallel on two cores may have a hundred and fifty
-    /// servers up at once, and each new one tries every display number below its own before it listens.
-    /// Alone, a server is up in a fraction of a second.
     public static func start(width: Int = 1280, height: Int = 800, depth: Int = 24,
                              disabledExtensions: [String] = [],
-                             timeout: Double = 30) async throws(PrivateXvfbError) -> PrivateXvfb {
+                             timeout: Double = defaultStartTimeout) async throws(PrivateXvfbError) -> PrivateXvfb {
         guard let xvfb = ChildSpawner.findExecutable("Xvfb") else { throw .notInstalled }
         var command = [xvfb, "-screen", "0", "\(width)x\(height)x\(depth)", "-nolisten", "tcp", "-noreset"]
         for name in disabledExtensions { command += ["-extension", name] }

@@ -33,7 +33,8 @@ public final class GlamorServer: Sendable {
 
     /// Starts a private Xvfb and Xephyr on it with one `width` x `height` x 24 glamor screen, and returns
     /// once clients can connect. Throws, never skips, when Xephyr is missing or glamor cannot start (no GL).
-    public static func start(width: Int = 1280, height: Int = 800, timeout: Double = 30) async throws -> GlamorServer {
+    public static func start(width: Int = 1280, height: Int = 800,
+                             timeout: Double = PrivateXvfb.defaultStartTimeout) async throws -> GlamorServer {
         guard let xephyr = ChildSpawner.findExecutable("Xephyr") else { throw GlamorServerError.notInstalled }
         let host = try await PrivateXvfb.start(width: width, height: height)
         // Xephyr's screen is not shown on the host (-glamor-skip-present): clients read its pixels back all
