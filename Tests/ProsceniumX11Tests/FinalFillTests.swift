@@ -112,8 +112,9 @@ struct FinalFillTests {
     static func finals(_ commands: [DisplayCommand], later: [Rect] = [], clip: [Rect] = [Rect(x: 0, y: 0, width: 400, height: 300)])
         -> [(color: Color, rects: [Rect])] {
         let target = Rect(x: 0, y: 0, width: 400, height: 300)
-        let places = XRenderRenderer.topLevelExtents(of: commands, target: target, extentAt: { XRenderRenderer.extent(of: $1) })
-        return XRenderRenderer.finalFills(in: commands, 0..<commands.count, places: places, later: later, clip: clip)
+        let places = XRenderRenderer.topLevelExtents(of: commands.summaries, target: target,
+                                                     extentAt: { XRenderRenderer.extent(of: commands[$0]) })
+        return XRenderRenderer.finalFills(in: commands.summaries, 0..<commands.count, places: places, later: later, clip: clip)
     }
 
     @Test("a row's background is final away from its separator and what is drawn after it, and the screen's below the rows")

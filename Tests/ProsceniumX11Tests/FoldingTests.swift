@@ -186,11 +186,12 @@ struct FoldingTests {
 
     @Test("not folded: a rounded dimming, a translucent background, nothing to fold into")
     func onlyFlatOpaqueBackgroundsFold() throws {
-        let extentOf: (ArraySlice<DisplayCommand>, Rect) -> [Rect] = { _, _ in [] }
+        let extentOf: (Range<Int>, Rect) -> [Rect] = { _, _ in [] }
         let base = DisplayCommand.fill(rect: Self.size, cornerRadius: 0, color: .white)
         let dimming = DisplayCommand.fill(rect: Self.size, cornerRadius: 0, color: Color(white: 0, alpha: 0.4))
         func fold(_ commands: [DisplayCommand]) -> XRenderRenderer.FoldableOverlay? {
-            XRenderRenderer.foldableOverlay(in: commands, range: 0..<commands.count, groupEnds: XRenderRenderer.groupEnds(of: commands),
+            XRenderRenderer.foldableOverlay(in: commands.summaries, range: 0..<commands.count,
+                                            groupEnds: XRenderRenderer.groupEnds(of: commands.summaries),
                                             target: Self.size, busy: extentOf)
         }
         #expect(fold([base, dimming]) != nil)

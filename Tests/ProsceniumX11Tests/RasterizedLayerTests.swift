@@ -298,12 +298,12 @@ import Testing
         let fx = try await RendererFixture()
         defer { fx.stop() }
         let list = [DisplayCommand.fill(rect: everything, cornerRadius: 0, color: .red)] + rasterized(home())
-        #expect(XRenderRenderer.firstVisibleCommand(in: list, covering: everything) == 1)
+        #expect(XRenderRenderer.firstVisibleCommand(in: list.summaries, covering: everything) == 1)
         // A group whose first fill does not cover the damage is not a starting point.
         let partial = [DisplayCommand.fill(rect: everything, cornerRadius: 0, color: .red),
                        .pushRasterized(bounds: everything), .fill(rect: Rect(x: 0, y: 0, width: 10, height: 10), cornerRadius: 0, color: .blue),
                        .popRasterized]
-        #expect(XRenderRenderer.firstVisibleCommand(in: partial, covering: everything) == 0)
+        #expect(XRenderRenderer.firstVisibleCommand(in: partial.summaries, covering: everything) == 0)
         fx.render(list)
         fx.render(list)
         fx.render(list)

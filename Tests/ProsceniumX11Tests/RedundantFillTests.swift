@@ -21,7 +21,7 @@ struct RedundantFillTests {
     }
 
     static func skipped(_ commands: [DisplayCommand]) -> [Int] {
-        let repeated = XRenderRenderer.redundantFills(in: commands, extentAt: { XRenderRenderer.extent(of: $1) })
+        let repeated = XRenderRenderer.redundantFills(in: commands.summaries, extentAt: { XRenderRenderer.extent(of: commands[$0]) })
         return repeated.indices.filter { repeated[$0] >= 0 }
     }
 

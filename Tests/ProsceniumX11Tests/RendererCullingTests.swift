@@ -15,7 +15,7 @@ struct RendererCullingTests {
             .fill(rect: Rect(x: 0, y: 0, width: 800, height: 600), cornerRadius: 0, color: .blue),
             .fill(rect: Rect(x: 120, y: 120, width: 10, height: 10), cornerRadius: 0, color: .red),
         ]
-        #expect(XRenderRenderer.firstVisibleCommand(in: commands, covering: damage) == 1)
+        #expect(XRenderRenderer.firstVisibleCommand(in: commands.summaries, covering: damage) == 1)
     }
 
     @Test("translucent, rounded, partial or grouped fills hide nothing")
@@ -30,7 +30,7 @@ struct RendererCullingTests {
             .fill(rect: whole, cornerRadius: 0, color: .red),
             .popOpacity,
         ]
-        #expect(XRenderRenderer.firstVisibleCommand(in: commands, covering: damage) == 0)
+        #expect(XRenderRenderer.firstVisibleCommand(in: commands.summaries, covering: damage) == 0)
     }
 }
 
@@ -105,7 +105,7 @@ struct OpaqueCardOcclusionTests {
         let card = Rect(x: 20, y: 40, width: 200, height: 100)
         let commands: [DisplayCommand] = [.fill(rect: Rect(x: 0, y: 0, width: 320, height: 240), cornerRadius: 0, color: .white),
                                           .fill(rect: card, cornerRadius: 16, color: .black)]
-        let occluder = XRenderRenderer.occluder(in: commands, after: 0, damage: Proscenium.Region(Rect(x: 0, y: 0, width: 320, height: 240)))
+        let occluder = XRenderRenderer.occluder(in: commands.summaries, after: 0, damage: Proscenium.Region(Rect(x: 0, y: 0, width: 320, height: 240)))
         #expect(occluder?.index == 1)
         #expect(occluder?.bars == [Rect(x: 20, y: 57, width: 200, height: 66), Rect(x: 37, y: 40, width: 166, height: 100)])
         let bands = XRenderRenderer.subtract(occluder?.bars ?? [], from: [card])
@@ -124,7 +124,7 @@ struct OpaqueCardOcclusionTests {
                                           .pushClip(rect: screen, cornerRadius: 0),
                                           .pushTransform(AffineTransform(translationX: 100.4, y: 0), bounds: screen),
                                           .fill(rect: screen, cornerRadius: 0, color: .black), .popTransform, .popClip]
-        let occluder = XRenderRenderer.occluder(in: commands, after: 0, damage: Proscenium.Region(window))
+        let occluder = XRenderRenderer.occluder(in: commands.summaries, after: 0, damage: Proscenium.Region(window))
         // Moved 100.4 to the right, then clipped to the screen's place: whole pixels from 101 to 320.
         #expect(occluder?.index == 3)
         #expect(occluder?.interior == Rect(x: 101, y: 44, width: 219, height: 196))
@@ -133,7 +133,7 @@ struct OpaqueCardOcclusionTests {
                                                           (.pushTransform(AffineTransform(scaleX: 0.9, y: 0.9), bounds: screen), .popTransform)]
         for (push, pop) in groups {
             let hiding: [DisplayCommand] = [under, push, .fill(rect: screen, cornerRadius: 0, color: .black), pop]
-            #expect(XRenderRenderer.occluder(in: hiding, after: 0, damage: Proscenium.Region(window)) == nil)
+            #expect(XRenderRenderer.occluder(in: hiding.summaries, after: 0, damage: Proscenium.Region(window)) == nil)
         }
     }
 

@@ -19,7 +19,7 @@ struct RetentionPairTests {
             .fill(rect: Rect(x: card.minX + 20, y: card.maxY - 40, width: card.width - 40, height: 30), cornerRadius: 8,
                   color: .systemBlue),
         ]
-        return XRenderRenderer.retainedFills(in: commands, target: target)
+        return XRenderRenderer.retainedFills(in: commands.summaries, target: target, extentAt: { XRenderRenderer.extent(of: commands[$0]) })
     }
 
     /// The pixels of `rects` on the target's grid.

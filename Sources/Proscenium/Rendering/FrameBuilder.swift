@@ -348,7 +348,9 @@
     func ownVisualBounds(_ view: View) -> Rect {
         let p = view.presentation
         var rect = p.bounds
-        let background = p.backgroundColor.map { $0.resolved(for: view.drawingStyle).alpha > 0 } ?? false
+        // Not `map` with a closure: a closure made on the main actor checks the executor each time it runs.
+        var background = false
+        if let color = p.backgroundColor { background = color.resolved(for: view.drawingStyle).alpha > 0 }
         if !background, view.borderWidth == 0, let drawn = view.drawnContentRect {
             rect = drawn
         }

@@ -14,11 +14,11 @@ extension XRenderRenderer {
     nonisolated static let maximumFinalFillRectangles = 32
 
     /// Fills into the window only the pixels of `clip` (target pixels, under the overlay ending at
-    /// `overlayEnd`) where an opaque square fill of `commands[range]`, the list tinted under that overlay,
+    /// `overlayEnd`) where an opaque square fill of `commands[range]`, the list's summaries tinted under that overlay,
     /// is the last thing the frame draws, and returns the rest of `clip`, for drawing into the back buffer.
     /// Returns `clip` without a window picture, or when this frame's later places are unknown or belong to
     /// another overlay.
-    func fillFinalFillsIntoWindow(_ commands: [DisplayCommand], _ range: Range<Int>, overlayEnd: Int, clip: [Rect]) -> [Rect] {
+    func fillFinalFillsIntoWindow(_ commands: [CommandSummary], _ range: Range<Int>, overlayEnd: Int, clip: [Rect]) -> [Rect] {
         // What is left of this frame's allowance (each part of the damage under the shade is a call).
         let limit = min(Self.maximumFinalFillRectangles - finalFillRectanglesThisFrame,
                         Self.maximumStaleRectangles - staleRectangleCount)
@@ -26,7 +26,7 @@ extension XRenderRenderer {
               limit > 0 else { return clip }
         let target = Rect(x: 0, y: 0, width: targetSize.width, height: targetSize.height)
         let places = Self.topLevelExtents(of: commands, from: range.lowerBound, through: range.upperBound, target: target,
-                                          extentAt: frameExtent(at:_:))
+                                          extentAt: frameExtent(at:))
         let finals = Self.finalFills(in: commands, range, places: places, later: later.rects, clip: clip, limit: limit)
         guard !finals.isEmpty else { return clip }
         var filled: [Rect] = []
@@ -43,7 +43,7 @@ extension XRenderRenderer {
     /// clips only, is drawn last: outside the places of the commands after it (`places`, with their indices)
     /// and of everything drawn after the overlay (`later`), grouped by colour. Pieces of fewer than
     /// `minimumWindowFillPixels` are left out, and all past `limit`.
-    nonisolated static func finalFills(in commands: [DisplayCommand], _ range: Range<Int>, places: [(index: Int, rect: Rect)],
+    nonisolated static func finalFills(in commands: [CommandSummary], _ range: Range<Int>, places: [(index: Int, rect: Rect)],
                                        later: [Rect], clip: [Rect], limit: Int = maximumFinalFillRectangles)
         -> [(color: Color, rects: [Rect])] {
         // The square clips open around each command, innermost last; nil for a group drawn through a layer
@@ -53,17 +53,20 @@ extension XRenderRenderer {
         var count = 0
         var holes: [Rect] = [], inside: [Rect] = [], outside: [Rect] = [], covered: [Rect] = []
         for index in range {
-            switch commands[index] {
-            case let .pushClip(rect, radius, corners) where (radius < 0.01 || corners.isEmpty) && rect.isPixelAligned:
+            let command = commands[index]
+            switch command.kind {
+            case .pushClip where (command.cornerRadius < 0.01 || command.corners.isEmpty) && command.rect.isPixelAligned:
+                let rect = command.rect
                 clips.append(clips.last.map { $0?.intersection(rect.roundedToPixels) } ?? rect.roundedToPixels)
             case .pushClip, .pushOpacity, .pushTransform, .pushRasterized:
                 clips.append(nil)
             case .popClip, .popOpacity, .popTransform, .popRasterized:
                 _ = clips.popLast()
-            case let .fill(rect, radius, color, corners):
+            case .fill:
+                let rect = command.rect, color = command.color
                 guard color.alpha >= 1, rect.isFinite, rect.isPixelAligned, count < limit else { continue }
                 let whole = rect.roundedToPixels
-                guard RoundedRectGeometry.clampedRadius(radius, for: whole) < 0.01 || corners.isEmpty else { continue }
+                guard RoundedRectGeometry.clampedRadius(command.cornerRadius, for: whole) < 0.01 || command.corners.isEmpty else { continue }
                 var pixels = whole
                 if let open = clips.last {
                     guard let open else { continue }

@@ -153,11 +153,11 @@ extension XRenderRenderer {
     /// Also answers the places of the top-level commands after the overlay, which retention's fills (the
     /// card's, drawn after it) need too, and the overlay, whose tinted colours retention keeps as well.
     func foldedFill(in commands: [DisplayCommand], target: Rect) -> (fill: RetainedFill, extents: Extents, overlay: FoldableOverlay)? {
-        let start = Self.firstVisibleCommand(in: commands, covering: target)
+        let start = Self.firstVisibleCommand(in: summaries, covering: target)
         guard let overlay = foldableOverlay(in: commands, range: start..<commands.count) else { return nil }
         var above: [Rect] = []
         for box in overlay.busy where box.intersects(overlay.area) { above.append(box.intersection(overlay.area)) }
-        let extents = Self.topLevelExtents(of: commands, from: overlay.end, target: target, extentAt: frameExtent(at:_:))
+        let extents = Self.topLevelExtents(of: summaries, from: overlay.end, target: target, extentAt: frameExtent(at:))
         for drawn in extents where drawn.rect.intersects(overlay.area) {
             above.append(drawn.rect.intersection(overlay.area))
         }
@@ -191,8 +191,8 @@ extension XRenderRenderer {
             if let overlay = known.overlay, overlay.end <= range.upperBound { return overlay }
             if known.overlay == nil, known.searched >= range.upperBound { return nil }
         }
-        let overlay = Self.foldableOverlay(in: commands, range: range, groupEnds: groupEnds,
-                                           target: Rect(origin: .zero, size: targetSize), busy: busyBoxes)
+        let overlay = Self.foldableOverlay(in: summaries, range: range, groupEnds: groupEnds,
+                                           target: Rect(origin: .zero, size: targetSize)) { busyBoxes(of: commands, $0, target: $1) }
         overlaysThisFrame[range.lowerBound] = (overlay, range.upperBound)
         return overlay
     }
@@ -200,35 +200,33 @@ extension XRenderRenderer {
     /// The overlay of `commands[range]` that can be folded: the range starts with an opaque, square-cornered
     /// fill (on its own, or first in a rasterized group), and the overlay is the first top-level
     /// translucent square-cornered fill after it, drawn as it is or faded by an opacity group of one;
-    /// whatever lies between the two is busy, and `busy` gives where it draws (see `busyBoxes(of:target:)`).
+    /// whatever lies between the two is busy, and `busy` gives where it draws (see `busyBoxes(of:_:target:)`).
     /// Nil when the range has no such pair.
-    nonisolated static func foldableOverlay(in commands: [DisplayCommand], range: Range<Int>, groupEnds: [Int],
-                                            target: Rect, busy: (ArraySlice<DisplayCommand>, Rect) -> [Rect])
-        -> FoldableOverlay? {
+    nonisolated static func foldableOverlay(in commands: [CommandSummary], range: Range<Int>, groupEnds: [Int],
+                                            target: Rect, busy: (Range<Int>, Rect) -> [Rect]) -> FoldableOverlay? {
         guard range.count >= 2 else { return nil }
         let first = range.lowerBound
         let baseIndex: Int, contentStart: Int
-        if case .pushRasterized = commands[first] {
+        if commands[first].kind == .pushRasterized {
             baseIndex = first + 1
             contentStart = first + 2
         } else {
             baseIndex = first
             contentStart = first + 1
         }
-        guard baseIndex < range.upperBound, case let .fill(baseRect, baseRadius, base, baseCorners) = commands[baseIndex],
-              base.alpha >= 1, baseRadius == 0 || baseCorners.isEmpty else { return nil }
+        guard baseIndex < range.upperBound, commands[baseIndex].isSquareFill, commands[baseIndex].color.alpha >= 1 else { return nil }
+        let baseRect = commands[baseIndex].rect, base = commands[baseIndex].color
         // The first top-level translucent square fill after the background, faded or not.
         var index = contentStart
         var depth = first == baseIndex ? 0 : 1
         var found: (index: Int, end: Int, rect: Rect, color: Color)?
         while index < range.upperBound {
-            let command = commands[index]
             // An overlay the range ends inside of (an occluder's group cuts the list there) is not this range's.
             if depth == 0, let overlay = Self.overlayFill(commands, at: index, groupEnds: groupEnds), overlay.end <= range.upperBound {
                 found = (index, overlay.end, overlay.rect, overlay.color)
                 break
             }
-            if command.isPush { depth += 1 } else if command.isGroupMarker { depth -= 1 }
+            if commands[index].isPush { depth += 1 } else if commands[index].isGroupMarker { depth -= 1 }
             index += 1
         }
         guard let found else { return nil }
@@ -237,18 +235,20 @@ extension XRenderRenderer {
         guard !area.isEmpty else { return nil }
         let (red, green, blue) = Self.over(found.color, onOpaque: base)
         return FoldableOverlay(start: found.index, end: found.end, color: found.color, area: area,
-                               busy: busy(commands[contentStart..<found.index], target), red: red, green: green, blue: blue)
+                               busy: busy(contentStart..<found.index, target), red: red, green: green, blue: blue)
     }
 
-    /// Where `commands` (top-level ones, and a rasterized group's contents) may draw, in target pixels,
+    /// Where `list[range]` (top-level commands, and a rasterized group's contents) may draw, in target pixels,
     /// merged into at most `maximumBusyBoxes` boxes. The answers for the last frame's commands are kept: a
     /// home screen under a fading dimming is the same every frame, and its texts' ink is not measured anew.
-    func busyBoxes(of commands: ArraySlice<DisplayCommand>, target: Rect) -> [Rect] {
+    func busyBoxes(of list: [DisplayCommand], _ range: Range<Int>, target: Rect) -> [Rect] {
         // Two are kept: retention asks about the list from its first cover of the window, drawing from its
         // first cover of the damage, and the two may start at different commands.
+        let commands = list[range]
         for cached in recentBusyBoxes where cached.target == target && cached.commands == commands { return cached.boxes }
         var busy = Proscenium.Region(maximumRectangles: Self.maximumBusyBoxes)
-        for drawn in Self.topLevelExtents(of: commands, target: target, extentAt: frameExtent(at:_:)) {
+        for drawn in Self.topLevelExtents(of: summaries, from: range.lowerBound, through: range.upperBound, target: target,
+                                          extentAt: frameExtent(at:)) {
             busy.add(drawn.rect)
         }
         if recentBusyBoxes.count >= 2 { recentBusyBoxes.removeFirst() }
@@ -258,19 +258,20 @@ extension XRenderRenderer {
 
     /// The translucent, square-cornered fill at `index`, drawn as it is or faded by a one-fill opacity group
     /// there, with the index after it; nil for anything else.
-    nonisolated static func overlayFill(_ commands: [DisplayCommand], at index: Int, groupEnds: [Int])
+    nonisolated static func overlayFill(_ commands: [CommandSummary], at index: Int, groupEnds: [Int])
         -> (rect: Rect, color: Color, end: Int)? {
-        var command = commands[index]
-        var end = index + 1
-        if case let .pushOpacity(alpha, _) = command {
-            guard groupEnds[index] == index + 2, alpha > 0, alpha < 1,
-                  let faded = commands[index + 1].fading(by: alpha) else { return nil }
-            command = faded
+        var fill = index, end = index + 1, alpha = 1.0
+        if commands[index].kind == .pushOpacity {
+            alpha = commands[index].alpha
+            guard groupEnds[index] == index + 2, alpha > 0, alpha < 1 else { return nil }
+            fill = index + 1
             end = index + 3
         }
-        guard case let .fill(rect, radius, color, corners) = command, color.alpha > 0, color.alpha < 1,
-              radius == 0 || corners.isEmpty, rect.isFinite else { return nil }
-        return (rect, color, end)
+        guard commands[fill].isSquareFill, commands[fill].rect.isFinite else { return nil }
+        // Faded as `DisplayCommand.fading(by:)` fades it.
+        let color = alpha < 1 ? commands[fill].color.withAlphaComponent(commands[fill].color.alpha * alpha) : commands[fill].color
+        guard color.alpha > 0, color.alpha < 1 else { return nil }
+        return (commands[fill].rect, color, end)
     }
 
     /// `clip` cut into the part folded into one fill (inside the overlay's area, outside everything busy)

@@ -19,7 +19,7 @@ extension XRenderRenderer {
     /// top-level fill but its corners); nil when none covers enough of the damage. What a fill hides is
     /// measured by the fills before it: a screen sliding over another hides that screen's rows, though the
     /// other's background, further left, covers more of the window.
-    nonisolated static func occluder(in commands: [DisplayCommand], after start: Int, damage: Proscenium.Region)
+    nonisolated static func occluder(in commands: [CommandSummary], after start: Int, damage: Proscenium.Region)
         -> (index: Int, interior: Rect, bars: [Rect])? {
         // The open groups, outermost first: where the outermost starts, how far they move what they hold,
         // what they clip it to, and whether what they hold stays opaque.
@@ -31,14 +31,13 @@ extension XRenderRenderer {
             if command.isPush {
                 let outer = groups.last ?? (index, .zero, nil, true)
                 var group = (index: groups.first?.index ?? index, offset: outer.offset, clip: outer.clip, keepsOpaque: outer.keepsOpaque)
-                switch command {
-                case let .pushTransform(transform, _) where transform.isTranslation && transform.isFinite:
-                    group.offset = Point(x: outer.offset.x + transform.tx, y: outer.offset.y + transform.ty)
-                case let .pushClip(rect, radius, corners):
-                    let clip = opaqueInterior(of: rect.offsetBy(dx: outer.offset.x, dy: outer.offset.y),
-                                              radius: corners.isEmpty ? 0 : radius) ?? .zero
+                if command.kind == .pushTransform, let translation = command.translation {
+                    group.offset = Point(x: outer.offset.x + translation.x, y: outer.offset.y + translation.y)
+                } else if command.kind == .pushClip {
+                    let clip = opaqueInterior(of: command.rect.offsetBy(dx: outer.offset.x, dy: outer.offset.y),
+                                              radius: command.corners.isEmpty ? 0 : command.cornerRadius) ?? .zero
                     group.clip = outer.clip.map { $0.intersection(clip) } ?? clip
-                default:
+                } else {
                     group.keepsOpaque = false
                 }
                 groups.append(group)
@@ -46,7 +45,8 @@ extension XRenderRenderer {
             }
             if command.isGroupMarker { _ = groups.popLast(); continue }
             let group = groups.last
-            guard (group?.index ?? index) > start, case let .fill(rect, radius, color, corners) = command else { continue }
+            guard (group?.index ?? index) > start, command.kind == .fill else { continue }
+            let (rect, radius, color, corners) = (command.rect, command.cornerRadius, command.color, command.corners)
             let offset = group?.offset ?? .zero
             let moved = rect.offsetBy(dx: offset.x, dy: offset.y)
             defer { drawn.append(moved) }
@@ -136,22 +136,21 @@ extension XRenderRenderer {
     /// The index of the last top-level opaque, square-cornered fill before `end` that covers `area`, or 0: nothing
     /// before it can show through. A top-level rasterized group that starts with such a fill counts as
     /// one, so that drawing starts at the group and can composite its layer.
-    nonisolated static func firstVisibleCommand(in commands: [DisplayCommand], before end: Int? = nil, covering area: Rect) -> Int {
+    nonisolated static func firstVisibleCommand(in commands: [CommandSummary], before end: Int? = nil, covering area: Rect) -> Int {
         var open: [(index: Int, rasterized: Bool)] = []
         var start = 0
         for index in 0..<min(end ?? commands.count, commands.count) {
-            let command = commands[index]
-            switch command {
-            case .pushRasterized: open.append((index, true))
-            case .pushClip, .pushOpacity, .pushTransform: open.append((index, false))
-            case .popClip, .popOpacity, .popTransform, .popRasterized: _ = open.popLast()
-            case .fill where isOpaqueCover(command, of: area):
+            let kind = commands[index].kind
+            if commands[index].isPush {
+                open.append((index, kind == .pushRasterized))
+            } else if commands[index].isGroupMarker {
+                _ = open.popLast()
+            } else if kind == .fill, commands[index].isOpaqueCover(of: area) {
                 if open.isEmpty {
                     start = index
                 } else if open.count == 1, open[0].rasterized, open[0].index == index - 1 {
                     start = index - 1
                 }
-            default: break
             }
         }
         return start
@@ -168,13 +167,13 @@ extension XRenderRenderer {
 
     /// For a shadow followed at once by an opaque fill of the same shape (a view's shadow, then its
     /// background), the pixels that fill is sure to cover, in surface pixels: the shadow need not be
-    /// composited there. Nil for any other command.
-    func occluder(after index: Int, in commands: [DisplayCommand], range: Range<Int>, surface: RenderSurface) -> Rect? {
-        guard case let .shadow(shadowRect, _, _, _, _) = commands[index], index + 1 < range.upperBound,
-              case let .fill(fillRect, radius, color, _) = commands[index + 1],
-              fillRect == shadowRect, color.alpha >= 1, radius.isFinite else { return nil }
+    /// composited there. Nil for any other command of this frame's list.
+    func occluder(after index: Int, range: Range<Int>, surface: RenderSurface) -> Rect? {
+        guard summaries[index].kind == .shadow, index + 1 < range.upperBound else { return nil }
+        let fill = summaries[index + 1], radius = fill.cornerRadius
+        guard fill.kind == .fill, fill.rect == summaries[index].rect, fill.color.alpha >= 1, radius.isFinite else { return nil }
         // Inside the corners' reach, and a pixel more for anti-aliased edges, the fill is fully opaque.
-        let inner = surface.pixels(fillRect).insetBy(dx: radius + 1, dy: radius + 1)
+        let inner = surface.pixels(fill.rect).insetBy(dx: radius + 1, dy: radius + 1)
         let x0 = inner.minX.rounded(.up), y0 = inner.minY.rounded(.up)
         let x1 = inner.maxX.rounded(.down), y1 = inner.maxY.rounded(.down)
         guard x1 > x0, y1 > y0 else { return nil }

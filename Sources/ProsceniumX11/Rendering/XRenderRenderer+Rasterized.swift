@@ -59,7 +59,7 @@ extension XRenderRenderer {
     /// Whether `command` is an opaque fill with square corners covering `area` (command space), so that
     /// nothing drawn before it shows through there.
     nonisolated static func isOpaqueCover(_ command: DisplayCommand, of area: Rect) -> Bool {
-        guard case let .fill(rect, cornerRadius, color, corners) = command else { return false }
-        return (cornerRadius == 0 || corners.isEmpty) && color.alpha >= 1 && rect.contains(area)
+        guard case .fill = command else { return false }
+        return CommandSummary(command).isOpaqueCover(of: area)
     }
 }

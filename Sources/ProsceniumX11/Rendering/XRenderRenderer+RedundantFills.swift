@@ -21,9 +21,8 @@ extension XRenderRenderer {
     /// and within that fill's clip, with nothing drawn between them reaching it.
     /// Empty when no fill repeats one. Drawing skips a fill only where the one it repeats was drawn too (see
     /// `drawFloor`).
-    /// `measure` gets each command's index with it (see `frameExtent(at:_:)`).
-    nonisolated static func redundantFills(in commands: [DisplayCommand],
-                                           extentAt measure: (Int, DisplayCommand) -> Rect?) -> [Int] {
+    /// `measure` answers where the command at an index draws (see `frameExtent(at:)`).
+    nonisolated static func redundantFills(in commands: [CommandSummary], extentAt measure: (Int) -> Rect?) -> [Int] {
         var result: [Int] = []
         // For each command: the push of the innermost group drawn through a layer around it (-1 for none),
         // whether a transform is open around it, and the square clip it is drawn within.
@@ -36,9 +35,9 @@ extension XRenderRenderer {
             layerOf[index] = open.last(where: { $0.layer })?.index ?? -1
             transformed[index] = open.contains { $0.transform }
             clipOf[index] = outer?.clip
-            switch command {
-            case let .pushClip(rect, radius, corners) where radius < 0.01 || corners.isEmpty:
-                let clip = rect.roundedToPixels
+            switch command.kind {
+            case .pushClip where command.cornerRadius < 0.01 || command.corners.isEmpty:
+                let clip = command.rect.roundedToPixels
                 open.append((index, false, false, outer?.clip.map { $0.intersection(clip) } ?? clip))
             case .pushClip, .pushOpacity, .pushRasterized:
                 open.append((index, true, false, outer?.clip))
@@ -46,11 +45,12 @@ extension XRenderRenderer {
                 open.append((index, true, true, nil))
             case .popClip, .popOpacity, .popTransform, .popRasterized:
                 _ = open.popLast()
-            case let .fill(rect, radius, color, corners):
-                guard color.alpha >= 1, radius < 0.01 || corners.isEmpty, rect.isFinite, rect.isPixelAligned,
-                      !transformed[index] else { continue }
+            case .fill:
+                let rect = command.rect
+                guard command.color.alpha >= 1, command.cornerRadius < 0.01 || command.corners.isEmpty, rect.isFinite,
+                      rect.isPixelAligned, !transformed[index] else { continue }
                 let pixels = rect.roundedToPixels
-                if let repeated = earlierFill(repeatedBy: pixels, color: color, at: index, in: commands, layerOf: layerOf,
+                if let repeated = earlierFill(repeatedBy: pixels, color: command.color, at: index, in: commands, layerOf: layerOf,
                                               clipOf: clipOf, extent: measure) {
                     if result.isEmpty { result = [Int](repeating: -1, count: commands.count) }
                     result[index] = repeated
@@ -63,14 +63,13 @@ extension XRenderRenderer {
     }
 
     /// The index of the earlier fill a fill of `pixels` in `color` at `index` repeats (see `redundantFills`).
-    private nonisolated static func earlierFill(repeatedBy pixels: Rect, color: Color, at index: Int, in commands: [DisplayCommand],
-                                                layerOf: [Int], clipOf: [Rect?],
-                                                extent measure: (Int, DisplayCommand) -> Rect?) -> Int? {
+    private nonisolated static func earlierFill(repeatedBy pixels: Rect, color: Color, at index: Int, in commands: [CommandSummary],
+                                                layerOf: [Int], clipOf: [Rect?], extent measure: (Int) -> Rect?) -> Int? {
         var earlier = index - 1
         while earlier >= max(0, index - redundantFillLookBack) {
             defer { earlier -= 1 }
             let command = commands[earlier]
-            switch command {
+            switch command.kind {
             case .pushClip, .popClip:
                 // A square clip only limits where things are drawn (what it held was checked command by command);
                 // a rounded one is a layer, which the layer check below tells apart.
@@ -78,13 +77,13 @@ extension XRenderRenderer {
             case .pushOpacity, .popOpacity, .pushRasterized, .popRasterized, .pushTransform, .popTransform:
                 // Composited through a layer, or in another space: what lies under may not be one colour.
                 return nil
-            case let .fill(rect, radius, earlierColor, corners) where earlierColor == color && layerOf[earlier] == layerOf[index]
-                && (radius < 0.01 || corners.isEmpty) && rect.isPixelAligned:
-                let painted = rect.roundedToPixels.intersection(clipOf[earlier] ?? rect.roundedToPixels)
+            case .fill where command.color == color && layerOf[earlier] == layerOf[index]
+                && (command.cornerRadius < 0.01 || command.corners.isEmpty) && command.rect.isPixelAligned:
+                let painted = command.rect.roundedToPixels.intersection(clipOf[earlier] ?? command.rect.roundedToPixels)
                 if painted.contains(pixels) { return earlier }
-                if let reach = measure(earlier, command), reach.intersects(pixels) { return nil }
+                if let reach = measure(earlier), reach.intersects(pixels) { return nil }
             default:
-                guard let reach = measure(earlier, command), reach.isFinite else { return nil }
+                guard let reach = measure(earlier), reach.isFinite else { return nil }
                 if reach.insetBy(dx: -1, dy: -1).intersects(pixels) { return nil }
             }
         }

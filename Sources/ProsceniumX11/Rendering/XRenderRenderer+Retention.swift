@@ -151,20 +151,21 @@ extension XRenderRenderer {
     /// blended under the overlay, which is what the two make there however they are drawn (blended, folded or
     /// tinted: see `XRenderRenderer+Tinting.swift`): in the slow tail of a spring the shade over a screen
     /// changes by less than an 8-bit step, and the screen under it need not be drawn again.
-    nonisolated static func retainedFills(in commands: [DisplayCommand], target: Rect, known: Extents? = nil,
-                                          under overlay: FoldableOverlay? = nil,
-                                          extentAt: (Int, DisplayCommand) -> Rect? = { XRenderRenderer.extent(of: $1) }) -> [RetainedFill] {
+    /// `extentAt` answers where the command at an index draws (see `frameExtent(at:)`).
+    nonisolated static func retainedFills(in commands: [CommandSummary], target: Rect, known: Extents? = nil,
+                                          under overlay: FoldableOverlay? = nil, extentAt: (Int) -> Rect?) -> [RetainedFill] {
         let minimum = target.width * target.height / 64
         var candidates: [(index: Int, interior: Rect, color: Color, tinted: Bool)] = []
         var depth = 0
         // Nothing before the last opaque cover of the whole target shows (a window's background under the
         // root view's): such fills keep nothing, and measuring all that follows them would cost every frame.
         let visible = firstVisibleCommand(in: commands, covering: target)
-        for (index, command) in commands.enumerated() {
-            if command.isPush { depth += 1; continue }
-            if command.isGroupMarker { depth -= 1; continue }
-            guard depth == 0, index >= visible, case let .fill(rect, radius, color, corners) = command, color.alpha >= 1 else { continue }
-            for interior in opaqueBars(of: rect, radius: corners.isEmpty ? 0 : radius) {
+        for index in commands.indices {
+            if commands[index].isPush { depth += 1; continue }
+            if commands[index].isGroupMarker { depth -= 1; continue }
+            guard depth == 0, index >= visible, commands[index].kind == .fill, commands[index].color.alpha >= 1 else { continue }
+            let color = commands[index].color, corners = commands[index].corners
+            for interior in opaqueBars(of: commands[index].rect, radius: corners.isEmpty ? 0 : commands[index].cornerRadius) {
                 let interior = interior.intersection(target)
                 if !interior.isEmpty, interior.width * interior.height >= minimum { candidates.append((index, interior, color, false)) }
                 guard let overlay, index < overlay.start else { continue }
@@ -215,31 +216,28 @@ extension XRenderRenderer {
     /// anti-aliasing and filtering, with the index it is drawn at. A transformed group counts as one
     /// extent, its transformed bounds, at its push.
     /// `start` must lie outside every transformed group; the walk stops before `end` (the list's end by default).
-    /// `commands` may be any run of a list's commands (a slice keeps the list's indices); `measure` gets each
-    /// command's index with it, so the renderer measures each command of a frame once however many of its
-    /// analyses ask (see `frameExtent(at:_:)`).
-    nonisolated static func topLevelExtents<Commands: RandomAccessCollection>(
-        of commands: Commands, from start: Int? = nil, through end: Int? = nil, target: Rect,
-        extentAt measure: (Int, DisplayCommand) -> Rect?
-    ) -> [(index: Int, rect: Rect)] where Commands.Element == DisplayCommand, Commands.Index == Int {
-        let start = max(start ?? commands.startIndex, commands.startIndex)
-        let range = start..<max(start, min(end ?? commands.endIndex, commands.endIndex))
+    /// `measure` answers where the command at an index draws, so the renderer measures each command of a
+    /// frame once however many of its analyses ask (see `frameExtent(at:)`).
+    nonisolated static func topLevelExtents(of commands: [CommandSummary], from start: Int = 0, through end: Int? = nil,
+                                            target: Rect, extentAt measure: (Int) -> Rect?) -> [(index: Int, rect: Rect)] {
+        let start = max(start, 0)
+        let range = start..<max(start, min(end ?? commands.count, commands.count))
         var result: [(index: Int, rect: Rect)] = []
         result.reserveCapacity(range.count)
         var transformDepth = 0
         for index in range {
-            let command = commands[index]
             var extent: Rect?
-            switch command {
-            case let .pushTransform(transform, bounds):
-                // A group whose bounds are not finite may still draw: count all of the target. Its layer holds
-                // the bounds rounded out to whole local pixels, and all of that reaches the target, scaled.
-                if transformDepth == 0 { extent = bounds.isFinite ? transform.apply(to: bounds.integral) : target }
+            switch commands[index].kind {
+            case .pushTransform:
+                // A group whose bounds are not finite may still draw: count all of the target.
+                if transformDepth == 0 { extent = commands[index].drawsAnywhere ? target : commands[index].rect }
                 transformDepth += 1
             case .popTransform:
                 transformDepth -= 1
-            default:
-                if transformDepth == 0 { extent = measure(index, command) }
+            case .pushClip, .pushOpacity, .pushRasterized, .popClip, .popOpacity, .popRasterized:
+                break
+            case .fill, .border, .shadow, .text, .image:
+                if transformDepth == 0 { extent = measure(index) }
             }
             // Non-finite geometry draws nothing (see `draw`).
             guard let extent, extent.isFinite else { continue }
@@ -250,21 +248,21 @@ extension XRenderRenderer {
     }
 
     /// Where the command at `index` of this frame's list may draw (`inkExtent(of:)`), measured once a frame:
-    /// retention, folding, redundant fills and the window's final fills each ask about most of the list.
-    /// `command` is the list's own, or the same one tinted, which draws in the same place.
-    func frameExtent(at index: Int, _ command: DisplayCommand) -> Rect? {
-        guard frameExtents.indices.contains(index) else { return inkExtent(of: command) }
+    /// retention, folding, redundant fills and the window's final fills each ask about most of the list (the
+    /// list tinted draws in the same places). Only inside `render`, which measures and summarizes its list.
+    func frameExtent(at index: Int) -> Rect? {
+        precondition(index < frameExtents.count, "frameExtent(at:) asked outside render")
         switch frameExtents[index] {
         case .measured(let rect): return rect
         case .nothing: return nil
         case .unmeasured:
-            let extent = inkExtent(of: command)
+            let extent = inkExtent(of: frameCommands[index])
             frameExtents[index] = extent.map(MeasuredExtent.measured) ?? .nothing
             return extent
         }
     }
 
-    /// What `frameExtent(at:_:)` knows of a command of this frame's list.
+    /// What `frameExtent(at:)` knows of a command of this frame's list.
     enum MeasuredExtent {
         /// Not asked about yet this frame.
         case unmeasured
@@ -283,7 +281,7 @@ extension XRenderRenderer {
         // measured there moves with the origin's whole pixels only on that side of zero.
         let whole = Point(x: origin.x.rounded(.down), y: origin.y.rounded(.down))
         let fraction = Point(x: origin.x - whole.x, y: origin.y - whole.y)
-        let key = layout.lines.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
+        let key = Self.address(of: layout.lines)
         let keeps = whole.x >= 0 && whole.y >= 0
         if keeps, let known = inkExtents[key], known.fraction == fraction, known.layout == layout {
             return known.box.offsetBy(dx: whole.x, dy: whole.y)
@@ -325,6 +323,12 @@ extension XRenderRenderer {
         if inkBoxes.count >= Self.maximumInkBoxes { inkBoxes.removeAll(keepingCapacity: true) }
         inkBoxes[key] = ink
         return ink
+    }
+
+    /// The address of `lines`' storage. Worked out off the main actor: a closure made on it checks the
+    /// executor each time it runs, and this runs for every text of every analysis.
+    nonisolated static func address(of lines: [TextLayout.Line]) -> Int {
+        lines.withUnsafeBufferPointer { Int(bitPattern: $0.baseAddress) }
     }
 
     /// What an ink box is remembered by: the text and the font asked for.

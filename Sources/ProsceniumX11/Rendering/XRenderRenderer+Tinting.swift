@@ -37,22 +37,24 @@ extension XRenderRenderer {
         statistics.tintedPixels += Int(inside.totalArea)
         let tinted = tintedCommands(commands, under: overlay)
         // Where a fill is the last thing drawn, its tinted colour goes straight to the window.
-        let back = fillFinalFillsIntoWindow(tinted, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
+        let back = fillFinalFillsIntoWindow(tinted.summaries, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
         if back.isEmpty {
-            cull(tinted, start..<overlay.start)
+            cull(tinted.commands, start..<overlay.start)
         } else {
-            execute(tinted, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: back))
+            execute(tinted.commands, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: back))
         }
         cull(commands, overlay.start..<overlay.end)
     }
 
-    /// This frame's `commands` with those before `overlay` in their colours under it, made once a frame
-    /// however many parts of the damage draw under the overlay.
-    func tintedCommands(_ commands: [DisplayCommand], under overlay: FoldableOverlay) -> [DisplayCommand] {
-        if let known = tintedThisFrame, known.overlayStart == overlay.start { return known.commands }
+    /// This frame's `commands` with those before `overlay` in their colours under it, and their summaries,
+    /// made once a frame however many parts of the damage draw under the overlay.
+    func tintedCommands(_ commands: [DisplayCommand], under overlay: FoldableOverlay)
+        -> (commands: [DisplayCommand], summaries: [CommandSummary]) {
+        if let known = tintedThisFrame, known.overlayStart == overlay.start { return (known.commands, known.summaries) }
         let tinted = Self.tinted(commands, 0..<overlay.start, under: overlay.color)
-        tintedThisFrame = (overlay.start, tinted)
-        return tinted
+        let tintedSummaries = Self.tinted(summaries, 0..<overlay.start, under: overlay.color)
+        tintedThisFrame = (overlay.start, tinted, tintedSummaries)
+        return (tinted, tintedSummaries)
     }
 
     /// Whether every command in `range` can be drawn tinted: not an image, nor a group drawn from a cached
@@ -90,6 +92,24 @@ extension XRenderRenderer {
                 result[index] = .text(layout, origin: origin, color: tint(color))
             default:
                 break
+            }
+        }
+        return result
+    }
+
+    /// `summaries` with the fills' colours in `range` as they look under `overlay`: only fills' colours are read
+    /// from the summaries under an overlay (see `finalFills`).
+    nonisolated static func tinted(_ summaries: [CommandSummary], _ range: Range<Int>, under overlay: Color) -> [CommandSummary] {
+        var result = summaries
+        var known: [(color: Color, tinted: Color)] = []
+        for index in range where result[index].kind == .fill {
+            let color = result[index].color
+            if let hit = known.first(where: { $0.color == color }) {
+                result[index].color = hit.tinted
+            } else {
+                let tinted = tint(color, under: overlay)
+                known.append((color, tinted))
+                result[index].color = tinted
             }
         }
         return result

@@ -42,8 +42,12 @@ import Proscenium
     var inkBoxes: [InkKey: XGlyphInfo] = [:]
     /// Ink extents of the texts of the last lists, by the address of their layout's lines (see `inkExtent(of:)`).
     var inkExtents: [Int: InkExtent] = [:]
-    /// Where each command of the list being rendered draws, once asked (see `frameExtent(at:_:)`).
+    /// Where each command of the list being rendered draws, once asked (see `frameExtent(at:)`).
     var frameExtents: [MeasuredExtent] = []
+    /// The list being rendered, for measuring its commands (see `frameExtent(at:)`); empty between frames.
+    var frameCommands: [DisplayCommand] = []
+    /// What the analyses read of each command of the list being rendered; empty between frames.
+    private(set) var summaries: [CommandSummary] = []
     /// How many rectangles this frame's final fills put into the window (see `fillFinalFillsIntoWindow`).
     var finalFillRectanglesThisFrame = 0
     /// The busy boxes worked out for the last two folds, with what they were worked out from.
@@ -112,7 +116,7 @@ import Proscenium
     /// (culled under a cover, or drawn only around an occluder), so a fill repeating one before it is drawn.
     var drawFloor = 0
     /// This frame's list tinted under its foldable overlay, once made (see `tintedCommands(_:under:)`).
-    var tintedThisFrame: (overlayStart: Int, commands: [DisplayCommand])?
+    var tintedThisFrame: (overlayStart: Int, commands: [DisplayCommand], summaries: [CommandSummary])?
 
     /// A renderer drawing with `display`; call `setTarget(picture:size:)` before rendering.
     public init(display: Display) {
@@ -222,6 +226,9 @@ import Proscenium
         guard target != 0 else { return }
         frameExtents.removeAll(keepingCapacity: true)
         frameExtents.append(contentsOf: repeatElement(.unmeasured, count: list.commands.count))
+        frameCommands = list.commands
+        summaries.removeAll(keepingCapacity: true)
+        summaries.append(contentsOf: list.commands.lazy.map(CommandSummary.init))
         let staleBefore = staleFills.count
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)
@@ -230,13 +237,13 @@ import Proscenium
             executeScrollCopies(list.scrollCopies, size: size, damage: &damage)
         }
         statistics.damagePixels = Int(saturating: damage.area)
-        groupEnds = Self.groupEnds(of: list.commands)
+        groupEnds = Self.groupEnds(of: summaries)
         if Self.retentionEnabled {
             var current: [RetainedFill] = []
             if size == targetSize {
                 let folded = foldedFill(in: list.commands, target: bounds)
-                current = Self.retainedFills(in: list.commands, target: bounds, known: folded?.extents, under: folded?.overlay,
-                                             extentAt: frameExtent(at:_:))
+                current = Self.retainedFills(in: summaries, target: bounds, known: folded?.extents, under: folded?.overlay,
+                                             extentAt: frameExtent(at:))
                 if let folded {
                     current.append(folded.fill)
                     laterPlaces = LaterPlaces(folded.extents)
@@ -247,14 +254,14 @@ import Proscenium
             statistics.retainedPixels = statistics.damagePixels - Int(saturating: damage.area)
         }
         drawnRegion = damage
-        redundantFills = skipsRedundantFills && !damage.isEmpty ? Self.redundantFills(in: list.commands, extentAt: frameExtent(at:_:)) : []
+        redundantFills = skipsRedundantFills && !damage.isEmpty ? Self.redundantFills(in: summaries, extentAt: frameExtent(at:)) : []
         appliedClips[target] = nil
         let root = RenderSurface(picture: target, origin: .zero, clip: damage.rects)
         if !damage.isEmpty {
             // Everything below an opaque fill that covers the whole damage is hidden: start there. The
             // window's and the root view's backgrounds usually are such fills, which saves the X server
             // two or three passes over every damaged pixel.
-            let start = Self.firstVisibleCommand(in: list.commands, covering: damage.bounds)
+            let start = Self.firstVisibleCommand(in: summaries, covering: damage.bounds)
             if start == 0, !Self.opensWithOpaqueCover(list.commands, of: damage.bounds) {
                 // Each drawing path sets the clip it needs; only this fill relies on the root's.
                 prepare(root)
@@ -262,7 +269,7 @@ import Proscenium
                 fill(root, root.bounds, color: &white, op: PictOpSrc)
             }
             cull(list.commands, 0..<start)
-            if Self.occlusionEnabled, let occluder = Self.occluder(in: list.commands, after: start, damage: damage) {
+            if Self.occlusionEnabled, let occluder = Self.occluder(in: summaries, after: start, damage: damage) {
                 // What lies under the largest opaque fill is not drawn: only the bands around it are.
                 let bands = Self.subtract(occluder.bars, from: damage.rects)
                 statistics.occludedPixels = Int(saturating: damage.area) - Int(bands.totalArea)
@@ -271,8 +278,8 @@ import Proscenium
                 // there, unless that skips a rasterized group, whose cache would take it for unused.
                 var groups: [(start: Int, clip: [Rect])] = []
                 for band in bands {
-                    let cover = Self.firstVisibleCommand(in: list.commands, before: occluder.index, covering: band)
-                    let bandStart = cover > start && !Self.holdsRasterizedGroup(list.commands[start..<cover]) ? cover : start
+                    let cover = Self.firstVisibleCommand(in: summaries, before: occluder.index, covering: band)
+                    let bandStart = cover > start && !Self.holdsRasterizedGroup(summaries[start..<cover]) ? cover : start
                     if let group = groups.firstIndex(where: { $0.start == bandStart }) {
                         groups[group].clip.append(band)
                     } else {
@@ -290,7 +297,7 @@ import Proscenium
             }
             rasterizedLayers.endFrame(sparePixels: windowPixels)
         } else {
-            statistics.commandsCulled = list.commands.drawingCount
+            statistics.commandsCulled = summaries.drawingCount
         }
         endWindowFills(staleBefore: staleBefore)
         endWindowScrolls(list)
@@ -308,16 +315,31 @@ import Proscenium
         images.endFrame()
         solids.endFrame()
         fonts.trim()
-        // Measured for this list only: outside a frame, commands are measured as they come.
+        // Measured and summarized for this list only: the analyses run inside `render` alone.
         frameExtents.removeAll(keepingCapacity: true)
+        frameCommands = []
+        summaries.removeAll(keepingCapacity: true)
     }
 
     // MARK: - Walking the list
 
-    /// Executes `commands[range]` into `surface`, handing each group to its handler.
+    /// Executes `commands[range]` into `surface`, handing each group to its handler. `commands` is this frame's
+    /// list or the list tinted (see `summaries`, which both share).
     func execute(_ commands: [DisplayCommand], _ range: Range<Int>, in surface: RenderSurface) {
         var i = range.lowerBound
         while i < range.upperBound {
+            // The summaries tell groups from what draws: only those are read from the list.
+            guard summaries[i].isPush else {
+                if summaries[i].isGroupMarker {
+                    // A pop: its group was handled at its push.
+                } else if i < redundantFills.count, redundantFills[i] >= drawFloor {
+                    statistics.commandsCulled += 1
+                } else {
+                    draw(commands[i], in: surface, occluder: occluder(after: i, range: range, surface: surface))
+                }
+                i += 1
+                continue
+            }
             let end = min(groupEnds[i], range.upperBound)
             switch commands[i] {
             case let .pushClip(rect, radius, corners):
@@ -328,22 +350,11 @@ import Proscenium
                 transformGroup(commands, (i + 1)..<end, transform: transform, bounds: bounds, in: surface)
             case let .pushRasterized(bounds):
                 rasterizedGroup(commands, (i + 1)..<end, bounds: bounds, in: surface)
-            case .popClip, .popOpacity, .popTransform, .popRasterized:
-                break
             default:
-                if i < redundantFills.count, redundantFills[i] >= drawFloor {
-                    statistics.commandsCulled += 1
-                } else {
-                    draw(commands[i], in: surface, occluder: occluder(after: i, in: commands, range: range, surface: surface))
-                }
+                break
             }
-            i = commands[i].isPush ? end + 1 : i + 1
+            i = end + 1
         }
-    }
-
-    /// Whether `commands` open a rasterized group.
-    nonisolated static func holdsRasterizedGroup(_ commands: ArraySlice<DisplayCommand>) -> Bool {
-        commands.contains { if case .pushRasterized = $0 { true } else { false } }
     }
 
     /// Counts one request of `kind` in `statistics`, with the pixels of `rect` (in `surface`'s pixels) inside
@@ -352,23 +363,11 @@ import Proscenium
         statistics.count(kind, pixels: countsRequestPixels ? surface.clippedArea(rect) : 0)
     }
 
-    /// Counts the drawing commands of a skipped range as culled.
+    /// Counts the drawing commands of a skipped range of this frame's list (or of the list tinted, which has
+    /// the same commands in the same places) as culled.
     func cull(_ commands: [DisplayCommand], _ range: Range<Int>) {
-        statistics.commandsCulled += commands[range].drawingCount
-    }
-
-    /// Index of the matching pop for every push (the list's count when unmatched); other entries unused.
-    static func groupEnds(of commands: [DisplayCommand]) -> [Int] {
-        var ends = [Int](repeating: commands.count, count: commands.count)
-        var open: [Int] = []
-        for (index, command) in commands.enumerated() {
-            if command.isPush {
-                open.append(index)
-            } else if command.isGroupMarker, let start = open.popLast() {
-                ends[start] = index
-            }
-        }
-        return ends
+        // The list being rendered, or the same one tinted: the summaries count for both.
+        statistics.commandsCulled += summaries[range].drawingCount
     }
 
     /// Sets the surface's clip on its picture unless it is already in place.
