@@ -8,11 +8,12 @@
 
     // MARK: - Model and presentation
 
+    // `@exclusivity(unchecked)`: read for every view in every frame (`FrameBuilder`); see there why.
     /// The model values: what the properties were last set to.
-    public private(set) var model = LayerProperties()
+    @exclusivity(unchecked) public private(set) var model = LayerProperties()
 
     /// Values the animation engine computed for the current frame; nil when nothing on this view animates.
-    var animatedPresentation: LayerProperties?
+    @exclusivity(unchecked) var animatedPresentation: LayerProperties?
 
     /// What is on screen this frame: the model, or the in-flight values while an animation runs.
     public var presentation: LayerProperties { animatedPresentation ?? model }
@@ -68,7 +69,7 @@
 
     /// Which corners `cornerRadius` rounds (all by default), for the background, border and clip, as
     /// `CALayer.maskedCorners`. The shadow keeps the shape with every corner rounded.
-    public var maskedCorners: CornerMask = .all { didSet { if maskedCorners != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var maskedCorners: CornerMask = .all { didSet { if maskedCorners != oldValue { setNeedsDisplay() } } }
 
     /// Opacity of the shadow, 0 (none, the default) to 1, as `CALayer.shadowOpacity`.
     public var shadowOpacity: Double {
@@ -78,7 +79,7 @@
 
     /// A hidden view and its subviews are neither drawn nor hit-tested; a stack view lays out as if a
     /// hidden arranged view were not there.
-    public var isHidden = false {
+    @exclusivity(unchecked) public var isHidden = false {
         didSet {
             guard isHidden != oldValue else { return }
             setNeedsDisplay()
@@ -87,36 +88,36 @@
     }
     /// Width of the border drawn inside the bounds' edge, above the subviews, as `CALayer.borderWidth`;
     /// negative or non-finite values become 0.
-    public var borderWidth: Double = 0 {
+    @exclusivity(unchecked) public var borderWidth: Double = 0 {
         didSet {
             if !borderWidth.isFinite || borderWidth < 0 { borderWidth = 0 }
             if borderWidth != oldValue { setNeedsDisplay() }
         }
     }
     /// Colour of the border.
-    public var borderColor: Color = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var borderColor: Color = .black { didSet { if borderColor != oldValue { setNeedsDisplay() } } }
     /// Colour of the shadow; its alpha multiplies `shadowOpacity`.
-    public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var shadowColor: Color = .black { didSet { if shadowColor != oldValue { setNeedsDisplay() } } }
     /// Blur radius of the shadow, in points (3 by default, as in Core Animation); negative or non-finite
     /// values become 0.
-    public var shadowRadius: Double = 3 {
+    @exclusivity(unchecked) public var shadowRadius: Double = 3 {
         didSet {
             if !shadowRadius.isFinite || shadowRadius < 0 { shadowRadius = 0 }
             if shadowRadius != oldValue { setNeedsDisplay() }
         }
     }
     /// How far the shadow is moved from the view; (0, -3) by default, as in Core Animation.
-    public var shadowOffset = Point(x: 0, y: -3) { didSet { if shadowOffset != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var shadowOffset = Point(x: 0, y: -3) { didSet { if shadowOffset != oldValue { setNeedsDisplay() } } }
     /// Whether subviews are clipped to the (rounded) bounds when drawn. Hit-testing ignores it: a subview
     /// outside its superview's bounds is never hit either way.
-    public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
+    @exclusivity(unchecked) public var clipsToBounds = false { didSet { if clipsToBounds != oldValue { setNeedsDisplay() } } }
     /// Asks the renderer to keep the view and its subviews as one cached layer and composite it while
     /// their drawing stays the same, as `CALayer.shouldRasterize` does: worth it for a view that holds
     /// still under something that animates, wasted on one that changes every frame. Pixels are the same.
-    public var shouldRasterize = false
+    @exclusivity(unchecked) public var shouldRasterize = false
     /// Parts of the toolkit (a presentation animating over this view) asking for rasterization besides
     /// `shouldRasterize`; counted so that each can withdraw its request alone.
-    var rasterizationRequests = 0
+    @exclusivity(unchecked) var rasterizationRequests = 0
     /// Whether frames mark this view's subtree as a layer the renderer may cache.
     var rasterizes: Bool { shouldRasterize || rasterizationRequests > 0 }
 
@@ -133,12 +134,12 @@
     // MARK: - Hierarchy
 
     /// The view this one is a subview of; nil for a root.
-    public private(set) weak var superview: View?
+    @exclusivity(unchecked) public private(set) weak var superview: View?
     /// The window the superviews lead to (nil for a window itself), kept as the view is linked or unlinked:
     /// every frame asks each label for it (its text measurer), too often to walk up the superviews.
     weak var knownWindow: Window?
     /// Subviews from back to front: later ones draw above and are hit-tested first.
-    public private(set) var subviews: [View] = [] { didSet { markSubtreeChanged() } }
+    @exclusivity(unchecked) public private(set) var subviews: [View] = [] { didSet { markSubtreeChanged() } }
 
     // The only changes to `subviews` and `superview`, which stay read-only outside this file; what they
     // mean (callbacks, damage, leaving a window) is in View+Subviews.swift.
@@ -167,7 +168,7 @@
     /// The view controller whose root view this is, if any; it follows the view in the responder chain.
     public internal(set) weak var owningViewController: ViewController?
     /// The appearance override and the traits last announced (View+Traits.swift).
-    var traitState = ViewTraitState()
+    @exclusivity(unchecked) var traitState = ViewTraitState()
 
     /// A view occupying `frame` in its future superview's coordinates.
     public init(frame: Rect = .zero) {
@@ -218,7 +219,7 @@
     // MARK: - Display
 
     /// Set when the view's pixels (or position) changed since the last frame; the window redraws its area.
-    public internal(set) var needsDisplay = true {
+    @exclusivity(unchecked) public internal(set) var needsDisplay = true {
         didSet {
             if needsDisplay {
                 markSubtreeChanged()
@@ -228,7 +229,7 @@
     }
 
     /// What the frame builder needs to move this view's scrolled pixels (see `View+ScrollCopies.swift`).
-    var scrollState = ScrollState()
+    @exclusivity(unchecked) var scrollState = ScrollState()
 
     /// Whether a scroll of this view (a change of its bounds' origin) may be drawn by moving the pixels of
     /// the last frame: scroll views, whose content is drawn over their own opaque background.
@@ -236,14 +237,14 @@
 
     /// Set when anything in this view's subtree, itself included, was marked for display or gained, lost or
     /// reordered subviews since the frame builder last kept the subtree's commands (see `keptCommands`).
-    var subtreeChanged = true
+    @exclusivity(unchecked) var subtreeChanged = true
     /// The display commands a rasterizing view's subtree made in the last frame that built them, and what
     /// they were built for: while nothing in the subtree changes, later frames reuse them instead of walking
     /// it again (a presenting view holds still under a transition for dozens of frames).
-    var keptCommands: FrameBuilder.KeptCommands?
+    @exclusivity(unchecked) var keptCommands: FrameBuilder.KeptCommands?
 
     /// Where this view's own drawing landed in window coordinates in the last frame; the old half of its damage.
-    var lastRenderedRect: Rect = .zero
+    @exclusivity(unchecked) var lastRenderedRect: Rect = .zero
 
     /// Marks the view as changed, so the next frame redraws its old and new areas.
     public func setNeedsDisplay() {

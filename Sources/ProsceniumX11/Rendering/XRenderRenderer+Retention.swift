@@ -156,6 +156,7 @@ extension XRenderRenderer {
                                           under overlay: FoldableOverlay? = nil, extentAt: (Int) -> Rect?) -> [RetainedFill] {
         let minimum = target.width * target.height / 64
         var candidates: [(index: Int, interior: Rect, color: Color, tinted: Bool)] = []
+        candidates.reserveCapacity(16)
         var depth = 0
         // Nothing before the last opaque cover of the whole target shows (a window's background under the
         // root view's): such fills keep nothing, and measuring all that follows them would cost every frame.
@@ -182,8 +183,11 @@ extension XRenderRenderer {
         let extents = known.flatMap { $0.start <= first + 1 ? $0.places : nil }
             ?? topLevelExtents(of: commands, from: first + 1, target: target, extentAt: extentAt)
         var found: [(fill: RetainedFill, kept: Double)] = []
+        // What lies above each candidate is gathered in one buffer, and copied out only for those kept.
+        var above: [Rect] = []
+        above.reserveCapacity(extents.count)
         for candidate in candidates {
-            var above: [Rect] = []
+            above.removeAll(keepingCapacity: true)
             var covered = 0.0
             // The overlay itself is not above a tinted candidate: it is in the colour.
             let skipped = candidate.tinted ? overlay.map { $0.start..<$0.end } ?? 0..<0 : 0..<0
@@ -195,7 +199,7 @@ extension XRenderRenderer {
             }
             let kept = candidate.interior.width * candidate.interior.height - covered
             if kept >= minimum {
-                found.append((RetainedFill(interior: candidate.interior, color: candidate.color, above: above,
+                found.append((RetainedFill(interior: candidate.interior, color: candidate.color, above: Array(above),
                                            source: candidate.index, tinted: candidate.tinted), kept))
             }
         }
