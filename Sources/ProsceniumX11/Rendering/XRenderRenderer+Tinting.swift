@@ -28,7 +28,7 @@ extension XRenderRenderer {
     func executeUnderOverlay(_ commands: [DisplayCommand], from start: Int, _ overlay: FoldableOverlay, clip: [Rect]) {
         var inside: [Rect] = [], outside: [Rect] = []
         if tintsOverlays { Self.split(clip, by: [overlay.area], outside: &outside, inside: &inside) }
-        guard !inside.isEmpty, Self.canTint(commands, start..<overlay.start) else {
+        guard !inside.isEmpty, Self.canTint(summaries, start..<overlay.start) else {
             return execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: clip))
         }
         if !outside.isEmpty {
@@ -46,8 +46,8 @@ extension XRenderRenderer {
         cull(commands, overlay.start..<overlay.end)
     }
 
-    /// This frame's `commands` with those before `overlay` in their colours under it, and their summaries,
-    /// made once a frame however many parts of the damage draw under the overlay.
+    /// This frame's `commands` before `overlay` in their colours under it, and their summaries, made once a
+    /// frame however many parts of the damage draw under the overlay.
     func tintedCommands(_ commands: [DisplayCommand], under overlay: FoldableOverlay)
         -> (commands: [DisplayCommand], summaries: [CommandSummary]) {
         if let known = tintedThisFrame, known.overlayStart == overlay.start { return (known.commands, known.summaries) }
@@ -59,60 +59,66 @@ extension XRenderRenderer {
 
     /// Whether every command in `range` can be drawn tinted: not an image, nor a group drawn from a cached
     /// layer.
-    nonisolated static func canTint(_ commands: [DisplayCommand], _ range: Range<Int>) -> Bool {
+    nonisolated static func canTint(_ commands: [CommandSummary], _ range: Range<Int>) -> Bool {
         !commands[range].contains { command in
-            switch command {
+            switch command.kind {
             case .image, .pushTransform, .popTransform, .pushRasterized, .popRasterized: true
             default: false
             }
         }
     }
 
-    /// `commands` with the fills, borders, shadows and texts in `range` in their colours under `overlay`
-    /// (see `tint(_:under:)`); what cannot be tinted stays as it is (see `canTint`).
+    /// The commands before `range.upperBound`, with the fills, borders, shadows and texts in `range` in their
+    /// colours under `overlay` (see `tint(_:under:)`); what cannot be tinted stays as it is (see `canTint`).
+    /// The list's later commands are left out: what is drawn tinted lies before its overlay.
     nonisolated static func tinted(_ commands: [DisplayCommand], _ range: Range<Int>, under overlay: Color) -> [DisplayCommand] {
-        var result = commands
-        // Colours repeat (a list's rows, their separators): each is worked out once.
-        var known: [(color: Color, tinted: Color)] = []
-        func tint(_ color: Color) -> Color {
-            if let hit = known.first(where: { $0.color == color }) { return hit.tinted }
-            let tinted = Self.tint(color, under: overlay)
-            known.append((color, tinted))
-            return tinted
-        }
+        var tints = Tints(overlay: overlay)
+        var result: [DisplayCommand] = []
+        result.reserveCapacity(range.upperBound)
+        result.append(contentsOf: commands[0..<range.lowerBound])
         for index in range {
             switch commands[index] {
             case let .fill(rect, radius, color, corners):
-                result[index] = .fill(rect: rect, cornerRadius: radius, color: tint(color), corners: corners)
+                result.append(.fill(rect: rect, cornerRadius: radius, color: tints(color), corners: corners))
             case let .border(rect, radius, width, color, corners):
-                result[index] = .border(rect: rect, cornerRadius: radius, width: width, color: tint(color), corners: corners)
+                result.append(.border(rect: rect, cornerRadius: radius, width: width, color: tints(color), corners: corners))
             case let .shadow(rect, radius, blur, offset, color):
-                result[index] = .shadow(rect: rect, cornerRadius: radius, blurRadius: blur, offset: offset, color: tint(color))
+                result.append(.shadow(rect: rect, cornerRadius: radius, blurRadius: blur, offset: offset, color: tints(color)))
             case let .text(layout, origin, color):
-                result[index] = .text(layout, origin: origin, color: tint(color))
-            default:
-                break
+                result.append(.text(layout, origin: origin, color: tints(color)))
+            case let command:
+                result.append(command)
             }
         }
         return result
     }
 
-    /// `summaries` with the fills' colours in `range` as they look under `overlay`: only fills' colours are read
-    /// from the summaries under an overlay (see `finalFills`).
+    /// The summaries before `range.upperBound`, with the fills' colours in `range` as they look under `overlay`:
+    /// only fills' colours are read from the summaries under an overlay (see `finalFills`).
     nonisolated static func tinted(_ summaries: [CommandSummary], _ range: Range<Int>, under overlay: Color) -> [CommandSummary] {
-        var result = summaries
-        var known: [(color: Color, tinted: Color)] = []
+        var tints = Tints(overlay: overlay)
+        var result = Array(summaries[0..<range.upperBound])
         for index in range where result[index].kind == .fill {
-            let color = result[index].color
-            if let hit = known.first(where: { $0.color == color }) {
-                result[index].color = hit.tinted
-            } else {
-                let tinted = tint(color, under: overlay)
-                known.append((color, tinted))
-                result[index].color = tinted
-            }
+            result[index].color = tints(result[index].color)
         }
         return result
+    }
+
+    /// Colours tinted under one overlay, each worked out once: colours repeat (a list's rows, their separators).
+    struct Tints {
+        let overlay: Color
+        private var known: [(color: Color, tinted: Color)] = []
+
+        init(overlay: Color) {
+            self.overlay = overlay
+        }
+
+        mutating func callAsFunction(_ color: Color) -> Color {
+            for entry in known where entry.color == color { return entry.tinted }
+            let tinted = XRenderRenderer.tint(color, under: overlay)
+            known.append((color, tinted))
+            return tinted
+        }
     }
 
     /// `color` as it looks under `overlay` (straight alpha): its colour channels blended under the overlay
