@@ -1,9 +1,9 @@
 /// Walks the view tree once per frame with presentation values and produces the display list and the
 /// damaged region: each changed view contributes the area it covered last frame and the area it covers now.
 ///
-/// The walk reads a dozen of each view's stored properties. A class's stored property that other modules
-/// may reach is checked for exclusive access at run time on every read (a call into the runtime and a
-/// lookup in its access set), which came to a tenth of a navigation frame; the properties the walk reads are
+/// The walk reads a dozen of each view's stored properties. A class's stored property whose accesses the
+/// compiler cannot prove exclusive is checked at run time on every read (a call into the runtime and a
+/// lookup in its access set), about a tenth of a navigation frame; the properties the walk reads are
 /// declared `@exclusivity(unchecked)` in `View`. They are the main actor's, and nothing holds an access to
 /// one open across a call that could reach another.
 @MainActor struct FrameBuilder {

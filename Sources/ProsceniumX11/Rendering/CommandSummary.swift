@@ -1,9 +1,9 @@
 import Proscenium
 
-/// What the renderer's analyses read of one command of a frame's list, as a plain value. They walk the
-/// list a dozen times a frame (retention, folding, occlusion, redundant and final fills), and each step of
-/// a walk over `DisplayCommand`s copied the command out of the list, a text's layout retained and released
-/// with it: that cost more than the analyses' own work. The summaries are made once a frame.
+/// What the renderer's analyses read of one command of a frame's list, as a plain value. They walk the list a
+/// dozen times a frame (retention, folding, occlusion, redundant and final fills), and a step of a walk over
+/// `DisplayCommand`s copies the command out of the list, retaining and releasing a text's layout with it,
+/// which costs more than the analyses' own work. The summaries are made once a frame.
 struct CommandSummary {
     /// Which command this is.
     enum Kind: UInt8 {

@@ -105,7 +105,7 @@ extension XRenderRenderer {
                 unfolded.bounds = whole.bounds
                 execute(commands, overlay.end..<(overlay.end + 1), in: unfolded)
             } else {
-                cull(commands, overlay.end..<(overlay.end + 1))
+                cull(overlay.end..<(overlay.end + 1))
             }
             execute(commands, (overlay.end + 1)..<range.upperBound, in: whole)
         } else {

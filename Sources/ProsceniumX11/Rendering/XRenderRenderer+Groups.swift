@@ -10,7 +10,7 @@ extension XRenderRenderer {
                    corners: CornerMask = .all, in surface: RenderSurface) {
         let shape = surface.pixels(rect)
         let clip = surface.clip(to: shape.roundedToPixels)
-        guard !clip.isEmpty else { return cull(commands, range) }
+        guard !clip.isEmpty else { return cull(range) }
         let inner = RenderSurface(picture: surface.picture, origin: surface.origin, clip: clip)
         let r = RoundedRectGeometry.clampedRadius(radius, for: shape)
         guard r >= 0.01, Self.corners(of: shape, radius: r, mask: corners).anyIntersects(inner.bounds) else {
@@ -31,7 +31,7 @@ extension XRenderRenderer {
     /// through a solid alpha mask.
     func opacityGroup(_ commands: [DisplayCommand], _ range: Range<Int>, alpha: Double, bounds: Rect,
                       in surface: RenderSurface) {
-        guard alpha > 0 else { return cull(commands, range) }
+        guard alpha > 0 else { return cull(range) }
         guard alpha < 1 else { return execute(commands, range, in: surface) }
         // A group of one fill, border or shadow (a fading dimming view) looks the same drawn once with its
         // alpha scaled: one pass over its pixels instead of clearing a layer, drawing and compositing it.
@@ -46,7 +46,7 @@ extension XRenderRenderer {
             return draw(.text(layout, origin: origin, color: color.withAlphaComponent(color.alpha * alpha)), in: surface)
         }
         let clip = surface.clip(to: surface.pixels(bounds).integral)
-        guard !clip.isEmpty else { return cull(commands, range) }
+        guard !clip.isEmpty else { return cull(range) }
         let area = clip.boundingBox
         let (layer, layerSurface) = makeLayer(area: area, clip: clip, origin: surface.origin)
         execute(commands, range, in: layerSurface)
@@ -73,7 +73,7 @@ extension XRenderRenderer {
         let onParent = transform.apply(to: bounds.integral)
         guard transform.isFinite, let inverse = transform.inverted, inverse.isFinite, bounds.isFinite, !bounds.isEmpty,
               onParent.isFinite, onParent.intersects(visible) else {
-            return cull(commands, range)
+            return cull(range)
         }
         let whole = bounds.integral
         let body = commands[range]
@@ -88,7 +88,7 @@ extension XRenderRenderer {
         // A group shrunk so far that its visible part needs a huge layer is not drawn.
         guard !localArea.isEmpty, localArea.width <= Self.maximumLayerSide, localArea.height <= Self.maximumLayerSide,
               localArea.width * localArea.height <= Self.maximumLayerPixels else {
-            return cull(commands, range)
+            return cull(range)
         }
         let full = Rect(x: 0, y: 0, width: localArea.width, height: localArea.height)
         let (layer, layerSurface) = makeLayer(area: localArea, clip: [full.offsetBy(dx: localArea.minX, dy: localArea.minY)],

@@ -9,13 +9,13 @@ extension XRenderRenderer {
     func rasterizedGroup(_ commands: [DisplayCommand], _ range: Range<Int>, bounds: Rect, in surface: RenderSurface) {
         guard surface.picture == target, bounds.isFinite, !range.isEmpty else { return execute(commands, range, in: surface) }
         let area = surface.pixels(bounds).integral.intersection(Rect(origin: .zero, size: targetSize))
-        guard !area.isEmpty else { return cull(commands, range) }
+        guard !area.isEmpty else { return cull(range) }
         // The group's push is just before its range.
         let identity = RasterizedGroupIdentity.identity(ofGroupAt: range.lowerBound - 1, in: groupIdentities)
         guard area.intersects(surface.bounds) else {
             // Out of this frame's damage: nothing to draw, but the group still counts as seen.
             _ = rasterizedLayers.lookup(commands[range], area: area, origin: surface.origin, identity: identity)
-            return cull(commands, range)
+            return cull(range)
         }
         // A group that starts with an opaque square fill over its whole area is an opaque layer: a copy.
         let opaque = Self.isOpaqueCover(commands[range.lowerBound],
@@ -38,7 +38,7 @@ extension XRenderRenderer {
         for index in needed.indices { needed[index] = needed[index].offsetBy(dx: -area.minX, dy: -area.minY) }
         let missing = rasterizedLayers.missing(needed, in: layer)
         if missing.isEmpty {
-            cull(commands, range)
+            cull(range)
         } else {
             let origin = Point(x: surface.origin.x + area.minX, y: surface.origin.y + area.minY)
             // A group that starts with an opaque fill of whole pixels over all of it (a screen's background)

@@ -39,11 +39,11 @@ extension XRenderRenderer {
         // Where a fill is the last thing drawn, its tinted colour goes straight to the window.
         let back = fillFinalFillsIntoWindow(tinted.summaries, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
         if back.isEmpty {
-            cull(tinted.commands, start..<overlay.start)
+            cull(start..<overlay.start)
         } else {
             execute(tinted.commands, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: back))
         }
-        cull(commands, overlay.start..<overlay.end)
+        cull(overlay.start..<overlay.end)
     }
 
     /// This frame's `commands` before `overlay` in their colours under it, and their summaries, made once a

@@ -115,7 +115,8 @@ import Proscenium
     /// Where the drawing of the current part of the damage starts: what lies before it was not drawn there
     /// (culled under a cover, or drawn only around an occluder), so a fill repeating one before it is drawn.
     var drawFloor = 0
-    /// This frame's list tinted under its foldable overlay, once made (see `tintedCommands(_:under:)`).
+    /// The commands of this frame's list before its foldable overlay, tinted under it, and their summaries,
+    /// once made (see `tintedCommands(_:under:)`).
     var tintedThisFrame: (overlayStart: Int, commands: [DisplayCommand], summaries: [CommandSummary])?
 
     /// A renderer drawing with `display`; call `setTarget(picture:size:)` before rendering.
@@ -268,7 +269,7 @@ import Proscenium
                 var white = XRenderColor.opaqueWhite
                 fill(root, root.bounds, color: &white, op: PictOpSrc)
             }
-            cull(list.commands, 0..<start)
+            cull(0..<start)
             if Self.occlusionEnabled, let occluder = Self.occluder(in: summaries, after: start, damage: damage) {
                 // What lies under the largest opaque fill is not drawn: only the bands around it are.
                 let bands = Self.subtract(occluder.bars, from: damage.rects)
@@ -286,7 +287,7 @@ import Proscenium
                         groups.append((bandStart, [band]))
                     }
                 }
-                if groups.isEmpty { cull(list.commands, start..<occluder.index) }
+                if groups.isEmpty { cull(start..<occluder.index) }
                 for group in groups.sorted(by: { $0.start < $1.start }) {
                     executeFolding(list.commands, group.start..<occluder.index, clip: group.clip)
                 }
@@ -363,10 +364,9 @@ import Proscenium
         statistics.count(kind, pixels: countsRequestPixels ? surface.clippedArea(rect) : 0)
     }
 
-    /// Counts the drawing commands of a skipped range of this frame's list (or of the list tinted, which has
-    /// the same commands in the same places) as culled.
-    func cull(_ commands: [DisplayCommand], _ range: Range<Int>) {
-        // The list being rendered, or the same one tinted: the summaries count for both.
+    /// Counts the drawing commands of a skipped range of this frame's list (or of the list tinted, whose
+    /// commands are the list's in the same places) as culled.
+    func cull(_ range: Range<Int>) {
         statistics.commandsCulled += summaries[range].drawingCount
     }
 
