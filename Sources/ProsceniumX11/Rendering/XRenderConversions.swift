@@ -119,8 +119,3 @@ extension Array where Element == Rect {
     /// Every rectangle moved by (`dx`, `dy`).
     func offsetBy(dx: Double, dy: Double) -> [Rect] { map { $0.offsetBy(dx: dx, dy: dy) } }
 }
-
-extension Collection where Element == DisplayCommand {
-    /// How many of the commands draw something (group markers do not).
-    var drawingCount: Int { count { !$0.isGroupMarker } }
-}

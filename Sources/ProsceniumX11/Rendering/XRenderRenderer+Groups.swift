@@ -42,7 +42,7 @@ extension XRenderRenderer {
         // nothing (a plain button's clear background): each line is one mask composited once, so its
         // overlapping glyphs are not blended twice.
         if usesTextMasks, let index = Self.onlyVisibleCommand(of: commands, in: range), case let .text(layout, origin, color) = commands[index] {
-            statistics.commandsCulled += commands[range].drawingCount - 1
+            statistics.commandsCulled += summaries[range].drawingCount - 1
             return draw(.text(layout, origin: origin, color: color.withAlphaComponent(color.alpha * alpha)), in: surface)
         }
         let clip = surface.clip(to: surface.pixels(bounds).integral)
