@@ -140,12 +140,11 @@ extension XRenderRenderer {
         var open: [(index: Int, rasterized: Bool)] = []
         var start = 0
         for index in 0..<min(end ?? commands.count, commands.count) {
-            let kind = commands[index].kind
             if commands[index].isPush {
-                open.append((index, kind == .pushRasterized))
+                open.append((index, commands[index].kind == .pushRasterized))
             } else if commands[index].isGroupMarker {
                 _ = open.popLast()
-            } else if kind == .fill, commands[index].isOpaqueCover(of: area) {
+            } else if commands[index].isOpaqueCover(of: area) {
                 if open.isEmpty {
                     start = index
                 } else if open.count == 1, open[0].rasterized, open[0].index == index - 1 {

@@ -51,8 +51,10 @@ extension XRenderRenderer {
     func tintedCommands(_ commands: [DisplayCommand], under overlay: FoldableOverlay)
         -> (commands: [DisplayCommand], summaries: [CommandSummary]) {
         if let known = tintedThisFrame, known.overlayStart == overlay.start { return (known.commands, known.summaries) }
-        let tinted = Self.tinted(commands, 0..<overlay.start, under: overlay.color)
-        let tintedSummaries = Self.tinted(summaries, 0..<overlay.start, under: overlay.color)
+        // One set of tints for both: each colour is worked out once.
+        var tints = Tints(overlay: overlay.color)
+        let tinted = Self.tinted(commands, 0..<overlay.start, with: &tints)
+        let tintedSummaries = Self.tinted(summaries, 0..<overlay.start, with: &tints)
         tintedThisFrame = (overlay.start, tinted, tintedSummaries)
         return (tinted, tintedSummaries)
     }
@@ -69,10 +71,9 @@ extension XRenderRenderer {
     }
 
     /// The commands before `range.upperBound`, with the fills, borders, shadows and texts in `range` in their
-    /// colours under `overlay` (see `tint(_:under:)`); what cannot be tinted stays as it is (see `canTint`).
-    /// The list's later commands are left out: what is drawn tinted lies before its overlay.
-    nonisolated static func tinted(_ commands: [DisplayCommand], _ range: Range<Int>, under overlay: Color) -> [DisplayCommand] {
-        var tints = Tints(overlay: overlay)
+    /// colours under the overlay of `tints` (see `tint(_:under:)`); what cannot be tinted stays as it is (see
+    /// `canTint`). The list's later commands are left out: what is drawn tinted lies before its overlay.
+    nonisolated static func tinted(_ commands: [DisplayCommand], _ range: Range<Int>, with tints: inout Tints) -> [DisplayCommand] {
         var result: [DisplayCommand] = []
         result.reserveCapacity(range.upperBound)
         result.append(contentsOf: commands[0..<range.lowerBound])
@@ -93,10 +94,9 @@ extension XRenderRenderer {
         return result
     }
 
-    /// The summaries before `range.upperBound`, with the fills' colours in `range` as they look under `overlay`:
-    /// only fills' colours are read from the summaries under an overlay (see `finalFills`).
-    nonisolated static func tinted(_ summaries: [CommandSummary], _ range: Range<Int>, under overlay: Color) -> [CommandSummary] {
-        var tints = Tints(overlay: overlay)
+    /// The summaries before `range.upperBound`, with the fills' colours in `range` as they look under the overlay
+    /// of `tints`: only fills' colours are read from the summaries under an overlay (see `finalFills`).
+    nonisolated static func tinted(_ summaries: [CommandSummary], _ range: Range<Int>, with tints: inout Tints) -> [CommandSummary] {
         var result = Array(summaries[0..<range.upperBound])
         for index in range where result[index].kind == .fill {
             result[index].color = tints(result[index].color)
