@@ -84,6 +84,7 @@ import Proscenium
     private var lastHiddenFrameTime: Double?
 
     let gc: GC
+    private let copier: BackBufferCopier
     private let windowFormatPicture: Picture
     private(set) var backPixmap: Pixmap = 0
     private var backPicture: Picture = 0
@@ -130,6 +131,7 @@ import Proscenium
         var gcValues = XGCValues()
         gcValues.graphics_exposures = 0
         gc = XCreateGC(dpy, xWindow, UInt(GCGraphicsExposures), &gcValues)
+        copier = BackBufferCopier(display: display, drawable: xWindow)
         windowFormatPicture = XRenderCreatePicture(dpy, xWindow, display.windowFormat, 0, nil)
         renderer = XRenderRenderer(display: display)
         renderer.windowPicture = windowFormatPicture
@@ -172,6 +174,7 @@ import Proscenium
         if backPicture != 0 { XRenderFreePicture(dpy, backPicture) }
         if backPixmap != 0 { XFreePixmap(dpy, backPixmap) }
         XFreeGC(dpy, gc)
+        copier.free()
         // A destroyed window took the picture on it along (RENDER frees a window's pictures with it):
         // freeing either again would only earn a BadWindow or BadPicture.
         if !isDestroyed {
@@ -242,10 +245,7 @@ import Proscenium
             drawn = Proscenium.Region(Rect(x: 0, y: 0, width: size.width, height: size.height))
             copies = drawn.rects
         }
-        for rect in copies {
-            XCopyArea(dpy, backPixmap, xWindow, gc, Int32(rect.minX), Int32(rect.minY),
-                      UInt32(rect.width), UInt32(rect.height), Int32(rect.minX), Int32(rect.minY))
-        }
+        copier.copy(copies, from: backPixmap, to: xWindow, plainGC: gc)
         XFlush(dpy)
         hasDrawnFrame = true
         accessibilityBridge?.windowDidChange()
