@@ -20,14 +20,17 @@ extension XRenderRenderer {
         let dpy = display.pointer
         switch command {
         case let .fill(rect, radius, color, corners):
+            let color = drawsTinted ? frameTints!(color) : color
             guard color.alpha > 0 else { return }
             fillShape(surface.pixels(rect), radius: radius, corners: corners, color: color, in: surface)
         case let .border(rect, radius, width, color, corners):
+            let color = drawsTinted ? frameTints!(color) : color
             guard color.alpha > 0, width > 0 else { return }
             let traps = RoundedRectGeometry.ring(surface.pixels(rect), radius: radius, corners: corners, width: width,
                                                  limit: surface.bounds)
             compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
         case let .shadow(rect, radius, blur, offset, color):
+            let color = drawsTinted ? frameTints!(color) : color
             guard color.alpha > 0 else { return }
             let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
             let blur = ShadowCache.sanitizedBlur(blur)
@@ -46,6 +49,7 @@ extension XRenderRenderer {
                              occluder: occluder)
             }
         case let .text(layout, origin, color):
+            let color = drawsTinted ? frameTints!(color) : color
             guard color.alpha > 0 else { return }
             let font = fonts.font(for: layout.font)
             let white = usesTextMasks && font != nil ? solids.picture(for: .white) : 0

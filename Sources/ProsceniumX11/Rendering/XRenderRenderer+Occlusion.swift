@@ -104,6 +104,14 @@ extension XRenderRenderer {
         for rect in rects {
             // Inside one hole (the common case: a damage rectangle filled whole): nothing left, nothing cut.
             if rect.isEmpty || isInsideOne(rect, of: holes) { continue }
+            if let hole = onlyHoleMeeting(rect, in: holes) {
+                guard let hole else {
+                    result.append(rect)
+                    continue
+                }
+                rect.forEachPiece(subtracting: hole) { result.append($0) }
+                continue
+            }
             pieces.removeAll(keepingCapacity: true)
             pieces.append(rect)
             cut(&pieces, by: holes, meeting: rect, spare: &spare)

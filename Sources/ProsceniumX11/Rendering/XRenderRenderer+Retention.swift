@@ -252,8 +252,8 @@ extension XRenderRenderer {
     }
 
     /// Where the command at `index` of this frame's list may draw (`inkExtent(of:)`), measured once a frame:
-    /// retention, folding, redundant fills and the window's final fills each ask about most of the list (the
-    /// list tinted draws in the same places). Only inside `render`, which measures and summarizes its list.
+    /// retention, folding, redundant fills and the window's final fills each ask about most of the list (drawn
+    /// tinted, a command draws in the same places). Only inside `render`, which measures and summarizes its list.
     func frameExtent(at index: Int) -> Rect? {
         precondition(index < frameExtents.count, "frameExtent(at:) asked outside render")
         switch frameExtents[index] {

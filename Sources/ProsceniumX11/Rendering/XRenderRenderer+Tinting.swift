@@ -35,28 +35,31 @@ extension XRenderRenderer {
             execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: outside))
         }
         statistics.tintedPixels += Int(inside.totalArea)
-        let tinted = tintedCommands(commands, under: overlay)
+        let tinted = tintedSummaries(under: overlay)
         // Where a fill is the last thing drawn, its tinted colour goes straight to the window.
-        let back = fillFinalFillsIntoWindow(tinted.summaries, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
+        let back = fillFinalFillsIntoWindow(tinted, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
         if back.isEmpty {
             cull(start..<overlay.start)
         } else {
-            execute(tinted.commands, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: back))
+            // The commands themselves are drawn as they are, each colour tinted as it is drawn: a tinted copy
+            // of the list would copy every command before the overlay, every frame.
+            drawsTinted = true
+            execute(commands, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: back))
+            drawsTinted = false
         }
         cull(overlay.start..<overlay.end)
     }
 
-    /// This frame's `commands` before `overlay` in their colours under it, and their summaries, made once a
-    /// frame however many parts of the damage draw under the overlay.
-    func tintedCommands(_ commands: [DisplayCommand], under overlay: FoldableOverlay)
-        -> (commands: [DisplayCommand], summaries: [CommandSummary]) {
-        if let known = tintedThisFrame, known.overlayStart == overlay.start { return (known.commands, known.summaries) }
-        // One set of tints for both: each colour is worked out once.
-        var tints = Tints(overlay: overlay.color)
-        let tinted = Self.tinted(commands, 0..<overlay.start, with: &tints)
-        let tintedSummaries = Self.tinted(summaries, 0..<overlay.start, with: &tints)
-        tintedThisFrame = (overlay.start, tinted, tintedSummaries)
-        return (tinted, tintedSummaries)
+    /// This frame's summaries before `overlay` with their fills in their colours under it, made once a frame
+    /// however many parts of the damage draw under the overlay; the tints they needed are kept in
+    /// `frameTints` for `draw`, so each colour is worked out once.
+    func tintedSummaries(under overlay: FoldableOverlay) -> [CommandSummary] {
+        if let known = tintedThisFrame, known.overlayStart == overlay.start { return known.summaries }
+        var tints = frameTints.flatMap { $0.overlay == overlay.color ? $0 : nil } ?? Tints(overlay: overlay.color)
+        let tinted = Self.tinted(summaries, 0..<overlay.start, with: &tints)
+        frameTints = tints
+        tintedThisFrame = (overlay.start, tinted)
+        return tinted
     }
 
     /// Whether every command in `range` can be drawn tinted: not an image, nor a group drawn from a cached
@@ -68,30 +71,6 @@ extension XRenderRenderer {
             default: false
             }
         }
-    }
-
-    /// The commands before `range.upperBound`, with the fills, borders, shadows and texts in `range` in their
-    /// colours under the overlay of `tints` (see `tint(_:under:)`); what cannot be tinted stays as it is (see
-    /// `canTint`). The list's later commands are left out: what is drawn tinted lies before its overlay.
-    nonisolated static func tinted(_ commands: [DisplayCommand], _ range: Range<Int>, with tints: inout Tints) -> [DisplayCommand] {
-        var result: [DisplayCommand] = []
-        result.reserveCapacity(range.upperBound)
-        result.append(contentsOf: commands[0..<range.lowerBound])
-        for index in range {
-            switch commands[index] {
-            case let .fill(rect, radius, color, corners):
-                result.append(.fill(rect: rect, cornerRadius: radius, color: tints(color), corners: corners))
-            case let .border(rect, radius, width, color, corners):
-                result.append(.border(rect: rect, cornerRadius: radius, width: width, color: tints(color), corners: corners))
-            case let .shadow(rect, radius, blur, offset, color):
-                result.append(.shadow(rect: rect, cornerRadius: radius, blurRadius: blur, offset: offset, color: tints(color)))
-            case let .text(layout, origin, color):
-                result.append(.text(layout, origin: origin, color: tints(color)))
-            case let command:
-                result.append(command)
-            }
-        }
-        return result
     }
 
     /// The summaries before `range.upperBound`, with the fills' colours in `range` as they look under the overlay
@@ -111,6 +90,7 @@ extension XRenderRenderer {
 
         init(overlay: Color) {
             self.overlay = overlay
+            known.reserveCapacity(16)
         }
 
         mutating func callAsFunction(_ color: Color) -> Color {

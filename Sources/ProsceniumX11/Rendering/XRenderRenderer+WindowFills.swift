@@ -167,6 +167,17 @@ extension XRenderRenderer {
                 inside.append(rect)
                 continue
             }
+            // Meeting one hole at most (an overlay's area is the only one): its pieces go straight out, with
+            // no buffers to grow on every call.
+            if let hole = Self.onlyHoleMeeting(rect, in: holes) {
+                guard let hole else {
+                    outside.append(rect)
+                    continue
+                }
+                inside.append(rect.intersection(hole))
+                rect.forEachPiece(subtracting: hole) { outside.append($0) }
+                continue
+            }
             pieces.removeAll(keepingCapacity: true)
             pieces.append(rect)
             for hole in holes where hole.intersects(rect) {
@@ -181,6 +192,16 @@ extension XRenderRenderer {
             }
             outside += pieces
         }
+    }
+
+    /// The one rectangle of `holes` that meets `rect` (`.some(nil)` when none does), or nil when several do.
+    nonisolated static func onlyHoleMeeting(_ rect: Rect, in holes: [Rect]) -> Rect?? {
+        var found: Rect?
+        for hole in holes where hole.intersects(rect) {
+            if found != nil { return nil }
+            found = hole
+        }
+        return .some(found)
     }
 
     /// Whether any of `rects` meets any of `holes`.

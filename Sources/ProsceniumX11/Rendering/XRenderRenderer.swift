@@ -115,9 +115,12 @@ import Proscenium
     /// Where the drawing of the current part of the damage starts: what lies before it was not drawn there
     /// (culled under a cover, or drawn only around an occluder), so a fill repeating one before it is drawn.
     var drawFloor = 0
-    /// The commands of this frame's list before its foldable overlay, tinted under it, and their summaries,
-    /// once made (see `tintedCommands(_:under:)`).
-    var tintedThisFrame: (overlayStart: Int, commands: [DisplayCommand], summaries: [CommandSummary])?
+    /// The summaries of this frame's list before its foldable overlay, tinted under it, once made (see
+    /// `tintedSummaries(under:)`), and the colours tinted so far, which `draw` reads while `drawsTinted`.
+    var tintedThisFrame: (overlayStart: Int, summaries: [CommandSummary])?
+    var frameTints: Tints?
+    /// Set while the commands under the overlay are drawn tinted: `draw` blends each colour under it.
+    var drawsTinted = false
 
     /// A renderer drawing with `display`; call `setTarget(picture:size:)` before rendering.
     public init(display: Display) {
@@ -220,6 +223,7 @@ import Proscenium
         copyRects.removeAll(keepingCapacity: true)
         overlaysThisFrame.removeAll(keepingCapacity: true)
         tintedThisFrame = nil
+        frameTints = nil
         laterPlaces = nil
         windowFilledThisFrame.removeAll(keepingCapacity: true)
         groupIdentities = list.rasterizedGroupIdentities
@@ -324,8 +328,8 @@ import Proscenium
 
     // MARK: - Walking the list
 
-    /// Executes `commands[range]` into `surface`, handing each group to its handler. `commands` is this frame's
-    /// list or the list tinted (see `summaries`, which both share).
+    /// Executes `commands[range]` of this frame's list into `surface`, handing each group to its handler;
+    /// while `drawsTinted`, each command is drawn in its colour under the overlay.
     func execute(_ commands: [DisplayCommand], _ range: Range<Int>, in surface: RenderSurface) {
         var i = range.lowerBound
         while i < range.upperBound {
@@ -364,8 +368,7 @@ import Proscenium
         statistics.count(kind, pixels: countsRequestPixels ? surface.clippedArea(rect) : 0)
     }
 
-    /// Counts the drawing commands of a skipped range of this frame's list (or of the list tinted, whose
-    /// commands are the list's in the same places) as culled.
+    /// Counts the drawing commands of a skipped range of this frame's list as culled.
     func cull(_ range: Range<Int>) {
         statistics.commandsCulled += summaries[range].drawingCount
     }
