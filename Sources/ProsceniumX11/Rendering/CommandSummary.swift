@@ -23,8 +23,7 @@ struct CommandSummary {
     var cornerRadius: Double = 0
     /// The corners that radius rounds; none for other commands.
     var corners: CornerMask = []
-    /// A fill's, border's, shadow's or text's colour; clear otherwise. In the summaries tinted under an overlay
-    /// (`tintedSummaries(under:)`), only the fills' colours are tinted: nothing reads the others there.
+    /// A fill's, border's, shadow's or text's colour; clear otherwise.
     var color: Color = .clear
     /// An opacity group's alpha; 1 otherwise.
     var alpha: Double = 1

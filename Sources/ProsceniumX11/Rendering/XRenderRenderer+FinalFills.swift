@@ -14,8 +14,9 @@ extension XRenderRenderer {
     nonisolated static let maximumFinalFillRectangles = 32
 
     /// Fills into the window only the pixels of `clip` (target pixels, under the overlay ending at
-    /// `overlayEnd`) where an opaque square fill of `commands[range]`, the list's summaries tinted under that overlay,
-    /// is the last thing the frame draws, and returns the rest of `clip`, for drawing into the back buffer.
+    /// `overlayEnd`) where an opaque square fill of `commands[range]`, this frame's summaries, is the last thing
+    /// the frame draws, in its colour tinted under that overlay (`frameTints`, made ready by the caller), and
+    /// returns the rest of `clip`, for drawing into the back buffer.
     /// Returns `clip` without a window picture, or when this frame's later places are unknown or belong to
     /// another overlay.
     func fillFinalFillsIntoWindow(_ commands: [CommandSummary], _ range: Range<Int>, overlayEnd: Int, clip: [Rect]) -> [Rect] {
@@ -31,7 +32,7 @@ extension XRenderRenderer {
         guard !finals.isEmpty else { return clip }
         var filled: [Rect] = []
         for final in finals {
-            var color = XRenderColor(premultiplying: final.color)
+            var color = XRenderColor(premultiplying: frameTints!(final.color))
             fillWindowOnly(final.rects, color: &color)
             filled += final.rects
         }

@@ -35,9 +35,9 @@ extension XRenderRenderer {
             execute(commands, start..<overlay.end, in: RenderSurface(picture: target, origin: .zero, clip: outside))
         }
         statistics.tintedPixels += Int(inside.totalArea)
-        let tinted = tintedSummaries(under: overlay)
+        prepareTints(under: overlay)
         // Where a fill is the last thing drawn, its tinted colour goes straight to the window.
-        let back = fillFinalFillsIntoWindow(tinted, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
+        let back = fillFinalFillsIntoWindow(summaries, start..<overlay.start, overlayEnd: overlay.end, clip: inside)
         if back.isEmpty {
             cull(start..<overlay.start)
         } else {
@@ -50,16 +50,10 @@ extension XRenderRenderer {
         cull(overlay.start..<overlay.end)
     }
 
-    /// This frame's summaries before `overlay` with their fills in their colours under it, made once a frame
-    /// however many parts of the damage draw under the overlay; the tints they needed are kept in
-    /// `frameTints` for `draw`, so each colour is worked out once.
-    func tintedSummaries(under overlay: FoldableOverlay) -> [CommandSummary] {
-        if let known = tintedThisFrame, known.overlayStart == overlay.start { return known.summaries }
-        var tints = frameTints.flatMap { $0.overlay == overlay.color ? $0 : nil } ?? Tints(overlay: overlay.color)
-        let tinted = Self.tinted(summaries, 0..<overlay.start, with: &tints)
-        frameTints = tints
-        tintedThisFrame = (overlay.start, tinted)
-        return tinted
+    /// Makes `frameTints` the tints under `overlay`, keeping the colours already worked out when a frame
+    /// draws under the same overlay again: `draw` and the window's final fills read them.
+    func prepareTints(under overlay: FoldableOverlay) {
+        if frameTints?.overlay != overlay.color { frameTints = Tints(overlay: overlay.color) }
     }
 
     /// Whether every command in `range` can be drawn tinted: not an image, nor a group drawn from a cached
@@ -71,16 +65,6 @@ extension XRenderRenderer {
             default: false
             }
         }
-    }
-
-    /// The summaries before `range.upperBound`, with the fills' colours in `range` as they look under the overlay
-    /// of `tints`: only fills' colours are read from the summaries under an overlay (see `finalFills`).
-    nonisolated static func tinted(_ summaries: [CommandSummary], _ range: Range<Int>, with tints: inout Tints) -> [CommandSummary] {
-        var result = Array(summaries[0..<range.upperBound])
-        for index in range where result[index].kind == .fill {
-            result[index].color = tints(result[index].color)
-        }
-        return result
     }
 
     /// Colours tinted under one overlay, each worked out once: colours repeat (a list's rows, their separators).

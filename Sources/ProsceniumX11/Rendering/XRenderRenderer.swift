@@ -115,9 +115,8 @@ import Proscenium
     /// Where the drawing of the current part of the damage starts: what lies before it was not drawn there
     /// (culled under a cover, or drawn only around an occluder), so a fill repeating one before it is drawn.
     var drawFloor = 0
-    /// The summaries of this frame's list before its foldable overlay, tinted under it, once made (see
-    /// `tintedSummaries(under:)`), and the colours tinted so far, which `draw` reads while `drawsTinted`.
-    var tintedThisFrame: (overlayStart: Int, summaries: [CommandSummary])?
+    /// The colours tinted under this frame's overlay so far (see `prepareTints(under:)`), which `draw` reads
+    /// while `drawsTinted`.
     var frameTints: Tints?
     /// Set while the commands under the overlay are drawn tinted: `draw` blends each colour under it.
     var drawsTinted = false
@@ -222,7 +221,6 @@ import Proscenium
         drawnRegion = Proscenium.Region()
         copyRects.removeAll(keepingCapacity: true)
         overlaysThisFrame.removeAll(keepingCapacity: true)
-        tintedThisFrame = nil
         frameTints = nil
         laterPlaces = nil
         windowFilledThisFrame.removeAll(keepingCapacity: true)
