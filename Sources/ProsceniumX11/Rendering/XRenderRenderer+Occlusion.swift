@@ -104,12 +104,14 @@ extension XRenderRenderer {
         for rect in rects {
             // Inside one hole (the common case: a damage rectangle filled whole): nothing left, nothing cut.
             if rect.isEmpty || isInsideOne(rect, of: holes) { continue }
-            if let hole = onlyHoleMeeting(rect, in: holes) {
-                guard let hole else {
-                    result.append(rect)
-                    continue
-                }
-                rect.forEachPiece(subtracting: hole) { result.append($0) }
+            // Meeting one hole at most: its pieces go straight into `result`, with no buffers to grow.
+            let meeting = holesMeeting(rect, in: holes)
+            if meeting.count == 0 {
+                result.append(rect)
+                continue
+            }
+            if meeting.count == 1 {
+                rect.forEachPiece(subtracting: meeting.last) { result.append($0) }
                 continue
             }
             pieces.removeAll(keepingCapacity: true)

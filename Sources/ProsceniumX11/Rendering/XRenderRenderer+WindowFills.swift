@@ -169,13 +169,15 @@ extension XRenderRenderer {
             }
             // Meeting one hole at most (an overlay's area is the only one): its pieces go straight out, with
             // no buffers to grow on every call.
-            if let hole = Self.onlyHoleMeeting(rect, in: holes) {
-                guard let hole else {
-                    outside.append(rect)
-                    continue
-                }
-                inside.append(rect.intersection(hole))
-                rect.forEachPiece(subtracting: hole) { outside.append($0) }
+            let meeting = Self.holesMeeting(rect, in: holes)
+            if meeting.count == 0 {
+                outside.append(rect)
+                continue
+            }
+            if meeting.count == 1 {
+                let overlap = rect.intersection(meeting.last)
+                if !overlap.isEmpty { inside.append(overlap) }
+                rect.forEachPiece(subtracting: meeting.last) { outside.append($0) }
                 continue
             }
             pieces.removeAll(keepingCapacity: true)
@@ -194,14 +196,15 @@ extension XRenderRenderer {
         }
     }
 
-    /// The one rectangle of `holes` that meets `rect` (`.some(nil)` when none does), or nil when several do.
-    nonisolated static func onlyHoleMeeting(_ rect: Rect, in holes: [Rect]) -> Rect?? {
-        var found: Rect?
+    /// How many of `holes` meet `rect`, counted up to two, and the last of them (`.zero` when none does).
+    nonisolated static func holesMeeting(_ rect: Rect, in holes: [Rect]) -> (count: Int, last: Rect) {
+        var count = 0, last = Rect.zero
         for hole in holes where hole.intersects(rect) {
-            if found != nil { return nil }
-            found = hole
+            count += 1
+            last = hole
+            if count == 2 { break }
         }
-        return .some(found)
+        return (count, last)
     }
 
     /// Whether any of `rects` meets any of `holes`.
