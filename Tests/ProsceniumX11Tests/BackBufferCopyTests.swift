@@ -37,15 +37,19 @@ struct BackBufferCopyTests {
         #expect(severalRectangles >= 10, "frames that copied more than one rectangle: \(severalRectangles)")
     }
 
-    @Test("overlapping rectangles copy their union and nothing else")
-    func overlappingRectanglesCopyTheirUnion() async throws {
+    @Test("rectangles in no particular order, or a single one, copy exactly their pixels",
+          arguments: [
+              [Rect(x: 150, y: 60, width: 20, height: 20), Rect(x: 10, y: 10, width: 50, height: 30),
+               Rect(x: 60, y: 20, width: 30, height: 50), Rect(x: 10, y: 40, width: 50, height: 5)],
+              [Rect(x: 30, y: 25, width: 100, height: 40)],
+          ])
+    func rectanglesCopyExactlyTheirPixels(_ rects: [Rect]) async throws {
         let fixture = try await HostFixture(size: Size(width: 200, height: 100))
         defer { fixture.stop() }
         fixture.clock.step()
         let dpy = fixture.display.pointer
         let window = fixture.host.xWindow
-        let depth = UInt32(fixture.display.depth)
-        let pixmap = XCreatePixmap(dpy, window, 200, 100, depth)
+        let pixmap = XCreatePixmap(dpy, window, 200, 100, UInt32(fixture.display.depth))
         defer { XFreePixmap(dpy, pixmap) }
         let gc = try #require(XCreateGC(dpy, pixmap, 0, nil))
         defer { XFreeGC(dpy, gc) }
@@ -53,8 +57,6 @@ struct BackBufferCopyTests {
         XFillRectangle(dpy, pixmap, gc, 0, 0, 200, 100)
         let copier = BackBufferCopier(display: fixture.display, drawable: window)
         defer { copier.free() }
-        let rects = [Rect(x: 10, y: 10, width: 50, height: 30), Rect(x: 40, y: 20, width: 50, height: 30),
-                     Rect(x: 150, y: 60, width: 20, height: 20)]
         copier.copy(rects, from: pixmap, to: window, plainGC: gc)
         let image = try fixture.capture()
         func isBlue(_ x: Int, _ y: Int) -> Bool {

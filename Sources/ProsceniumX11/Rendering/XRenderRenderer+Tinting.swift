@@ -44,8 +44,8 @@ extension XRenderRenderer {
             // The commands themselves are drawn as they are, each colour tinted as it is drawn: a tinted copy
             // of the list would copy every command before the overlay, every frame.
             drawsTinted = true
+            defer { drawsTinted = false }
             execute(commands, start..<overlay.start, in: RenderSurface(picture: target, origin: .zero, clip: back))
-            drawsTinted = false
         }
         cull(overlay.start..<overlay.end)
     }

@@ -93,12 +93,14 @@ extension XRenderRenderer {
         var copies = copyRects
         copyRects = []
         copies.removeAll(keepingCapacity: true)
-        // What scroll copies moved within the back buffer goes to the window too.
+        // What scroll copies moved within the back buffer goes to the window too, less what was drawn over
+        // it: the copies are disjoint, as the clip they become must be (see `BackBufferCopier`).
+        var sources = drawn
+        for scrolled in scrolledRects { sources += Self.subtract(sources, from: [scrolled]) }
         if windowFilledThisFrame.isEmpty {
-            copies += drawn
-            copies += scrolledRects
+            copies += sources
         } else {
-            Self.subtract(windowFilledThisFrame, from: drawn + scrolledRects, into: &copies)
+            Self.subtract(windowFilledThisFrame, from: sources, into: &copies)
         }
         copyRects = copies
         guard staleBefore > 0, !drawn.isEmpty else { return }
