@@ -4,6 +4,11 @@ import Proscenium
 /// The drawing commands themselves: fills (plain where pixel-aligned, trapezoids for rounded corners),
 /// borders, shadows, Xft text and images, each into a surface's picture within its clip.
 extension XRenderRenderer {
+    /// `color` as `draw` paints it: tinted under this frame's overlay while `drawsTinted`, else as it is.
+    func drawingColor(_ color: Color) -> Color {
+        drawsTinted ? frameTints!(color) : color
+    }
+
     /// Draws one command into `surface`; a shadow leaves out what `occluder` (surface pixels) hides.
     func draw(_ command: DisplayCommand, in surface: RenderSurface, occluder: Rect? = nil) {
         // Non-finite geometry (NaN, infinities) draws nothing; huge finite geometry is clamped below.
@@ -20,17 +25,17 @@ extension XRenderRenderer {
         let dpy = display.pointer
         switch command {
         case let .fill(rect, radius, color, corners):
-            let color = drawsTinted ? frameTints!(color) : color
+            let color = drawingColor(color)
             guard color.alpha > 0 else { return }
             fillShape(surface.pixels(rect), radius: radius, corners: corners, color: color, in: surface)
         case let .border(rect, radius, width, color, corners):
-            let color = drawsTinted ? frameTints!(color) : color
+            let color = drawingColor(color)
             guard color.alpha > 0, width > 0 else { return }
             let traps = RoundedRectGeometry.ring(surface.pixels(rect), radius: radius, corners: corners, width: width,
                                                  limit: surface.bounds)
             compositeTrapezoids(traps, source: solids.picture(for: color), onto: surface)
         case let .shadow(rect, radius, blur, offset, color):
-            let color = drawsTinted ? frameTints!(color) : color
+            let color = drawingColor(color)
             guard color.alpha > 0 else { return }
             let shape = surface.pixels(rect.offsetBy(dx: offset.x, dy: offset.y))
             let blur = ShadowCache.sanitizedBlur(blur)
@@ -49,7 +54,7 @@ extension XRenderRenderer {
                              occluder: occluder)
             }
         case let .text(layout, origin, color):
-            let color = drawsTinted ? frameTints!(color) : color
+            let color = drawingColor(color)
             guard color.alpha > 0 else { return }
             let font = fonts.font(for: layout.font)
             let white = usesTextMasks && font != nil ? solids.picture(for: .white) : 0

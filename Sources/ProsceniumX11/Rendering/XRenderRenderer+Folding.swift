@@ -268,8 +268,7 @@ extension XRenderRenderer {
             end = index + 3
         }
         guard commands[fill].isSquareFill, commands[fill].rect.isFinite else { return nil }
-        // Faded as `DisplayCommand.fading(by:)` fades it.
-        let color = alpha < 1 ? commands[fill].color.withAlphaComponent(commands[fill].color.alpha * alpha) : commands[fill].color
+        let color = alpha < 1 ? commands[fill].color.faded(by: alpha) : commands[fill].color
         guard color.alpha > 0, color.alpha < 1 else { return nil }
         return (commands[fill].rect, color, end)
     }

@@ -43,7 +43,7 @@ extension XRenderRenderer {
         // overlapping glyphs are not blended twice.
         if usesTextMasks, let index = Self.onlyVisibleCommand(of: commands, in: range), case let .text(layout, origin, color) = commands[index] {
             statistics.commandsCulled += summaries[range].drawingCount - 1
-            return draw(.text(layout, origin: origin, color: color.withAlphaComponent(color.alpha * alpha)), in: surface)
+            return draw(.text(layout, origin: origin, color: color.faded(by: alpha)), in: surface)
         }
         let clip = surface.clip(to: surface.pixels(bounds).integral)
         guard !clip.isEmpty else { return cull(range) }
@@ -200,6 +200,12 @@ extension XRenderRenderer {
     }
 }
 
+extension Color {
+    /// This colour with its opacity multiplied by `alpha`: what an opacity group of `alpha` makes of a shape
+    /// of one colour drawn alone in it.
+    func faded(by alpha: Double) -> Color { withAlphaComponent(self.alpha * alpha) }
+}
+
 extension DisplayCommand {
     /// This command drawn with `alpha` more transparency, when that looks the same as compositing it
     /// alone through an opacity group: shapes of one colour. Nil for text (glyphs may overlap), images
@@ -207,13 +213,13 @@ extension DisplayCommand {
     func fading(by alpha: Double) -> DisplayCommand? {
         switch self {
         case let .fill(rect, radius, color, corners):
-            return .fill(rect: rect, cornerRadius: radius, color: color.withAlphaComponent(color.alpha * alpha), corners: corners)
+            return .fill(rect: rect, cornerRadius: radius, color: color.faded(by: alpha), corners: corners)
         case let .border(rect, radius, width, color, corners):
             return .border(rect: rect, cornerRadius: radius, width: width,
-                           color: color.withAlphaComponent(color.alpha * alpha), corners: corners)
+                           color: color.faded(by: alpha), corners: corners)
         case let .shadow(rect, radius, blur, offset, color):
             return .shadow(rect: rect, cornerRadius: radius, blurRadius: blur, offset: offset,
-                           color: color.withAlphaComponent(color.alpha * alpha))
+                           color: color.faded(by: alpha))
         default:
             return nil
         }
