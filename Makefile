@@ -5,11 +5,11 @@ deps:
 	@scripts/install-deps.sh
 
 # Release builds link the Swift runtime statically, so only the code the demo uses is mapped, and, where
-# glibc can load them, with their relative relocations packed (scripts/release-link-flags.sh): unpacked,
-# a statically linked Swift program carries over a megabyte of them, read at every launch; packed, ten
-# kilobytes, and the demo's peak memory is 1.2 MiB lower. One set of flags for all products, so `make bench`
-# builds the demo it measures the same way; expanded when a recipe runs, after `deps` installed Swift.
-RELEASE = swift build -c release --static-swift-stdlib $(shell scripts/release-link-flags.sh)
+# lld and glibc allow (scripts/release-flags.sh), with their relative relocations packed and the functions
+# the demo runs laid out side by side (scripts/release-symbol-order.txt): the demo's peak memory is a few
+# megabytes lower. One set of flags for all products, so `make bench` builds the demo it measures the same
+# way; expanded when a recipe runs, after `deps` installed Swift.
+RELEASE = swift build -c release --static-swift-stdlib $(shell scripts/release-flags.sh)
 
 demo: deps
 	$(RELEASE) --product proscenium-demo
