@@ -5,9 +5,9 @@ deps:
 	@scripts/install-deps.sh
 
 # Release builds link the Swift runtime statically, so only the code the demo uses is mapped, and, where
-# lld and glibc allow (scripts/release-flags.sh), with their relative relocations packed and the functions
-# the demo runs laid out side by side (scripts/release-symbol-order.txt): the demo's peak memory is a few
-# megabytes lower. One set of flags for all products, so `make bench` builds the demo it measures the same
+# the toolchain ships lld (scripts/release-flags.sh), with the functions the demo runs laid out side by
+# side (scripts/release-symbol-order.txt) and, where glibc allows, their relative relocations packed: the
+# demo's peak memory is a few megabytes lower. One set of flags for all products, so `make bench` builds the demo it measures the same
 # way; expanded when a recipe runs, after `deps` installed Swift.
 RELEASE = swift build -c release --static-swift-stdlib $(shell scripts/release-flags.sh)
 
