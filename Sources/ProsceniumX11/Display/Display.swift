@@ -62,6 +62,8 @@ import Proscenium
             throw .noDisplayName
         }
         XErrorLog.install()
+        // The first text measured needs fontconfig's configuration: it loads while the connection opens.
+        FontConfiguration.startLoading()
         // Before the connection: Xlib picks its text encoding and input method from the locale.
         InputLocale.configure()
         guard let pointer = XOpenDisplay(displayName) else { throw .cannotOpen(name: displayName) }

@@ -37,6 +37,7 @@ import Proscenium
         if let known = matches[key] {
             match = known
         } else {
+            FontConfiguration.waitUntilLoaded()
             guard let requested = XftNameParse(XftFontCache.pattern(for: font)) else { return nil }
             defer { FcPatternDestroy(requested) }
             var result = FcResultNoMatch
