@@ -36,15 +36,17 @@ struct NavigationSceneTests {
         defer { tester.stop() }
         let section = try #require(navigation.topViewController)
         let rest = positions(section, inspector)
-        var frame = 0, popEnded: Int?, sheetGone: Int?
-        home.navigationObserver = { event in if event.kind == .pop, event.phase == .didEnd { popEnded = frame } }
+        // The observers read the frame number: a main-actor box, which the frames advance.
+        let frames = FrameNumber()
+        var popEnded: Int?, sheetGone: Int?
+        home.navigationObserver = { event in if event.kind == .pop, event.phase == .didEnd { popEnded = frames.now } }
         tester.window.presentationObserver = { event in
-            if event.controller === inspector, event.kind == .dismissalDidEnd { sheetGone = frame }
+            if event.controller === inspector, event.kind == .dismissalDidEnd { sheetGone = frames.now }
         }
         try tester.tap("navigation-back")
         var firstMove: (screen: Double, sheet: Double)?
-        while popEnded == nil || sheetGone == nil, frame < 120 {
-            frame += 1
+        while popEnded == nil || sheetGone == nil, frames.now < 120 {
+            frames.now += 1
             tester.frame()
             let now = positions(section, inspector)
             if firstMove == nil, now.screen != rest.screen || now.sheet != rest.sheet { firstMove = now }
@@ -127,4 +129,9 @@ struct NavigationSceneTests {
             #expect(tester.window.presentedViewControllers.isEmpty)
         }
     }
+}
+
+/// The number of the frame a test has stepped to, for observers to read.
+@MainActor private final class FrameNumber {
+    var now = 0
 }
