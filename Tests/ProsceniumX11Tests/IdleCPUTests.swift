@@ -77,4 +77,27 @@ struct IdleCPUTests {
         let cpu = try await Self.idleCPU(demo: demo, server: server, seconds: 2)
         Self.expectIdle(cpu, "bouncy presented", demo: demo)
     }
+
+    @Test("with a session bus to ask (the accessibility bridge asks it off the main thread), the idle demo is not woken every second")
+    func noPeriodicWakeAfterBackgroundWork() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        // No bus listens there: the lookup fails at once, but it ran on a background queue. On a global
+        // queue, libdispatch would then watch its thread pool with a timer firing every second for good.
+        let demo = try DemoProcess(arguments: ["--log-events"],
+                                   environment: ["DISPLAY": server.displayName, "AT_SPI_BUS_ADDRESS": nil,
+                                                 "DBUS_SESSION_BUS_ADDRESS": "unix:path=/nonexistent/proscenium-test-bus"])
+        defer { demo.stop() }
+        _ = try await demo.event("ready")
+        try await Self.settle(demo: demo, server: server)
+        // Each thread's CPU to the nanosecond, in three one-second windows: a thread's one-off exit can
+        // fall in one of them, a timer every second falls in all three.
+        var busy: [Double] = []
+        for _ in 0..<3 {
+            let before = ProcessCPU.sample(pid: demo.pid)
+            try await Task.sleep(for: .seconds(1))
+            busy.append(ProcessCPU.seconds(from: before, to: ProcessCPU.sample(pid: demo.pid)))
+        }
+        #expect(busy.contains(0), "the demo ran in every idle second: \(busy.map { String(format: "%.1f µs", $0 * 1e6) })")
+    }
 }

@@ -44,7 +44,7 @@ import Proscenium
         }
         guard let session = getenv("DBUS_SESSION_BUS_ADDRESS"), session.pointee != 0 else { return }
         // Asking the session bus blocks (it may start the bus launcher): not on the main thread.
-        DispatchQueue.global(qos: .utility).async {
+        DispatchQueue.background("accessibility-bus", qos: .utility).async {
             let address = DBusConnection.blockingSessionString(destination: "org.a11y.Bus", path: "/org/a11y/bus",
                                                                interface: "org.a11y.Bus", member: "GetAddress")
             guard let address, !address.isEmpty else { return }

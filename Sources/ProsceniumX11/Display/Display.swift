@@ -62,10 +62,11 @@ import Proscenium
             throw .noDisplayName
         }
         XErrorLog.install()
-        // The first text measured needs fontconfig's configuration: it loads while the connection opens.
-        FontConfiguration.startLoading()
         // Before the connection: Xlib picks its text encoding and input method from the locale.
         InputLocale.configure()
+        // The first text measured needs fontconfig's configuration: it loads while the connection opens
+        // and the window and its views are made (after the locale is set, which is not thread-safe).
+        FontConfiguration.startLoading()
         guard let pointer = XOpenDisplay(displayName) else { throw .cannotOpen(name: displayName) }
         self.pointer = pointer
         self.name = displayName

@@ -39,7 +39,7 @@ extension Image {
     /// the main actor with the image or the error: a large image does not hold up the frames.
     public static func load(named name: String, in directory: String,
                             completion: @escaping @MainActor @Sendable (Result<Image, PNGError>) -> Void) {
-        DispatchQueue.global(qos: .userInitiated).async {
+        DispatchQueue.background("image-decoding", qos: .userInitiated).async {
             let result: Result<Image, PNGError>
             do throws(PNGError) {
                 result = .success(try Image(named: name, in: directory))

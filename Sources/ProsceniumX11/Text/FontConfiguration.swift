@@ -1,17 +1,17 @@
 import CX11
 import Dispatch
 
-/// Fontconfig's configuration, loaded on a background thread from the moment a display opens.
+/// Loads fontconfig's configuration on another thread while a display's first window is made, so that the
+/// first font match does not parse it on the main thread.
 ///
-/// The first font a process matches makes fontconfig parse every `fonts.conf` and `conf.d` file and read
-/// its caches: about half of the instructions of the demo's first frame, all on the main thread, before
-/// the first text can be measured. Loaded on another core while the main thread connects to the server,
-/// creates the window and builds its views, it is ready, or nearly, when the first label asks for a font.
-/// The configuration is the same one fontconfig would load itself, user settings included.
+/// The first match makes fontconfig parse every `fonts.conf` and `conf.d` file and read its caches, the
+/// larger part of a first frame's work. Loaded on another core while the main thread creates the window
+/// and builds its views, it is ready, or nearly, when the first label asks for a font. It is the
+/// configuration fontconfig would load itself, user settings included.
 enum FontConfiguration {
     private static let loading: DispatchGroup = {
         let group = DispatchGroup()
-        DispatchQueue.global(qos: .userInitiated).async(group: group) { _ = FcInit() }
+        DispatchQueue.background("fontconfig", qos: .userInitiated).async(group: group) { _ = FcInit() }
         return group
     }()
 
