@@ -36,7 +36,7 @@ struct NavigationSceneTests {
         defer { tester.stop() }
         let section = try #require(navigation.topViewController)
         let rest = positions(section, inspector)
-        // The observers read the frame number: a main-actor box, which the frames advance.
+        // The observers read the frame number: a main-actor box, which the loop advances.
         let frames = FrameNumber()
         var popEnded: Int?, sheetGone: Int?
         home.navigationObserver = { event in if event.kind == .pop, event.phase == .didEnd { popEnded = frames.now } }

@@ -1,8 +1,8 @@
 import CX11
 import Dispatch
 
-/// Loads fontconfig's configuration on another thread while a display's first window is made, so that the
-/// first font match does not parse it on the main thread.
+/// Loads fontconfig's configuration on another thread while a display opens and its first window is made,
+/// so that the first font match does not parse it on the main thread.
 ///
 /// The first match makes fontconfig parse every `fonts.conf` and `conf.d` file and read its caches, the
 /// larger part of a first frame's work. Loaded on another core while the main thread creates the window
