@@ -19,7 +19,7 @@
 
     /// The last layout, with the width and the measurer it was made for: a label moved to a window on
     /// another display measures again.
-    private var cachedLayout: (width: Double, measurer: ObjectIdentifier, layout: TextLayout)?
+    @exclusivity(unchecked) private var cachedLayout: (width: Double, measurer: TextMeasurerKey, layout: TextLayout)?
 
     /// A label showing `text`, placed at `frame`.
     public init(text: String = "", frame: Rect = .zero) {
@@ -33,25 +33,23 @@
     /// The text laid out and aligned for `width` with the view's `textMeasurer`; cached until the text,
     /// font, alignment, width or measurer changes.
     public func layout(forWidth width: Double) -> TextLayout {
-        let measurer = textMeasurer
-        let identity = ObjectIdentifier(measurer)
-        if let cachedLayout, cachedLayout.width == width, cachedLayout.measurer == identity { return cachedLayout.layout }
+        let key = textMeasurerKey
+        if let cachedLayout, cachedLayout.width == width, cachedLayout.measurer == key { return cachedLayout.layout }
         let layout = TextLayout.make(text, font: font, width: width, alignment: textAlignment, wrap: numberOfLines != 1,
-                                     numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, measurer: measurer)
-        cachedLayout = (width, identity, layout)
+                                     numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, measurer: textMeasurer)
+        cachedLayout = (width, key, layout)
         return layout
     }
 
     /// The text's size: laid out at `preferredMaxLayoutWidth` when it is set and the label has more than one
     /// line, else each paragraph on one line.
     open override var intrinsicContentSize: Size {
-        let measurer = textMeasurer
-        let identity = ObjectIdentifier(measurer)
-        if let cachedIntrinsicSize, cachedIntrinsicSize.measurer == identity { return cachedIntrinsicSize.size }
+        let key = textMeasurerKey
+        if let cachedIntrinsicSize, cachedIntrinsicSize.measurer == key { return cachedIntrinsicSize.size }
         let width: Double? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
         let size = TextLayout.make(text, font: font, width: width, alignment: textAlignment, wrap: numberOfLines != 1,
-                                   numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, measurer: measurer).size
-        cachedIntrinsicSize = (identity, size)
+                                   numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, measurer: textMeasurer).size
+        cachedIntrinsicSize = (key, size)
         return size
     }
 
@@ -86,16 +84,16 @@
     /// for (a change of the text or its attributes forgets them): every frame asks both of every label.
     private struct TextBoxes {
         var bounds: Rect
-        var measurer: ObjectIdentifier
+        var measurer: TextMeasurerKey
         var drawn: Rect
         var overflow: Rect?
     }
 
     /// The boxes last worked out, until the bounds, the measurer or the text and its attributes change.
-    private var cachedTextBoxes: TextBoxes?
+    @exclusivity(unchecked) private var cachedTextBoxes: TextBoxes?
 
     private func textBoxes() -> TextBoxes {
-        let measurer = ObjectIdentifier(textMeasurer)
+        let measurer = textMeasurerKey
         if let cachedTextBoxes, cachedTextBoxes.bounds == bounds, cachedTextBoxes.measurer == measurer { return cachedTextBoxes }
         let layout = layout(forWidth: bounds.width)
         let origin = textOrigin(of: layout)
@@ -124,7 +122,7 @@
         Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 
-    private var cachedIntrinsicSize: (measurer: ObjectIdentifier, size: Size)?
+    private var cachedIntrinsicSize: (measurer: TextMeasurerKey, size: Size)?
 
     private func textChanged() {
         cachedLayout = nil

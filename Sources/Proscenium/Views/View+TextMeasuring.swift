@@ -4,4 +4,21 @@ extension View {
     public var textMeasurer: any TextMeasuring {
         window?.surface?.textMeasurer ?? TextLayout.measurer
     }
+
+    /// What stands for the measurer `textMeasurer` answers, for a cache of text measured with it, found
+    /// without asking for it: in a window shown on a surface, the window's `textMeasurerToken`, which changes
+    /// whenever its surface does; otherwise the measurer's identity. Labels check their layouts by it for
+    /// every frame, and asking for the measurer itself goes through two weak references.
+    var textMeasurerKey: TextMeasurerKey {
+        if let window = knownWindow ?? self as? Window, window.textMeasurerToken != 0 {
+            return TextMeasurerKey(token: window.textMeasurerToken, identity: nil)
+        }
+        return TextMeasurerKey(token: 0, identity: ObjectIdentifier(textMeasurer))
+    }
+}
+
+/// What a cache of measured text is checked against: see `View.textMeasurerKey`.
+struct TextMeasurerKey: Equatable {
+    var token: UInt64
+    var identity: ObjectIdentifier?
 }

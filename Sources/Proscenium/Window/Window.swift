@@ -2,7 +2,18 @@
 /// frame clock, and turns platform input into touches and presses, as UIKit's `UIWindow`.
 @MainActor open class Window: View {
     /// Where frames go; the backend's window host, or a test double.
-    public weak var surface: WindowSurface?
+    public weak var surface: WindowSurface? {
+        didSet {
+            Window.lastTextMeasurerToken += 1
+            textMeasurerToken = surface?.textMeasurer == nil ? 0 : Window.lastTextMeasurerToken
+        }
+    }
+
+    /// A number no other surface of any window had, given each time `surface` is set (0 while there is none,
+    /// or it leaves measuring to `TextLayout.measurer`): text measured in the window is kept by it (see
+    /// `View.textMeasurerKey`).
+    @exclusivity(unchecked) private(set) var textMeasurerToken: UInt64 = 0
+    private static var lastTextMeasurerToken: UInt64 = 0
 
     /// The clock that paces this window's frames and gives every animation its time.
     public let clock: FrameClock

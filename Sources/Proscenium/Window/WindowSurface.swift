@@ -8,8 +8,9 @@
     /// Called at the end of every frame, drawn or not: the moment to answer a window manager's sync
     /// request or to read input that arrived during the frame.
     func frameDidComplete()
-    /// What the window's views measure text with: the fonts of the screen it is shown on. Nil (the
-    /// default) leaves them to `TextLayout.measurer`.
+    /// What the window's views measure text with: the fonts of the screen it is shown on, the same one for
+    /// as long as the surface is the window's (text measured with it is kept). Nil (the default) leaves them
+    /// to `TextLayout.measurer`.
     var textMeasurer: (any TextMeasuring)? { get }
     /// Whether the surface keeps the last frame's pixels and executes a list's `scrollCopies`: then a
     /// scrolled view's content is moved, not redrawn. False (the default) damages all of it.

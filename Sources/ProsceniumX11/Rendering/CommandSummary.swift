@@ -92,6 +92,16 @@ extension XRenderRenderer {
         return ends
     }
 
+    /// Appends the summary of each of `commands` to `summaries`. Each command is read where it lies in the
+    /// list's storage: iterating the list, or mapping it, would copy every command out first (retaining and
+    /// releasing a text's layout), twice.
+    nonisolated static func summarize(_ commands: [DisplayCommand], into summaries: inout [CommandSummary]) {
+        summaries.reserveCapacity(summaries.count + commands.count)
+        commands.withUnsafeBufferPointer { commands in
+            for index in commands.indices { summaries.append(CommandSummary(commands[index])) }
+        }
+    }
+
     /// Whether `commands` open a rasterized group.
     nonisolated static func holdsRasterizedGroup(_ commands: ArraySlice<CommandSummary>) -> Bool {
         commands.contains { $0.kind == .pushRasterized }

@@ -16,10 +16,10 @@ import Proscenium
     }
 
     private let display: Display
-    private var entries: [Color: Entry] = [:]
+    @exclusivity(unchecked) private var entries: [Color: Entry] = [:]
     /// The colour asked for last in this frame and its picture.
-    private var last: (color: Color, picture: Picture)?
-    private var frame = 0
+    @exclusivity(unchecked) private var last: (color: Color, picture: Picture)?
+    @exclusivity(unchecked) private var frame = 0
     /// Past this many pictures at the end of a frame, the least recently used are freed down to three
     /// quarters of it (a fade asks for a new alpha every frame: trimmed in batches, not one every frame).
     static let capacity = 256

@@ -31,8 +31,8 @@ import Proscenium
     }
 
     private let display: Display
-    private var entries: [Key: Entry] = [:]
-    private var frame = 0
+    @exclusivity(unchecked) private var entries: [Key: Entry] = [:]
+    @exclusivity(unchecked) private var frame = 0
     /// Pixels (bytes) the masks hold together.
     private(set) var heldPixels = 0
     /// Masks built so far; tests count them.
@@ -69,23 +69,25 @@ import Proscenium
     func mask(for text: String, font: Proscenium.Font, xftFont: UnsafeMutablePointer<XftFont>,
               ink inkBox: () -> XGlyphInfo, white: Picture) -> Mask? {
         let key = Key(font: font, text: text)
-        guard var entry = entries[key] else {
+        // The entry is found by one hash of the key (its text and font family are strings) and updated where
+        // it lies: every text of every frame comes here.
+        guard let index = entries.index(forKey: key) else {
             entries[key] = Entry(mask: nil, lastUsedFrame: frame)
             return nil
         }
-        defer { entries[key] = entry }
-        if let mask = entry.mask {
-            entry.lastUsedFrame = frame
+        let lastUsedFrame = entries.values[index].lastUsedFrame
+        if let mask = entries.values[index].mask {
+            entries.values[index].lastUsedFrame = frame
             return mask
         }
         // Seen before: keep it if it was drawn in an earlier frame, the line holds still across frames.
-        guard entry.lastUsedFrame < frame else { return nil }
-        entry.lastUsedFrame = frame
+        guard lastUsedFrame < frame else { return nil }
+        entries.values[index].lastUsedFrame = frame
         let ink = inkBox()
         guard ink.width > 0, ink.height > 0, Int(ink.width) <= Self.maximumSide, Int(ink.height) <= Self.maximumSide,
               !Self.hasColorGlyphs(xftFont) else { return nil }
         let mask = build(text, xftFont: xftFont, ink: ink, white: white)
-        entry.mask = mask
+        entries.values[index].mask = mask
         heldPixels += Int(mask.width) * Int(mask.height)
         return mask
     }

@@ -278,6 +278,8 @@ extension XRenderRenderer {
     nonisolated static func split(_ clip: [Rect], folding overlay: FoldableOverlay) -> (folded: [Rect], rest: [Rect])? {
         var folded: [Rect] = []
         var rest: [Rect] = []
+        folded.reserveCapacity(4 * clip.count)
+        rest.reserveCapacity(4 * clip.count)
         // Cut in two buffers reused for every rectangle and box, not a new array per cut (every frame of a
         // fade splits its whole clip).
         var pieces: [Rect] = [], next: [Rect] = []

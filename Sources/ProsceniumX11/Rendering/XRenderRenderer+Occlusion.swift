@@ -27,6 +27,9 @@ extension XRenderRenderer {
         var best: (index: Int, interior: Rect, hidden: Double, rect: Rect, radius: Double, nested: Bool)?
         // The fills drawn so far (after `start`), where they land in the target.
         var drawn: [Rect] = []
+        // Room for every fill at once, not a new buffer at 1, 2, 4, 8...: this runs every frame.
+        drawn.reserveCapacity(commands.count)
+        groups.reserveCapacity(8)
         for (index, command) in commands.enumerated() {
             if command.isPush {
                 let outer = groups.last ?? (index, .zero, nil, true)
@@ -147,17 +150,21 @@ extension XRenderRenderer {
     /// before it can show through. A top-level rasterized group that starts with such a fill counts as
     /// one, so that drawing starts at the group and can composite its layer.
     nonisolated static func firstVisibleCommand(in commands: [CommandSummary], before end: Int? = nil, covering area: Rect) -> Int {
-        var open: [(index: Int, rasterized: Bool)] = []
+        // Only the outermost open group matters (a cover first in a top-level rasterized group starts there),
+        // so a depth and that group stand for the stack of open groups: no array to grow on every call.
+        var depth = 0
+        var outermost = (index: 0, rasterized: false)
         var start = 0
         for index in 0..<min(end ?? commands.count, commands.count) {
             if commands[index].isPush {
-                open.append((index, commands[index].kind == .pushRasterized))
+                if depth == 0 { outermost = (index, commands[index].kind == .pushRasterized) }
+                depth += 1
             } else if commands[index].isGroupMarker {
-                _ = open.popLast()
+                depth = max(0, depth - 1)
             } else if commands[index].isOpaqueCover(of: area) {
-                if open.isEmpty {
+                if depth == 0 {
                     start = index
-                } else if open.count == 1, open[0].rasterized, open[0].index == index - 1 {
+                } else if depth == 1, outermost.rasterized, outermost.index == index - 1 {
                     start = index - 1
                 }
             }

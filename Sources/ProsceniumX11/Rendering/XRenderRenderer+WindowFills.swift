@@ -163,6 +163,9 @@ extension XRenderRenderer {
     /// Appends the parts of `rects` outside every rectangle of `holes` to `outside`, and the parts inside one
     /// to `inside` (pieces inside two holes may overlap: filled with one colour, that does not matter).
     nonisolated static func split(_ rects: [Rect], by holes: [Rect], outside: inout [Rect], inside: inout [Rect]) {
+        // A few pieces come of each rectangle: room for them at once, not a new buffer at 1, 2, 4, 8...
+        outside.reserveCapacity(outside.count + 4 * rects.count)
+        inside.reserveCapacity(inside.count + rects.count)
         var pieces: [Rect] = [], next: [Rect] = []
         for rect in rects {
             if Self.isInsideOne(rect, of: holes) {

@@ -7,84 +7,88 @@ import Proscenium
 /// Rounded shapes are anti-aliased trapezoids, shadows are cached blurred masks, text is Xft (or the
 /// server's core "fixed" font when fontconfig knows no font), and groups (opacity, transforms, rounded
 /// clips) render into pooled offscreen layers composited onto their parent.
+///
+/// The state a frame reads and writes is `@exclusivity(unchecked)`, as the view properties the frame builder
+/// reads are: the analyses touch it hundreds of times a frame, and each checked access is a call into the
+/// runtime. It is the main actor's, and no access to one property is held open across a call that reaches it.
 @MainActor public final class XRenderRenderer: Renderer {
     /// The connection everything is drawn on; kept open as long as the renderer lives.
     public let display: Display
     /// What the last `render` call did.
-    public internal(set) var statistics = RenderStatistics()
+    @exclusivity(unchecked) public internal(set) var statistics = RenderStatistics()
     /// Whether `statistics` also counts the pixels each request may touch (`RequestTally.pixels`), not only
     /// the requests: that is a pass over the clip for every request of every frame, which only a benchmark
     /// wants to pay for (the demo's `--stats` turns it on). Off by default.
-    public var countsRequestPixels = false
+    @exclusivity(unchecked) public var countsRequestPixels = false
     /// What the last `render` call drew: its damage less what the back buffer already held (see
     /// `XRenderRenderer+Retention.swift`). Only this needs copying to the screen.
-    public internal(set) var drawnRegion = Proscenium.Region()
+    @exclusivity(unchecked) public internal(set) var drawnRegion = Proscenium.Region()
     /// What the host copies from the back buffer to the window after the last `render` call: `drawnRegion`
     /// less what that frame filled straight into the window (see `XRenderRenderer+WindowFills.swift`).
-    public internal(set) var copyRects: [Rect] = []
+    @exclusivity(unchecked) public internal(set) var copyRects: [Rect] = []
     /// The picture on the window the back buffer is copied to, which finished folded pixels are filled into
     /// directly; 0 (the default) keeps all drawing in the back buffer.
-    public var windowPicture: Picture = 0
+    @exclusivity(unchecked) public var windowPicture: Picture = 0
     /// Whether finished folded pixels go straight to `windowPicture`; on unless
     /// `PROSCENIUM_NO_WINDOW_FILLS=1`. Tests turn it off to compare.
-    var fillsWindow = XRenderRenderer.windowFillsEnabled
+    @exclusivity(unchecked) var fillsWindow = XRenderRenderer.windowFillsEnabled
     /// The identities the list being rendered gives its rasterized groups (see `RasterizedLayerCache`).
-    var groupIdentities: [RasterizedGroupIdentity] = []
+    @exclusivity(unchecked) var groupIdentities: [RasterizedGroupIdentity] = []
     /// Where this frame draws after its foldable overlay, when retention worked it out.
-    var laterPlaces: LaterPlaces?
+    @exclusivity(unchecked) var laterPlaces: LaterPlaces?
     /// What this frame filled into the window only, in target pixels.
-    var windowFilledThisFrame: [Rect] = []
+    @exclusivity(unchecked) var windowFilledThisFrame: [Rect] = []
     /// Fills the window shows and the back buffer lacks, oldest first (see `restoreBackBuffer()`).
-    var staleFills: [StaleFill] = []
+    @exclusivity(unchecked) var staleFills: [StaleFill] = []
     /// The opaque fills the last frame left in the target.
-    var retained: [RetainedFill] = []
+    @exclusivity(unchecked) var retained: [RetainedFill] = []
     /// Ink boxes of the texts drawn lately (see `inkExtent(of:)`).
-    var inkBoxes: [InkKey: XGlyphInfo] = [:]
+    @exclusivity(unchecked) var inkBoxes: [InkKey: XGlyphInfo] = [:]
     /// Ink extents of the texts of the last lists, by the address of their layout's lines (see `inkExtent(of:)`).
-    var inkExtents: [Int: InkExtent] = [:]
+    @exclusivity(unchecked) var inkExtents: [Int: InkExtent] = [:]
     /// Where each command of the list being rendered draws, once asked (see `frameExtent(at:)`).
-    var frameExtents: [MeasuredExtent] = []
+    @exclusivity(unchecked) var frameExtents: [MeasuredExtent] = []
     /// The list being rendered, for measuring its commands (see `frameExtent(at:)`); empty between frames.
-    var frameCommands: [DisplayCommand] = []
+    @exclusivity(unchecked) var frameCommands: [DisplayCommand] = []
     /// What the analyses read of each command of the list being rendered; empty between frames.
-    private(set) var summaries: [CommandSummary] = []
+    @exclusivity(unchecked) private(set) var summaries: [CommandSummary] = []
     /// How many rectangles this frame's final fills put into the window (see `fillFinalFillsIntoWindow`).
-    var finalFillRectanglesThisFrame = 0
+    @exclusivity(unchecked) var finalFillRectanglesThisFrame = 0
     /// The busy boxes worked out for the last two folds, with what they were worked out from.
-    var recentBusyBoxes: [(commands: ArraySlice<DisplayCommand>, target: Rect, boxes: [Rect])] = []
+    @exclusivity(unchecked) var recentBusyBoxes: [(commands: ArraySlice<DisplayCommand>, target: Rect, boxes: [Rect])] = []
     /// This frame's foldable overlays by the start of the range searched, with how far it was searched.
-    var overlaysThisFrame: [Int: (overlay: FoldableOverlay?, searched: Int)] = [:]
+    @exclusivity(unchecked) var overlaysThisFrame: [Int: (overlay: FoldableOverlay?, searched: Int)] = [:]
     /// Whether a translucent overlay over a flat background is drawn as one fill (see
     /// `XRenderRenderer+Folding.swift`); on unless `PROSCENIUM_NO_FOLDING=1`. Tests turn it off to compare.
-    var foldsOverlays = XRenderRenderer.foldingEnabled
+    @exclusivity(unchecked) var foldsOverlays = XRenderRenderer.foldingEnabled
     /// Whether what lies under such an overlay is drawn in tinted colours, the overlay left out (see
     /// `XRenderRenderer+Tinting.swift`); on unless `PROSCENIUM_NO_TINTING=1`. Tests turn it off to compare.
-    var tintsOverlays = XRenderRenderer.tintingEnabled
+    @exclusivity(unchecked) var tintsOverlays = XRenderRenderer.tintingEnabled
     /// Whether fills repainting pixels of their own colour are skipped (see
     /// `XRenderRenderer+RedundantFills.swift`); on unless `PROSCENIUM_NO_REDUNDANT_FILLS=1`.
-    var skipsRedundantFills = XRenderRenderer.redundantFillsEnabled
+    @exclusivity(unchecked) var skipsRedundantFills = XRenderRenderer.redundantFillsEnabled
     /// Whether a black shadow over a folded colour is drawn with it in one pass (see `executeFolding`); on
     /// unless `PROSCENIUM_NO_SHADOW_FOLDING=1`. Tests turn it off to compare.
-    var foldsShadows = XRenderRenderer.shadowFoldingEnabled
+    @exclusivity(unchecked) var foldsShadows = XRenderRenderer.shadowFoldingEnabled
     /// Whether the target's format has no alpha channel (the window's usual depth 24).
     var targetIsOpaque: Bool { display.windowFormat.pointee.direct.alphaMask == 0 }
     /// Whether the corners of rounded rectangles on whole pixels come from kept masks (see
     /// `CornerMaskCache`); on unless `PROSCENIUM_NO_CORNER_MASKS=1`. Tests turn it off to compare.
-    var usesCornerMasks = getenv("PROSCENIUM_NO_CORNER_MASKS").map { String(cString: $0) != "1" } ?? true
+    @exclusivity(unchecked) var usesCornerMasks = getenv("PROSCENIUM_NO_CORNER_MASKS").map { String(cString: $0) != "1" } ?? true
     /// Whether lines of text drawn in two frames are composited through kept masks (see `TextMaskCache`); on
     /// unless `PROSCENIUM_NO_TEXT_MASKS=1`. Tests turn it off to compare.
-    var usesTextMasks = getenv("PROSCENIUM_NO_TEXT_MASKS").map { String(cString: $0) != "1" } ?? true
+    @exclusivity(unchecked) var usesTextMasks = getenv("PROSCENIUM_NO_TEXT_MASKS").map { String(cString: $0) != "1" } ?? true
 
-    var target: Picture = 0
+    @exclusivity(unchecked) var target: Picture = 0
     /// The pixmap under `target`, for copies within it (scroll blits); 0 when the renderer was not told.
-    var targetPixmap: Pixmap = 0
+    @exclusivity(unchecked) var targetPixmap: Pixmap = 0
     /// Where this frame's scroll copies put pixels of the last one; the host copies them to the window.
-    var scrolledRects: [Rect] = []
+    @exclusivity(unchecked) var scrolledRects: [Rect] = []
     /// Made on the first scroll copy (see `XRenderRenderer+ScrollCopies.swift`).
     var scrollGC: GC?
     /// Scrolls made within the window itself, and what the back buffer lacks since.
-    var windowScrolls = WindowScrolls()
-    var targetSize: Size = .zero
+    @exclusivity(unchecked) var windowScrolls = WindowScrolls()
+    @exclusivity(unchecked) var targetSize: Size = .zero
     let uploader: PixmapUploader
     let solids: SolidFillCache
     let layers: LayerPool
@@ -106,20 +110,20 @@ import Proscenium
 
     /// The clip last set on each live surface picture, so unchanged clips are not sent again; pictures
     /// without an entry have an unknown clip. Entries go when the layer pool frees their picture.
-    private var appliedClips: [Picture: AppliedClip] = [:]
+    @exclusivity(unchecked) private var appliedClips: [Picture: AppliedClip] = [:]
     /// For each push command in the list being rendered, the index of its pop (or the list's end).
-    private(set) var groupEnds: [Int] = []
+    @exclusivity(unchecked) private(set) var groupEnds: [Int] = []
     /// For each command of the list being rendered, the earlier fill of its colour it repaints, or -1 (see
     /// `XRenderRenderer+RedundantFills.swift`); empty when none does.
-    private(set) var redundantFills: [Int] = []
+    @exclusivity(unchecked) private(set) var redundantFills: [Int] = []
     /// Where the drawing of the current part of the damage starts: what lies before it was not drawn there
     /// (culled under a cover, or drawn only around an occluder), so a fill repeating one before it is drawn.
-    var drawFloor = 0
+    @exclusivity(unchecked) var drawFloor = 0
     /// The colours tinted under this frame's overlay so far (see `prepareTints(under:)`), which `draw` reads
     /// while `drawsTinted`.
-    var frameTints: Tints?
+    @exclusivity(unchecked) var frameTints: Tints?
     /// Set while the commands under the overlay are drawn tinted: `draw` blends each colour under it.
-    var drawsTinted = false
+    @exclusivity(unchecked) var drawsTinted = false
 
     /// A renderer drawing with `display`; call `setTarget(picture:size:)` before rendering.
     public init(display: Display) {
@@ -231,7 +235,7 @@ import Proscenium
         frameExtents.append(contentsOf: repeatElement(.unmeasured, count: list.commands.count))
         frameCommands = list.commands
         summaries.removeAll(keepingCapacity: true)
-        summaries.append(contentsOf: list.commands.lazy.map(CommandSummary.init))
+        Self.summarize(list.commands, into: &summaries)
         let staleBefore = staleFills.count
         let bounds = Rect(x: 0, y: 0, width: size.width, height: size.height)
         var damage = damage.intersection(bounds)

@@ -16,10 +16,12 @@ import Proscenium
     private let screen: Int32
     /// The display's fontconfig matches, shared with every other font cache on it.
     private let matches: FontMatchCache
-    private var fonts: [Proscenium.Font: Entry] = [:]
-    private var uses = 0
+    @exclusivity(unchecked) private var fonts: [Proscenium.Font: Entry] = [:]
+    @exclusivity(unchecked) private var uses = 0
+    /// The font asked for last and what it opened: a frame's texts come in runs of one font.
+    @exclusivity(unchecked) private var last: (key: Proscenium.Font, font: UnsafeMutablePointer<XftFont>)?
     /// Fonts that could not be opened.
-    private var unavailable: Set<Proscenium.Font> = []
+    @exclusivity(unchecked) private var unavailable: Set<Proscenium.Font> = []
     /// How many fonts stay open after `trim()`.
     let capacity: Int
     static let defaultCapacity = 32
@@ -56,9 +58,13 @@ import Proscenium
     func font(for font: Proscenium.Font) -> UnsafeMutablePointer<XftFont>? {
         let key = Self.quantized(font)
         uses += 1
+        // The last font's use is stamped when another takes its place, or at `trim()`: it is the most recent.
+        if let last, last.key == key { return last.font }
+        stampLastUse()
         // One hash of the key (its family is a string), not one to find it and another to mark its use.
         if let index = fonts.index(forKey: key) {
             fonts.values[index].lastUse = uses
+            last = (key, fonts.values[index].font)
             return fonts.values[index].font
         }
         guard !unavailable.contains(key) else { return nil }
@@ -75,11 +81,18 @@ import Proscenium
     /// Closes the least recently used fonts beyond `capacity`. Fonts returned earlier may be closed, so
     /// call it only when none is in use.
     func trim() {
+        stampLastUse()
+        last = nil
         guard fonts.count > capacity else { return }
         let victims = fonts.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(fonts.count - capacity)
         for (key, _) in victims {
             if let entry = fonts.removeValue(forKey: key) { XftFontClose(dpy, entry.font) }
         }
+    }
+
+    /// Marks the last font asked for as used now.
+    private func stampLastUse() {
+        if let last, let index = fonts.index(forKey: last.key) { fonts.values[index].lastUse = uses }
     }
 
     /// The fontconfig name for a font, such as "DejaVu Sans:pixelsize=13:weight=80".
@@ -110,10 +123,12 @@ import Proscenium
     func close() {
         for entry in fonts.values { XftFontClose(dpy, entry.font) }
         fonts.removeAll()
+        last = nil
     }
 
     /// Forgets every font without closing it, for when the display has closed (Xft freed them then).
     func abandon() {
         fonts.removeAll()
+        last = nil
     }
 }
