@@ -49,6 +49,9 @@ public struct Region: Sendable, Equatable, CustomStringConvertible {
     public mutating func add(_ rect: Rect) {
         var pending = rect.integral
         guard !pending.isEmpty else { return }
+        // Inside one already (every view of a screen sliding by, once the first ones damaged most of it):
+        // nothing changes.
+        for existing in rects where existing.contains(pending) { return }
         // Room for the limit at once, rather than growing one reallocation at a time as rectangles come.
         if rects.capacity == 0 { rects.reserveCapacity(rectangleLimit + 1) }
         // Absorb every rectangle the new one overlaps; repeat because the merged one may overlap more.
