@@ -50,9 +50,9 @@ import Dispatch
         // replaced first (libdbus removes the watches and timeouts, which cancels their sources, and
         // releases the tables' references), and the object paths unregistered.
         dbus_connection_set_dispatch_status_function(pointer, nil, nil, nil)
-        dbus_connection_set_watch_functions(pointer, nil, nil, nil, nil, nil)
-        dbus_connection_set_timeout_functions(pointer, nil, nil, nil, nil, nil)
-        for path in registeredPaths { dbus_connection_unregister_object_path(pointer, path) }
+        _ = dbus_connection_set_watch_functions(pointer, nil, nil, nil, nil, nil)
+        _ = dbus_connection_set_timeout_functions(pointer, nil, nil, nil, nil, nil)
+        for path in registeredPaths { _ = dbus_connection_unregister_object_path(pointer, path) }
         dbus_connection_close(pointer)
         dbus_connection_unref(pointer)
         reference.connection = nil
@@ -117,7 +117,7 @@ import Dispatch
         defer { dbus_message_unref(message) }
         guard dbus_connection_send_with_reply(pointer, message, &pending, 2000) != 0, let pending else { return reply(nil) }
         let box = Unmanaged.passRetained(ReplyBox(reply)).toOpaque()
-        dbus_pending_call_set_notify(pending, { pending, data in
+        _ = dbus_pending_call_set_notify(pending, { pending, data in
             guard let pending, let data else { return }
             let answer = dbus_pending_call_steal_reply(pending)
             MainActor.assumeIsolated {
@@ -131,7 +131,7 @@ import Dispatch
     }
 
     private func send(_ message: OpaquePointer) {
-        dbus_connection_send(pointer, message, nil)
+        _ = dbus_connection_send(pointer, message, nil)
         dbus_message_unref(message)
     }
 
@@ -147,7 +147,7 @@ import Dispatch
         // (see `deinit`); a handler already queued keeps it alive and finds the connection gone.
         func retained() -> UnsafeMutableRawPointer { Unmanaged.passRetained(reference).toOpaque() }
         let release: DBusFreeFunction = { Unmanaged<ConnectionReference>.fromOpaque($0!).release() }
-        dbus_connection_set_watch_functions(pointer, { watch, data in
+        _ = dbus_connection_set_watch_functions(pointer, { watch, data in
             guard let watch, let data else { return 0 }
             dbus_watch_set_data(watch, Unmanaged.passRetained(SourceBox()).toOpaque()) { Unmanaged<SourceBox>.fromOpaque($0!).release() }
             MainActor.assumeIsolated { DBusConnection.arm(watch: watch, for: ConnectionReference.from(data)) }
@@ -159,7 +159,7 @@ import Dispatch
             guard let watch, let data else { return }
             MainActor.assumeIsolated { DBusConnection.arm(watch: watch, for: ConnectionReference.from(data)) }
         }, retained(), release)
-        dbus_connection_set_timeout_functions(pointer, { timeout, data in
+        _ = dbus_connection_set_timeout_functions(pointer, { timeout, data in
             guard let timeout, let data else { return 0 }
             dbus_timeout_set_data(timeout, Unmanaged.passRetained(SourceBox()).toOpaque()) { Unmanaged<SourceBox>.fromOpaque($0!).release() }
             MainActor.assumeIsolated { DBusConnection.arm(timeout: timeout, for: ConnectionReference.from(data)) }

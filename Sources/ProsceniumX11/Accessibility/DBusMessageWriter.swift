@@ -18,27 +18,27 @@ struct DBusMessageWriter {
 
     func int32(_ value: Int32) {
         var value = value
-        dbus_message_iter_append_basic(iterator, CDBUS_TYPE_INT32, &value)
+        _ = dbus_message_iter_append_basic(iterator, CDBUS_TYPE_INT32, &value)
     }
 
     func uint32(_ value: UInt32) {
         var value = value
-        dbus_message_iter_append_basic(iterator, CDBUS_TYPE_UINT32, &value)
+        _ = dbus_message_iter_append_basic(iterator, CDBUS_TYPE_UINT32, &value)
     }
 
     func int16(_ value: Int16) {
         var value = value
-        dbus_message_iter_append_basic(iterator, CDBUS_TYPE_INT16, &value)
+        _ = dbus_message_iter_append_basic(iterator, CDBUS_TYPE_INT16, &value)
     }
 
     func bool(_ value: Bool) {
         var value: dbus_bool_t = value ? 1 : 0
-        dbus_message_iter_append_basic(iterator, CDBUS_TYPE_BOOLEAN, &value)
+        _ = dbus_message_iter_append_basic(iterator, CDBUS_TYPE_BOOLEAN, &value)
     }
 
     func double(_ value: Double) {
         var value = value
-        dbus_message_iter_append_basic(iterator, CDBUS_TYPE_DOUBLE, &value)
+        _ = dbus_message_iter_append_basic(iterator, CDBUS_TYPE_DOUBLE, &value)
     }
 
     /// A `(so)` reference: a bus name and an object path.
@@ -65,9 +65,9 @@ struct DBusMessageWriter {
         if let signature {
             signature.withCString { _ = dbus_message_iter_open_container(iterator, type, $0, &sub) }
         } else {
-            dbus_message_iter_open_container(iterator, type, nil, &sub)
+            _ = dbus_message_iter_open_container(iterator, type, nil, &sub)
         }
         withUnsafeMutablePointer(to: &sub) { body(DBusMessageWriter($0)) }
-        dbus_message_iter_close_container(iterator, &sub)
+        _ = dbus_message_iter_close_container(iterator, &sub)
     }
 }
