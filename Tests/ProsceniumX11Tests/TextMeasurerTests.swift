@@ -27,7 +27,7 @@ struct TextMeasurerTests {
         #expect(before.width == xft.rounded(.up))
 
         let second = try await HostFixture(size: Size(width: 320, height: 200))
-        weak var secondDisplay = second.display
+        weak let secondDisplay = second.display
         await second.stop()
         #expect(secondDisplay == nil, "the second display is closed")
 

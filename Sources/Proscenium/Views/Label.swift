@@ -122,7 +122,7 @@
         Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 
-    private var cachedIntrinsicSize: (measurer: TextMeasurerKey, size: Size)?
+    @exclusivity(unchecked) private var cachedIntrinsicSize: (measurer: TextMeasurerKey, size: Size)?
 
     private func textChanged() {
         cachedLayout = nil

@@ -10,7 +10,7 @@ extension View {
     /// whenever its surface does; otherwise the measurer's identity. Labels check their layouts by it for
     /// every frame, and asking for the measurer itself goes through two weak references.
     var textMeasurerKey: TextMeasurerKey {
-        if let window = knownWindow ?? self as? Window, window.textMeasurerToken != 0 {
+        if let window, window.textMeasurerToken != 0 {
             return TextMeasurerKey(token: window.textMeasurerToken, identity: nil)
         }
         return TextMeasurerKey(token: 0, identity: ObjectIdentifier(textMeasurer))

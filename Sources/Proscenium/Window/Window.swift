@@ -9,9 +9,9 @@
         }
     }
 
-    /// A number no other surface of any window had, given each time `surface` is set (0 while there is none,
-    /// or it leaves measuring to `TextLayout.measurer`): text measured in the window is kept by it (see
-    /// `View.textMeasurerKey`).
+    /// A number no other surface of any window had, given each time `surface` is set (0 when it is set to
+    /// nil, or to one that leaves measuring to `TextLayout.measurer`): text measured in the window is kept
+    /// by it (see `View.textMeasurerKey`). A surface that goes away is set to nil by its owner.
     @exclusivity(unchecked) private(set) var textMeasurerToken: UInt64 = 0
     private static var lastTextMeasurerToken: UInt64 = 0
 

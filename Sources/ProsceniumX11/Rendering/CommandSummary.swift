@@ -110,7 +110,11 @@ extension XRenderRenderer {
 
 extension Array where Element == DisplayCommand {
     /// The summary of each command, in order.
-    var summaries: [CommandSummary] { map(CommandSummary.init) }
+    var summaries: [CommandSummary] {
+        var summaries: [CommandSummary] = []
+        XRenderRenderer.summarize(self, into: &summaries)
+        return summaries
+    }
 }
 
 extension Collection where Element == CommandSummary {

@@ -58,9 +58,11 @@ import Proscenium
     func font(for font: Proscenium.Font) -> UnsafeMutablePointer<XftFont>? {
         let key = Self.quantized(font)
         uses += 1
-        // The last font's use is stamped when another takes its place, or at `trim()`: it is the most recent.
+        // The font asked for last is answered without hashing. Its use is stamped when another request takes
+        // its place (the one before, `uses - 1`, was for it), or before `trim()` sorts the fonts by use.
         if let last, last.key == key { return last.font }
-        stampLastUse()
+        stampLastUse(uses - 1)
+        last = nil
         // One hash of the key (its family is a string), not one to find it and another to mark its use.
         if let index = fonts.index(forKey: key) {
             fonts.values[index].lastUse = uses
@@ -72,6 +74,7 @@ import Proscenium
             ?? matches.open(Proscenium.Font(size: key.size, weight: key.weight), on: dpy, screen: screen)
         if let opened {
             fonts[key] = Entry(font: opened, lastUse: uses)
+            last = (key, opened)
         } else if unavailable.count < 256 {
             unavailable.insert(key)
         }
@@ -81,18 +84,18 @@ import Proscenium
     /// Closes the least recently used fonts beyond `capacity`. Fonts returned earlier may be closed, so
     /// call it only when none is in use.
     func trim() {
-        stampLastUse()
-        last = nil
         guard fonts.count > capacity else { return }
+        stampLastUse(uses)
+        last = nil
         let victims = fonts.sorted { $0.value.lastUse < $1.value.lastUse }.prefix(fonts.count - capacity)
         for (key, _) in victims {
             if let entry = fonts.removeValue(forKey: key) { XftFontClose(dpy, entry.font) }
         }
     }
 
-    /// Marks the last font asked for as used now.
-    private func stampLastUse() {
-        if let last, let index = fonts.index(forKey: last.key) { fonts.values[index].lastUse = uses }
+    /// Marks the font asked for last as used by request number `use`.
+    private func stampLastUse(_ use: Int) {
+        if let last, let index = fonts.index(forKey: last.key) { fonts.values[index].lastUse = use }
     }
 
     /// The fontconfig name for a font, such as "DejaVu Sans:pixelsize=13:weight=80".

@@ -165,6 +165,10 @@ import Proscenium
     }
 
     isolated deinit {
+        // The window may outlive its host (it is public): its views then measure with `TextLayout.measurer`,
+        // and measure again (see `View.textMeasurerKey`). Its weak reference to this host already reads nil
+        // here; set, it keeps the token. Another surface it was given since stays.
+        if window.surface == nil { window.surface = nil }
         idleTimer?.cancel()
         inputMethodTimer?.cancel()
         if let appearanceObservation { display.desktopSettings.stopObserving(appearanceObservation) }
