@@ -72,9 +72,9 @@ struct PresentationLifetimeTests {
             if cycle % 100 < 4 {
                 // Taken while the presentation is up (each style, animated or not), so they must be alive
                 // now and gone at the end.
-                weak var weakPresented = presented
-                weak var weakController = presented.presentationController
-                weak var weakContainer = presented.presentationController?.containerView
+                weak let weakPresented = presented
+                weak let weakController = presented.presentationController
+                weak let weakContainer = presented.presentationController?.containerView
                 #expect(weakController != nil && weakContainer != nil, "cycle \(cycle)")
                 weakControllers.append({ weakPresented })
                 weakControllers.append({ weakController })
