@@ -187,7 +187,11 @@ import Testing
         let (fx, delegate, presented, presentation) = presentedAtRest()
         defer { withExtendedLifetime(delegate) {} }
         let original = presentation.container.presentationController
-        presentation.container.presentationController = PresentationController(presentedViewController: presented, presenting: fx.root)
+        // Kept alive: the container refers to its controller weakly, and a foreign one freed at once would
+        // leave it referring to none, the case below.
+        let foreign = PresentationController(presentedViewController: presented, presenting: fx.root)
+        defer { withExtendedLifetime(foreign) {} }
+        presentation.container.presentationController = foreign
         #expect(fx.window.consistencyProblems() == ["LoggingViewController's container belongs to another presentation controller"])
         presentation.container.presentationController = nil
         #expect(fx.window.consistencyProblems() == ["LoggingViewController's container belongs to another presentation controller"],
