@@ -28,7 +28,7 @@ extension XRenderRenderer {
         // The fills drawn so far (after `start`), where they land in the target.
         var drawn: [Rect] = []
         // Room for every fill at once, not a new buffer at 1, 2, 4, 8...: this runs every frame.
-        drawn.reserveCapacity(commands.count - min(max(start, 0), commands.count))
+        drawn.reserveCapacity(max(0, commands.count - start))
         groups.reserveCapacity(8)
         for (index, command) in commands.enumerated() {
             if command.isPush {
