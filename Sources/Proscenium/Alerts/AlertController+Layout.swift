@@ -87,7 +87,6 @@ extension AlertController {
         if preferredStyle == .actionSheet, presentationController?.presentationStyle == .bottomSheet,
            preferredContentSize.height != height {
             preferredContentSize = Size(width: width, height: height)
-            presentationController?.containerView?.setNeedsLayout()
         }
     }
 
@@ -154,6 +153,7 @@ extension AlertController {
                 for entry in shown { entry.button.isHidden = false }
             }
             hideUnusedSeparators(apply: apply)
+            if apply { orderFocusable(shown) }
             return y + 1 + rowHeight
         }
         for (index, entry) in shown.enumerated() {
@@ -174,7 +174,18 @@ extension AlertController {
             y += rowHeight
         }
         hideUnusedSeparators(apply: apply)
+        if apply { orderFocusable(shown) }
         return y
+    }
+
+    /// Puts the text fields, then the buttons as shown, last among the subviews in that order: Tab follows
+    /// the view tree, and buttons are added in the order of their actions, which layout rearranges (Cancel
+    /// last, or first side by side) and text fields added later would follow.
+    private func orderFocusable(_ shown: [(action: AlertAction, button: Button)]) {
+        let order: [View] = textFields + shown.map(\.button)
+        let current = view.subviews.filter { subview in order.contains { $0 === subview } }
+        guard !current.elementsEqual(order, by: ===) else { return }
+        for subview in order { view.bringSubviewToFront(subview) }
     }
 
     /// Shows the next hairline at `frame`, reusing those of the last layout (a live resize lays out every frame).

@@ -31,6 +31,11 @@
         alert?.viewIfLoaded?.setNeedsLayout()
     }
 
+    /// A click outside or a drag away is Cancel: refused while Cancel is disabled, as Escape is.
+    func presentationControllerShouldDismiss(_ controller: PresentationController) -> Bool {
+        alert?.cancelAction?.isEnabled ?? true
+    }
+
     func presentationControllerDidDismiss(_ controller: PresentationController) {
         alert?.dismissedFromOutside()
     }

@@ -110,8 +110,14 @@
     open func viewDidLayoutSubviews() {}
 
     /// The size the controller's content would like, read by presentation controllers (a sheet's or
-    /// popover's size) and by containers; zero means no preference.
-    open var preferredContentSize: Size = .zero
+    /// popover's size) and by containers; zero means no preference. A change while presented tells the
+    /// presentation controller (`preferredContentSizeDidChange(forChildContentContainer:)`).
+    open var preferredContentSize: Size = .zero {
+        didSet {
+            guard preferredContentSize != oldValue, let presentation else { return }
+            presentation.presentationController.preferredContentSizeDidChange(forChildContentContainer: self)
+        }
+    }
 
     // MARK: - Appearance
 

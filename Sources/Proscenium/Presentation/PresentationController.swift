@@ -93,6 +93,13 @@
         parentSize
     }
 
+    /// The presented controller's `preferredContentSize` changed (an alert gained a button, a popover's
+    /// content grew). By default the container lays out again, which moves the presented view to its new
+    /// `frameOfPresentedViewInContainerView`.
+    open func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {
+        containerView?.setNeedsLayout()
+    }
+
     /// The container is about to change to `size` (the window is resized). The default forwards to the
     /// presented controller with the size its content gets.
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {

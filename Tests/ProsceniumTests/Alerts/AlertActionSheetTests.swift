@@ -106,6 +106,31 @@ struct AlertActionSheetTests {
         #expect(picked.value == ["Cancel", "Delete"])
     }
 
+    @Test("with Cancel disabled, a click outside the popover leaves it up and runs nothing, as Escape does")
+    func aDisabledCancelKeepsThePopoverUp() {
+        let picked = Box<[String]>([])
+        let (fixture, sheet, _) = presentedSheet(Size(width: 1280, height: 800), picked: picked)
+        sheet.actions.first { $0.style == .cancel }?.isEnabled = false
+        let outside = Point(x: 1000, y: 600)
+        fixture.window.send(.pointerDown(outside, button: 1, time: fixture.clock.now))
+        fixture.window.send(.pointerUp(outside, button: 1, time: fixture.clock.now))
+        fixture.window.send(.keyDown(.escape, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(picked.value.isEmpty && fixture.window.presentedViewControllers.first === sheet && !sheet.isBeingDismissed)
+    }
+
+    @Test("an action added while the popover is up makes it taller, the new row inside it")
+    func anActionAddedLateGrowsThePopover() {
+        let (fixture, sheet, _) = presentedSheet(Size(width: 1280, height: 800), picked: Box([]))
+        let before = sheet.view.convert(sheet.view.bounds, to: nil)
+        sheet.addAction(AlertAction(title: "Print", style: .default))
+        fixture.frames(1)
+        let after = sheet.view.convert(sheet.view.bounds, to: nil)
+        let print = fixture.window.view(withIdentifier: "print")!
+        #expect(after.height > before.height && after.minY == before.minY, "\(before) → \(after)")
+        #expect(print.frame.maxY == sheet.view.bounds.height, "\(print.frame) in \(sheet.view.bounds)")
+    }
+
     @Test("the keyboard goes to the default action's button; with none, to Cancel in a bottom sheet and to nothing in a popover, which hides Cancel",
           arguments: [Size(width: 1280, height: 800), Size(width: 600, height: 800)])
     func keyboardFocusAsTheSheetAppears(size: Size) {

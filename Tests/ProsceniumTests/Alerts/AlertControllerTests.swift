@@ -126,6 +126,66 @@ struct AlertControllerTests {
         #expect(typed == "Notes" && picked.value.isEmpty)
     }
 
+    @Test("an alert the app keeps answers again when it is presented again")
+    func aKeptAlertAnswersAgain() {
+        let fixture = PresentationFixture()
+        let picked = Box<[String]>([])
+        let alert = presentedAlert(fixture, picked: picked)
+        press(fixture, .return)
+        fixture.runUntilIdle()
+        fixture.root.present(alert, animated: true)
+        fixture.runUntilIdle()
+        press(fixture, .escape)
+        fixture.runUntilIdle()
+        #expect(picked.value == ["OK", "Cancel"] && fixture.window.presentedViewControllers.isEmpty)
+    }
+
+    @Test("an action added while the alert is up grows it: the buttons stack inside it, Cancel at its foot, and the new one takes a click")
+    func anActionAddedLateGrowsTheAlert() {
+        let fixture = PresentationFixture(size: Size(width: 800, height: 600))
+        let picked = Box<[String]>([])
+        let alert = presentedAlert(fixture, picked: picked)
+        let before = alert.view.frame
+        alert.addAction(AlertAction(title: "Discard Everything Now", style: .destructive) { picked.value.append($0.title) })
+        fixture.frames(1)
+        let after = alert.view.frame
+        let discard = fixture.window.view(withIdentifier: "discard-everything-now")!
+        #expect(after.height > before.height && after.midY == before.midY, "grown about its centre: \(before) → \(after)")
+        let cancel = fixture.window.view(withIdentifier: "cancel")!
+        #expect(discard.frame.maxY < cancel.frame.minY && cancel.frame.maxY == alert.view.bounds.height,
+                "\(discard.frame), \(cancel.frame) in \(alert.view.bounds)")
+        let point = discard.convert(Point(x: discard.bounds.midX, y: discard.bounds.midY), to: nil)
+        fixture.window.send(.pointerDown(point, button: 1, time: fixture.clock.now))
+        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(picked.value == ["Discard Everything Now"])
+    }
+
+    @Test("Tab goes through the fields, then the buttons as they are shown, whatever order they were added in")
+    func tabFollowsTheButtonsAsShown() {
+        let fixture = PresentationFixture()
+        let alert = AlertController(title: "Rename", message: nil, preferredStyle: .alert)
+        alert.addTextField { $0.identifier = "first" }
+        alert.addAction(AlertAction(title: "OK", style: .default))
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        fixture.root.present(alert, animated: false)
+        fixture.frames(1)
+        alert.addTextField { $0.identifier = "second" }
+        fixture.frames(1)
+        let cancel = fixture.window.view(withIdentifier: "cancel")!, ok = fixture.window.view(withIdentifier: "ok")!
+        #expect(cancel.frame.maxX <= ok.frame.minX, "side by side, Cancel on the left")
+        #expect(fixture.window.focusableViews(in: alert.view).compactMap(\.identifier) == ["first", "second", "cancel", "ok"])
+
+        let stacked = PresentationFixture()
+        let sheet = AlertController(title: "Save?", message: nil, preferredStyle: .alert)
+        for (title, style) in [("Cancel", AlertAction.Style.cancel), ("Save", .default), ("Delete", .destructive)] {
+            sheet.addAction(AlertAction(title: title, style: style))
+        }
+        stacked.root.present(sheet, animated: false)
+        stacked.frames(1)
+        #expect(stacked.window.focusableViews(in: sheet.view).compactMap(\.identifier) == ["save", "delete", "cancel"])
+    }
+
     @Test("what UIKit refuses is refused with a warning: a second Cancel, a field on an action sheet, a foreign preferred action")
     func refusals() {
         var warnings: [String] = []
