@@ -26,7 +26,9 @@ extension ViewController {
         parent.childControllers.removeAll { $0 === self }
         parentController = nil
         didMove(toParent: nil)
+        // Out of its parent, it is moving neither from it nor to it (a push turned around ends here).
         movingFromParent = false
+        movingToParent = false
     }
 
     /// True while the controller is being added to its parent: from `addChild(_:)` until its

@@ -47,17 +47,7 @@
               forward: Bool = true) {
         endCrossFade()
         if coordinator != nil { keepOutgoing() }
-        titleLabel.text = title ?? ""
-        let showsBack = backTitle != nil && !item.hidesBackButton
-            && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
-        backButton.isHidden = !showsBack
-        backButton.title = "‹ " + (backTitle ?? "")
-        for button in itemButtons where button.superview === self { button.removeFromSuperview() }
-        leftButtons = item.leftBarButtonItems.map(Self.button(for:))
-        rightButtons = item.rightBarButtonItems.map(Self.button(for:))
-        itemButtons = leftButtons + rightButtons
-        for button in itemButtons { insertSubview(button, belowSubview: separator) }
-        setNeedsLayout()
+        apply(item, title: title, backTitle: backTitle)
         guard let coordinator else { return }
         layoutIfNeeded()
         let incoming: [View] = [titleLabel, backButton] + itemButtons
@@ -79,6 +69,29 @@
             // A cancelled pop shows the old item again (the navigation controller asks at once after this).
             self?.endCrossFade(of: leaving)
         })
+    }
+
+    /// Shows a change of the top item (its title set as the screen loads or appears, a button swapped)
+    /// without restarting a push's or pop's cross-fade: the new title and buttons take the place of those
+    /// fading in, and what fades out goes on fading. With no cross-fade running, as `show`.
+    func update(_ item: NavigationItem, title: String?, backTitle: String?) {
+        guard !outgoing.isEmpty else { return show(item, title: title, backTitle: backTitle) }
+        apply(item, title: title, backTitle: backTitle)
+    }
+
+    /// Puts `item`'s title, back button and buttons in the bar.
+    private func apply(_ item: NavigationItem, title: String?, backTitle: String?) {
+        titleLabel.text = title ?? ""
+        let showsBack = backTitle != nil && !item.hidesBackButton
+            && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+        backButton.isHidden = !showsBack
+        backButton.title = "‹ " + (backTitle ?? "")
+        for button in itemButtons where button.superview === self { button.removeFromSuperview() }
+        leftButtons = item.leftBarButtonItems.map(Self.button(for:))
+        rightButtons = item.rightBarButtonItems.map(Self.button(for:))
+        itemButtons = leftButtons + rightButtons
+        for button in itemButtons { insertSubview(button, belowSubview: separator) }
+        setNeedsLayout()
     }
 
     /// Copies of the shown title and moves the shown buttons aside, to fade out while the new item fades

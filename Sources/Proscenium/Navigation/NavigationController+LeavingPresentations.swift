@@ -10,16 +10,7 @@ extension NavigationController {
     /// Starts the dismissals of what `removed` (and their children) presented, each driven by `context`;
     /// without animation when the transition has none.
     func dismissPresentations(of removed: [ViewController], alongside context: TransitionContext) {
-        guard let window = view.window, !removed.isEmpty else { return }
-        let leaving = window.presentationStack.presentations.first { presentation in
-            guard var source = presentation.source, presentation.phase != .dismissing else { return false }
-            while true {
-                if removed.contains(where: { $0 === source }) { return true }
-                guard let parent = source.parentController else { return false }
-                source = parent
-            }
-        }
-        guard let leaving else { return }
+        guard let (window, leaving) = leavingPresentation(of: removed) else { return }
         guard context.isAnimated else {
             window.presentationStack.request(.dismiss(leaving, animated: false, interactive: false, completion: nil))
             return
@@ -32,10 +23,38 @@ extension NavigationController {
             guard let context, let driver = context.driver else { return }
             follower.update(driver.fractionComplete)
         }
-        context.coordinator.animate(alongsideTransition: nil) { coordinator in
+        let following = context.coordinator.animate(alongsideTransition: nil) { coordinator in
             link.invalidate()
             follower.end(completed: !coordinator.isCancelled)
         }
+        if !following {
+            // The transition ended as it started (a delegate's animator that completes at once): so does
+            // the dismissal, the way it went.
+            link.invalidate()
+            follower.end(completed: !context.transitionWasCancelled)
+        }
+    }
+
+    /// Dismisses what `removed` presented on its own, for screens that leave with no transition to follow:
+    /// taken from under the same top screen (`setViewControllers`), or by a push turned around.
+    func dismissPresentations(of removed: [ViewController], animated: Bool) {
+        guard let (window, leaving) = leavingPresentation(of: removed) else { return }
+        window.presentationStack.request(.dismiss(leaving, animated: animated, interactive: false, completion: nil))
+    }
+
+    /// The lowest presentation still up whose source is one of `removed` or inside one (dismissing it takes
+    /// those above it along), with the window it is in.
+    private func leavingPresentation(of removed: [ViewController]) -> (Window, Presentation)? {
+        guard let window = viewIfLoaded?.window, !removed.isEmpty else { return nil }
+        let leaving = window.presentationStack.presentations.first { presentation in
+            guard var source = presentation.source, presentation.phase != .dismissing else { return false }
+            while true {
+                if removed.contains(where: { $0 === source }) { return true }
+                guard let parent = source.parentController else { return false }
+                source = parent
+            }
+        }
+        return leaving.map { (window, $0) }
     }
 }
 

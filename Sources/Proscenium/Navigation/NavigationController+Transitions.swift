@@ -21,11 +21,20 @@ extension NavigationController {
                     contentView.addSubview(to.view)
                 }
             }
+            // What the callbacks ask for waits for them all, as after a transition.
+            isEndingStackChange = true
             finish(added: added, removed: removed)
             updateNavigationBar()
+            dismissPresentations(of: removed, animated: animated)
+            isEndingStackChange = false
+            runPendingOperation()
             return
         }
         let onScreen = view.window != nil && isAppearing
+        barAwaitsTransition = true
+        // Loaded before anything is said of it, as UIKit does: its viewDidLoad comes before willShow and
+        // viewWillAppear, and the children it adds there appear with it.
+        _ = to.view
         view.layoutIfNeeded()
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
             ?? NavigationTransitionAnimator(operation: operation)
@@ -36,11 +45,13 @@ extension NavigationController {
                                         interactionController: interaction) { [weak self] completed in
             guard let self else { return }
             self.runningChange = nil
+            self.isEndingStackChange = true
             if completed {
                 self.transitionDidComplete(from: from, to: to, added: added, removed: removed, animated: animated)
             } else {
                 self.transitionWasCancelled(from: from, to: to, oldStack: oldStack, added: added, removed: removed)
             }
+            self.isEndingStackChange = false
             self.runPendingOperation()
         }
         // The screens see the transition's coordinator in their appearance callbacks, as in UIKit.
@@ -89,6 +100,8 @@ extension NavigationController {
         }
         for controller in removed { controller.didMove(toParent: self) }
         updateNavigationBar()
+        // A push turned around takes its screen away: what it presented meanwhile goes too.
+        dismissPresentations(of: added, animated: true)
     }
 
     /// Brings a screen's appearance to where the ended transition leaves it, whatever came in between (this
@@ -128,10 +141,10 @@ extension NavigationController {
 
     /// Runs the next push or pop asked for during the transition that just ended.
     private func runPendingOperation() {
-        guard runningTransition == nil, !pendingOperations.isEmpty else { return }
+        guard !stackChangeRuns, !pendingOperations.isEmpty else { return }
         let next = pendingOperations.removeFirst()
         next()
         // One that ran at once (without animation, or refused) leaves the rest to run now.
-        if runningTransition == nil { runPendingOperation() }
+        if !stackChangeRuns { runPendingOperation() }
     }
 }

@@ -40,6 +40,13 @@
     var pendingOperations: [@MainActor () -> Void] = []
     /// The running animated push or pop's stacks, which it may be turned around between.
     var runningChange: RunningStackChange?
+    /// Set while an ended push or pop settles (the screens' last appearance and containment callbacks, the
+    /// delegate's `didShow`): a change asked for from one of them waits until they have all run.
+    var isEndingStackChange = false
+    /// Set from the start of a push or pop until the bar shows it (see `updateNavigationBar`).
+    var barAwaitsTransition = false
+    /// Whether a change asked for now waits: a push or pop runs, or one is ending.
+    var stackChangeRuns: Bool { runningTransition != nil || isEndingStackChange }
     /// The edge drag that pops, and the interaction it drives while it does.
     var interactivePopRecognizer: GestureRecognizer?
     var interactivePop: PercentDrivenInteractiveTransition?
@@ -94,15 +101,23 @@
         viewIfLoaded?.setNeedsLayout()
     }
 
-    /// Shows the top screen's item in the bar, with a back button named after the screen under it.
+    /// Shows the top screen's item in the bar, with a back button named after the screen under it. As an
+    /// animated push or pop starts (`operation`), the bar's items cross-fade alongside it; a change of an
+    /// item while it runs joins the fade, and one made as it starts (a title set in the new screen's
+    /// `viewDidLoad` or `viewWillAppear`) waits for the fade to begin.
     func updateNavigationBar(operation: NavigationOperation = .none) {
         guard isViewLoaded, let top = stack.last else { return }
+        if operation == .none, barAwaitsTransition { return }
+        barAwaitsTransition = false
         let below = stack.count > 1 ? stack[stack.count - 2] : nil
         let backTitle = below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" }
-        // As an animated push or pop starts, the bar's items cross-fade alongside it.
+        let title = top.navigationItem.title ?? top.title
+        if operation == .none, runningTransition != nil {
+            return navigationBar.update(top.navigationItem, title: title, backTitle: backTitle)
+        }
         let coordinator = operation == .none ? nil : runningTransition.flatMap { $0.isAnimated ? $0.coordinator : nil }
-        navigationBar.show(top.navigationItem, title: top.navigationItem.title ?? top.title, backTitle: backTitle,
-                           alongside: coordinator, forward: operation != .pop)
+        navigationBar.show(top.navigationItem, title: title, backTitle: backTitle, alongside: coordinator,
+                           forward: operation != .pop)
     }
 
     // MARK: - Pushing and popping
@@ -111,7 +126,7 @@
     /// navigation stack or presented, or this controller itself, is refused with a warning.
     open func pushViewController(_ viewController: ViewController, animated: Bool) {
         if runningTransition != nil, animated, turnAroundRunningTransition(toward: stack + [viewController]) { return }
-        guard runningTransition == nil else { return pendingOperations.append { [weak self] in self?.pushViewController(viewController, animated: animated) } }
+        guard !stackChangeRuns else { return pendingOperations.append { [weak self] in self?.pushViewController(viewController, animated: animated) } }
         guard canAdd(viewController, to: "push") else { return }
         transition(to: stack + [viewController], operation: .push, animated: animated)
     }
@@ -122,7 +137,7 @@
         if runningTransition != nil, animated, stack.count > 1, let top = stack.last, turnAroundRunningTransition(toward: stack.dropLast()) {
             return top
         }
-        guard runningTransition == nil else {
+        guard !stackChangeRuns else {
             let top = stack.last
             pendingOperations.append { [weak self] in self?.popViewController(animated: animated) }
             return top
@@ -145,7 +160,7 @@
         }
         let popped = Array(stack[(index + 1)...])
         if runningTransition != nil, animated, !popped.isEmpty, turnAroundRunningTransition(toward: Array(stack[...index])) { return popped }
-        guard runningTransition == nil else {
+        guard !stackChangeRuns else {
             pendingOperations.append { [weak self] in self?.popToViewController(viewController, animated: animated) }
             return popped
         }
@@ -166,7 +181,7 @@
     /// warning.
     open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
         if runningTransition != nil, animated, turnAroundRunningTransition(toward: viewControllers) { return }
-        guard runningTransition == nil else {
+        guard !stackChangeRuns else {
             return pendingOperations.append { [weak self] in self?.setViewControllers(viewControllers, animated: animated) }
         }
         guard !viewControllers.isEmpty else {

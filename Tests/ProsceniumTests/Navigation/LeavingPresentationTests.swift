@@ -73,4 +73,63 @@ struct LeavingPresentationTests {
         fixture.runUntilIdle()
         #expect(fixture.navigation.presentedViewController == nil && fixture.stack == ["A"])
     }
+
+    @Test("setViewControllers that takes away a covered screen, the top one staying, takes along what it presented")
+    func aCoveredScreenTakenAwayTakesItsSheet() {
+        let (fixture, _, inspector) = sheetUp()
+        let c = fixture.screen("C")
+        fixture.navigation.pushViewController(c, animated: false)
+        fixture.frames(1)
+        #expect(fixture.navigation.presentedViewController === inspector, "the sheet stays over the pushed screen")
+        fixture.navigation.setViewControllers([fixture.a, c], animated: true)
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A", "C"] && fixture.navigation.presentedViewController == nil)
+        #expect(inspector.presentingViewController == nil)
+    }
+
+    @Test("a push turned around by Back takes along what the screen presented while it came in")
+    func aTurnedPushTakesItsSheet() {
+        let fixture = NavigationFixture(size: Size(width: 400, height: 600))
+        let b = fixture.screen("B")
+        fixture.navigation.pushViewController(b, animated: true)
+        fixture.frames(3)
+        let sheet = ViewController()
+        sheet.modalPresentationStyle = .bottomSheet
+        b.present(sheet, animated: true)
+        #expect(sheet.presentingViewController != nil, "presented during the push")
+        fixture.frames(2)
+        fixture.navigation.popViewController(animated: true)
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A"] && b.parent == nil)
+        #expect(fixture.navigation.presentedViewController == nil && sheet.presentingViewController == nil)
+    }
+
+    /// Puts the new screen in place and completes at once, inside `animateTransition`.
+    final class InstantAnimator: AnimatedTransitioning {
+        func transitionDuration(using context: TransitionContext) -> Double { 0 }
+        func animateTransition(using context: TransitionContext) {
+            let to = context.view(forKey: .to)!
+            to.frame = context.finalFrame(for: context.viewController(forKey: .to)!)
+            context.containerView.addSubview(to)
+            context.completeTransition(true)
+        }
+    }
+
+    final class InstantDelegate: NavigationControllerDelegate {
+        func navigationController(_ navigationController: NavigationController, animationControllerFor operation: NavigationOperation,
+                                  from: ViewController, to: ViewController) -> AnimatedTransitioning? { InstantAnimator() }
+    }
+
+    @Test("a pop whose animator completes at once takes the sheet along all the same, and then all is still")
+    func anInstantPopTakesTheSheet() {
+        let (fixture, _, inspector) = sheetUp()
+        let delegate = InstantDelegate()
+        fixture.navigation.delegate = delegate
+        fixture.navigation.popViewController(animated: true)
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A"] && fixture.navigation.presentedViewController == nil)
+        #expect(inspector.presentingViewController == nil)
+        fixture.frames(1)
+        #expect(!fixture.clock.needsFrame, "nothing left asking for frames")
+    }
 }

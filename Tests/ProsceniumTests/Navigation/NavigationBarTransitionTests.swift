@@ -59,4 +59,30 @@ struct NavigationBarTransitionTests {
         fixture.navigation.pushViewController(fixture.screen("B"), animated: false)
         #expect(labels(in: bar).map(\.text) == ["B"] && bar.titleLabel.alpha == 1)
     }
+
+    /// A screen that names itself as it loads and adds its button as it appears, as UIKit apps do.
+    final class SelfNamingScreen: ViewController {
+        override func viewDidLoad() { title = "Loaded" }
+        override func viewWillAppear(_ animated: Bool) {
+            navigationItem.rightBarButtonItem = BarButtonItem(title: "Edit", style: .plain) {}
+        }
+    }
+
+    @Test("a title set in viewDidLoad and a button in viewWillAppear fade in with the push; a title changed midway joins the fade")
+    func itemChangesJoinTheCrossFade() {
+        let fixture = NavigationFixture()
+        let bar = fixture.navigation.navigationBar
+        let screen = SelfNamingScreen()
+        fixture.navigation.pushViewController(screen, animated: true)
+        fixture.frames(4)
+        #expect(labels(in: bar).filter { $0 !== bar.titleLabel }.map(\.text) == ["A"], "the old title fades out, not cut")
+        #expect(bar.titleLabel.text == "Loaded" && bar.titleLabel.presentation.alpha < 1)
+        #expect(bar.itemButtons.map(\.title) == ["Edit"])
+        screen.title = "Renamed"
+        fixture.frames(2)
+        #expect(bar.titleLabel.text == "Renamed" && bar.titleLabel.presentation.alpha < 1, "still fading in")
+        #expect(labels(in: bar).filter { $0 !== bar.titleLabel }.map(\.text) == ["A"])
+        fixture.runUntilIdle()
+        #expect(labels(in: bar).map(\.text) == ["Renamed"] && bar.titleLabel.alpha == 1 && bar.itemButtons.map(\.title) == ["Edit"])
+    }
 }

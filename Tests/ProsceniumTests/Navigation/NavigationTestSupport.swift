@@ -6,6 +6,8 @@
     let name: String
     let log: ProbeLog
     var onWillAppear: ((NavigationScreen) -> Void)?
+    var onDidAppear: ((NavigationScreen) -> Void)?
+    var onDidDisappear: ((NavigationScreen) -> Void)?
 
     init(_ name: String, log: ProbeLog) {
         self.name = name
@@ -27,9 +29,15 @@
         log.entries.append("\(name).viewWillAppear\(moving)")
         onWillAppear?(self)
     }
-    override func viewDidAppear(_ animated: Bool) { log.entries.append("\(name).viewDidAppear\(moving)") }
+    override func viewDidAppear(_ animated: Bool) {
+        log.entries.append("\(name).viewDidAppear\(moving)")
+        onDidAppear?(self)
+    }
     override func viewWillDisappear(_ animated: Bool) { log.entries.append("\(name).viewWillDisappear\(moving)") }
-    override func viewDidDisappear(_ animated: Bool) { log.entries.append("\(name).viewDidDisappear\(moving)") }
+    override func viewDidDisappear(_ animated: Bool) {
+        log.entries.append("\(name).viewDidDisappear\(moving)")
+        onDidDisappear?(self)
+    }
     override func willMove(toParent parent: ViewController?) {
         log.entries.append("\(name).willMove(toParent: \(parent == nil ? "nil" : "navigation"))")
     }

@@ -69,6 +69,7 @@ struct NavigationTurnAroundTests {
         #expect(offset(b) > turnedAt, "B heads back out: \(offset(b)) against \(turnedAt)")
         fixture.runUntilIdle()
         #expect(fixture.stack == ["A"] && fixture.shownScreens == ["A"] && b.parent == nil)
+        #expect(!b.isMovingToParent && !b.isMovingFromParent, "out of the stack, B is moving neither way")
         #expect(fixture.navigation.navigationBar.titleLabel.text == "A" && fixture.navigation.navigationBar.backButton.isHidden)
         #expect(fixture.log.entries == [
             "B.willMove(toParent: navigation)",
