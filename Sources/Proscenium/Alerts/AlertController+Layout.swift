@@ -143,6 +143,7 @@ extension AlertController {
             if apply { for entry in shown where entry.action.style == .cancel { entry.button.isHidden = true } }
             shown.removeAll { $0.action.style == .cancel }
         }
+        if apply { orderFocusable(shown) }
         if sideBySide {
             if apply {
                 addSeparator(Rect(x: 0, y: y, width: width, height: 1))
@@ -153,7 +154,6 @@ extension AlertController {
                 for entry in shown { entry.button.isHidden = false }
             }
             hideUnusedSeparators(apply: apply)
-            if apply { orderFocusable(shown) }
             return y + 1 + rowHeight
         }
         for (index, entry) in shown.enumerated() {
@@ -174,7 +174,6 @@ extension AlertController {
             y += rowHeight
         }
         hideUnusedSeparators(apply: apply)
-        if apply { orderFocusable(shown) }
         return y
     }
 

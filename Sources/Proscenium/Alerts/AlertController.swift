@@ -121,8 +121,9 @@
     /// picks nothing. The ring shows only when the keyboard was in use.
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        // Presented again (kept by the app, or brought back while it left): it answers anew.
-        pickedAction = nil
+        // Presented again (kept by the app, or brought back while it left): it answers anew. Not when a
+        // dismissal dragged part way is let go short: what was picked meanwhile stays picked.
+        if isBeingPresented { pickedAction = nil }
         if let field = textFields.first {
             field.becomeFirstResponder()
         } else if let action = defaultAction ?? (hidesCancelButton ? nil : cancelAction), action.isEnabled {

@@ -15,6 +15,8 @@
     private var leftButtons: [Button] = [], rightButtons: [Button] = []
     /// The last item's title and buttons while they fade out during a push or pop.
     private var outgoing: [View] = []
+    /// The push's or pop's coordinator while the items cross-fade.
+    private weak var crossFadeCoordinator: TransitionCoordinator?
     /// How far a title slides as it fades during a push or pop, as UIKit's does: a fifth of the bar's
     /// width, so the two titles pass each other apart, and at least this many points.
     static let minimumTitleSlide = 48.0
@@ -58,6 +60,7 @@
             titleLabel.transform = AffineTransform(translationX: slide, y: 0)
         }
         let leaving = outgoing
+        crossFadeCoordinator = coordinator
         coordinator.animate(alongsideTransition: { [weak self] _ in
             for view in incoming { view.alpha = 1 }
             self?.titleLabel.transform = .identity
@@ -75,8 +78,14 @@
     /// without restarting a push's or pop's cross-fade: the new title and buttons take the place of those
     /// fading in, and what fades out goes on fading. With no cross-fade running, as `show`.
     func update(_ item: NavigationItem, title: String?, backTitle: String?) {
-        guard !outgoing.isEmpty else { return show(item, title: title, backTitle: backTitle) }
+        guard !outgoing.isEmpty, let coordinator = crossFadeCoordinator else { return show(item, title: title, backTitle: backTitle) }
         apply(item, title: title, backTitle: backTitle)
+        // The new buttons join the fade from where it is.
+        let buttons = itemButtons
+        View.performWithoutAnimation { for button in buttons { button.alpha = 0 } }
+        if !coordinator.animate(alongsideTransition: { _ in for button in buttons { button.alpha = 1 } }) {
+            View.performWithoutAnimation { for button in buttons { button.alpha = 1 } }
+        }
     }
 
     /// Puts `item`'s title, back button and buttons in the bar.
@@ -131,6 +140,7 @@
             titleLabel.transform = .identity
         }
         outgoing.removeAll { view in ending.contains { $0 === view } }
+        if outgoing.isEmpty { crossFadeCoordinator = nil }
     }
 
     open override func layoutSubviews() {

@@ -21,20 +21,15 @@ extension NavigationController {
                     contentView.addSubview(to.view)
                 }
             }
-            // What the callbacks ask for waits for them all, as after a transition.
-            isEndingStackChange = true
-            finish(added: added, removed: removed)
-            updateNavigationBar()
-            dismissPresentations(of: removed, animated: animated)
-            isEndingStackChange = false
-            runPendingOperation()
+            endingStackChange {
+                finish(added: added, removed: removed)
+                updateNavigationBar()
+                dismissPresentations(of: removed, animated: animated)
+            }
             return
         }
         let onScreen = view.window != nil && isAppearing
         barAwaitsTransition = true
-        // Loaded before anything is said of it, as UIKit does: its viewDidLoad comes before willShow and
-        // viewWillAppear, and the children it adds there appear with it.
-        _ = to.view
         view.layoutIfNeeded()
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
             ?? NavigationTransitionAnimator(operation: operation)
@@ -45,17 +40,19 @@ extension NavigationController {
                                         interactionController: interaction) { [weak self] completed in
             guard let self else { return }
             self.runningChange = nil
-            self.isEndingStackChange = true
-            if completed {
-                self.transitionDidComplete(from: from, to: to, added: added, removed: removed, animated: animated)
-            } else {
-                self.transitionWasCancelled(from: from, to: to, oldStack: oldStack, added: added, removed: removed)
+            self.endingStackChange {
+                if completed {
+                    self.transitionDidComplete(from: from, to: to, added: added, removed: removed, animated: animated)
+                } else {
+                    self.transitionWasCancelled(from: from, to: to, oldStack: oldStack, added: added, removed: removed)
+                }
             }
-            self.isEndingStackChange = false
-            self.runPendingOperation()
         }
         // The screens see the transition's coordinator in their appearance callbacks, as in UIKit.
         context.beginCoordinating()
+        // Loaded before anything is said of it, as UIKit does: its viewDidLoad comes before willShow and
+        // viewWillAppear, the children it adds there appear with it, and a push or pop it asks for waits.
+        _ = to.view
         delegate?.navigationController(self, willShow: to, animated: animated)
         if onScreen {
             // Owned by the transition: this controller's own appearance changes, forwarded to its children,
@@ -137,6 +134,15 @@ extension NavigationController {
             controller.removeFromParent()
         }
         for controller in added { controller.didMove(toParent: self) }
+    }
+
+    /// Runs `callbacks` (those that end a stack change), holding back the pushes and pops they ask for
+    /// until all of them have run; then runs those.
+    private func endingStackChange(_ callbacks: () -> Void) {
+        isEndingStackChange = true
+        callbacks()
+        isEndingStackChange = false
+        runPendingOperation()
     }
 
     /// Runs the next push or pop asked for during the transition that just ended.

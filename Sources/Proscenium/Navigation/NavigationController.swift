@@ -103,8 +103,9 @@
 
     /// Shows the top screen's item in the bar, with a back button named after the screen under it. As an
     /// animated push or pop starts (`operation`), the bar's items cross-fade alongside it; a change of an
-    /// item while it runs joins the fade, and one made as it starts (a title set in the new screen's
-    /// `viewDidLoad` or `viewWillAppear`) waits for the fade to begin.
+    /// item while it runs joins the fade, one made as it starts (a title set in the new screen's
+    /// `viewDidLoad` or `viewWillAppear`) waits for the fade to begin, and one made while it runs turned
+    /// around shows as it ends.
     func updateNavigationBar(operation: NavigationOperation = .none) {
         guard isViewLoaded, let top = stack.last else { return }
         if operation == .none, barAwaitsTransition { return }
@@ -113,6 +114,8 @@
         let backTitle = below.map { $0.navigationItem.backButtonTitle ?? $0.navigationItem.title ?? $0.title ?? "Back" }
         let title = top.navigationItem.title ?? top.title
         if operation == .none, runningTransition != nil {
+            // Turned around, the bar fades back to the item it showed, which the end shows as it is then.
+            if runningChange?.isTurned == true { return }
             return navigationBar.update(top.navigationItem, title: title, backTitle: backTitle)
         }
         let coordinator = operation == .none ? nil : runningTransition.flatMap { $0.isAnimated ? $0.coordinator : nil }

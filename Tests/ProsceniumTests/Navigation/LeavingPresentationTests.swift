@@ -101,6 +101,7 @@ struct LeavingPresentationTests {
         fixture.navigation.popViewController(animated: true)
         fixture.runUntilIdle()
         #expect(fixture.stack == ["A"] && b.parent == nil)
+        #expect(!fixture.log.entries.contains("B.didMove(toParent: navigation)"), "turned around before it ended")
         #expect(fixture.navigation.presentedViewController == nil && sheet.presentingViewController == nil)
     }
 

@@ -79,10 +79,28 @@ struct NavigationBarTransitionTests {
         #expect(bar.titleLabel.text == "Loaded" && bar.titleLabel.presentation.alpha < 1)
         #expect(bar.itemButtons.map(\.title) == ["Edit"])
         screen.title = "Renamed"
+        screen.navigationItem.rightBarButtonItem = BarButtonItem(title: "Done", style: .done) {}
         fixture.frames(2)
         #expect(bar.titleLabel.text == "Renamed" && bar.titleLabel.presentation.alpha < 1, "still fading in")
+        #expect(bar.itemButtons.map(\.title) == ["Done"])
+        #expect(bar.itemButtons.allSatisfy { $0.presentation.alpha > 0 && $0.presentation.alpha < 1 }, "the new button fades in too")
         #expect(labels(in: bar).filter { $0 !== bar.titleLabel }.map(\.text) == ["A"])
         fixture.runUntilIdle()
-        #expect(labels(in: bar).map(\.text) == ["Renamed"] && bar.titleLabel.alpha == 1 && bar.itemButtons.map(\.title) == ["Edit"])
+        #expect(labels(in: bar).map(\.text) == ["Renamed"] && bar.titleLabel.alpha == 1)
+        #expect(bar.itemButtons.map(\.title) == ["Done"] && bar.itemButtons.allSatisfy { $0.alpha == 1 && $0.presentation.alpha == 1 })
+    }
+
+    @Test("a push turned around fades back to the old item; a change of it meanwhile shows at the end, one title only")
+    func aTurnedPushFadesBack() {
+        let fixture = NavigationFixture()
+        let bar = fixture.navigation.navigationBar
+        fixture.navigation.pushViewController(fixture.screen("B"), animated: true)
+        fixture.frames(5)
+        fixture.navigation.popViewController(animated: true)
+        fixture.a.title = "Home"
+        fixture.frames(2)
+        #expect(labels(in: bar).filter { $0.text == "A" || $0.text == "Home" }.count <= 1, "one title for A: \(labels(in: bar).map(\.text))")
+        fixture.runUntilIdle()
+        #expect(labels(in: bar).map(\.text) == ["Home"] && bar.titleLabel.alpha == 1 && bar.backButton.isHidden)
     }
 }

@@ -100,4 +100,27 @@ struct NavigationCallbackRequestTests {
                 == ["willShow A", "didShow A", "willShow C", "didShow C"], "\(fixture.log.entries)")
         #expect(fixture.a.appearanceState == .disappeared && c.appearanceState == .appeared)
     }
+
+    /// A screen that, as it loads, asks for another screen to be pushed after it.
+    final class ForwardingScreen: ViewController {
+        let following: ViewController
+        init(next: ViewController) {
+            following = next
+            super.init()
+            title = "Forwarding"
+        }
+        override func viewDidLoad() { navigationController?.pushViewController(following, animated: true) }
+    }
+
+    @Test("a push asked for from a pushed screen's viewDidLoad waits for that push: one slide after the other")
+    func aPushFromViewDidLoadWaits() {
+        let fixture = NavigationFixture()
+        let c = fixture.screen("C")
+        let forwarding = ForwardingScreen(next: c)
+        fixture.navigation.pushViewController(forwarding, animated: true)
+        #expect(fixture.stack == ["A", "Forwarding"], "C waits")
+        fixture.runUntilIdle()
+        #expect(fixture.stack == ["A", "Forwarding", "C"] && fixture.shownScreens == ["C"])
+        #expect(forwarding.parent === fixture.navigation && c.appearanceState == .appeared)
+    }
 }
