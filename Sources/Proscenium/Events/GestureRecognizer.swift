@@ -23,8 +23,11 @@
 
     /// The view the recognizer is attached to, set by `View.addGestureRecognizer(_:)`.
     public internal(set) weak var view: View?
-    /// A disabled recognizer ignores touches; true by default.
-    public var isEnabled = true
+    /// A disabled recognizer ignores touches; true by default. Disabling one in the middle of its gesture
+    /// cancels the gesture (its actions see `.cancelled`), as in UIKit; one still deciding fails.
+    public var isEnabled = true {
+        didSet { if oldValue, !isEnabled { cancel() } }
+    }
     /// When true (the default), recognizing cancels the touches in the view.
     public var cancelsTouchesInView = true
 
@@ -49,6 +52,16 @@
             case .cancelled: if oldValue == .began || oldValue == .changed { for action in actions { action(self) } }
             case .possible, .failed: break
             }
+        }
+    }
+
+    /// Cuts the gesture short: `.cancelled` if it began, `.failed` while it is still deciding on touches
+    /// it follows; nothing otherwise. The touches' sequence then ends for it.
+    func cancel() {
+        if state == .began || state == .changed {
+            state = .cancelled
+        } else if state == .possible, !trackedTouches.isEmpty {
+            state = .failed
         }
     }
 

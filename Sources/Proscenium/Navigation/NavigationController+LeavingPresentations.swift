@@ -19,8 +19,9 @@ extension NavigationController {
         leaving.followingInteraction = follower
         window.presentationStack.request(.dismiss(leaving, animated: true, interactive: true, completion: nil))
         // Each frame, before animations advance, the dismissal is put where the pop is.
-        let link = window.makeDisplayLink { [weak context] _ in
-            guard let context, let driver = context.driver else { return }
+        let link = window.makeDisplayLink { [weak context] link in
+            guard let context else { return link.invalidate() }
+            guard let driver = context.driver else { return }
             follower.update(driver.fractionComplete)
         }
         let following = context.coordinator.animate(alongsideTransition: nil) { coordinator in

@@ -91,11 +91,17 @@ extension ScrollView {
             isDecelerating = true
             report(.decelerating)
         case .animation:
+            // A wheel notch or an animated scroll takes over from a deceleration, which is over.
+            isDecelerating = false
             if !wasAnimating { report(.animating) }
         }
         showIndicators()
         if displayLink == nil {
-            displayLink = window.makeDisplayLink { [weak self] link in self?.tick(at: link.timestamp) }
+            // A scroll view freed while it moves lets its link go, or the window would run frames for it.
+            displayLink = window.makeDisplayLink { [weak self] link in
+                guard let self else { return link.invalidate() }
+                tick(at: link.timestamp)
+            }
         }
     }
 
@@ -174,11 +180,13 @@ extension ScrollView {
     }
 
     /// The view leaves its window mid-motion: the content stays where the motion would come to rest
-    /// within range, and the motion ends quietly.
+    /// within range, and the motion ends there, as the delegate hears.
     func finishMotionForRemoval() {
-        guard motion != nil else { return }
+        guard let cause = motion?.cause else { return }
         stopMotion()
         let clamped = clampedContentOffset(contentOffset)
         if clamped != contentOffset { applyContentOffset(clamped) }
+        // Ended, not caught by a drag: a delegate told a deceleration began hears that it ended.
+        motionDidEnd(cause)
     }
 }

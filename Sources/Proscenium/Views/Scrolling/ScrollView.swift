@@ -193,13 +193,17 @@
     public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
         var offset = motion?.target(from: contentOffset) ?? contentOffset
-        func axis(_ current: Double, _ low: Double, _ length: Double, _ viewport: Double) -> Double {
-            if low < current || length > viewport { return low }
-            if low + length > current + viewport { return low + length - viewport }
+        // The area the insets leave clear (a bar over the list covers the top inset), `inset` from the
+        // bounds' leading edge and `viewport` long.
+        func axis(_ current: Double, _ low: Double, _ length: Double, _ inset: Double, _ viewport: Double) -> Double {
+            let viewport = max(viewport, 0)
+            if low < current + inset || length > viewport { return low - inset }
+            if low + length > current + inset + viewport { return low + length - inset - viewport }
             return current
         }
-        offset.x = axis(offset.x, rect.minX, rect.width, bounds.width)
-        offset.y = axis(offset.y, rect.minY, rect.height, bounds.height)
+        let insets = contentInset
+        offset.x = axis(offset.x, rect.minX, rect.width, insets.left, bounds.width - insets.left - insets.right)
+        offset.y = axis(offset.y, rect.minY, rect.height, insets.top, bounds.height - insets.top - insets.bottom)
         setContentOffset(clampedContentOffset(offset), animated: animated)
     }
 
@@ -236,7 +240,12 @@
 
     open override func willMove(toWindow newWindow: Window?) {
         super.willMove(toWindow: newWindow)
-        // A motion is paced by the window's frames: leaving it ends the motion where the content is.
-        if newWindow == nil, window != nil { finishMotionForRemoval() }
+        // A motion is paced by the window's frames: leaving it ends the drag (as the window would cancel
+        // its touch, but while the window is still there for what the drag's end starts), then the motion,
+        // where the content is.
+        if newWindow == nil, window != nil {
+            if isDragging { panGestureRecognizer.cancel() }
+            finishMotionForRemoval()
+        }
     }
 }

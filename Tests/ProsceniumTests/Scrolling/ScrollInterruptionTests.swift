@@ -1,0 +1,71 @@
+import Testing
+@testable import Proscenium
+
+/// What cuts a scroll short — a wheel notch during a fling, scrolling disabled mid-drag, the scroll view
+/// leaving its window mid-drag — ends it as UIKit does: the flags fall, the delegate hears the end, and
+/// nothing is left running the frame clock.
+@MainActor @Suite("Scroll interruptions")
+struct ScrollInterruptionTests {
+    /// Flings the content upwards and leaves it decelerating.
+    private func fling(_ scene: ScrollScene) {
+        let end = scene.drag(from: Point(x: 200, y: 280), step: Point(x: 0, y: -20), frames: 10)
+        scene.release(at: end)
+        scene.run(0.1)
+    }
+
+    @Test("a wheel notch during a fling takes over from it: no longer decelerating, and its glide's end is reported")
+    func aWheelNotchEndsTheFling() {
+        let scene = ScrollScene(contentHeight: 20_000)
+        fling(scene)
+        #expect(scene.scrollView.isDecelerating)
+        scene.wheel()
+        #expect(!scene.scrollView.isDecelerating, "the wheel's glide is not a deceleration")
+        scene.run(1)
+        #expect(!scene.scrollView.isDecelerating && scene.recorder.calls.last == "didEndScrollingAnimation")
+        #expect(!scene.clock.needsFrame)
+    }
+
+    @Test("scrolling disabled mid-drag ends the drag; enabled again, the wheel scrolls")
+    func disablingScrollingEndsTheDrag() {
+        let scene = ScrollScene()
+        let end = scene.drag(from: Point(x: 200, y: 250), step: Point(x: 0, y: -20), frames: 6)
+        scene.scrollView.isScrollEnabled = false
+        #expect(!scene.scrollView.isDragging)
+        #expect(scene.recorder.calls == ["willBeginDragging", "didEndDragging(false)"])
+        let offset = scene.scrollView.contentOffset
+        scene.move(to: end + Point(x: 0, y: -100))
+        scene.release(at: end + Point(x: 0, y: -100))
+        #expect(scene.scrollView.contentOffset == offset, "the rest of the drag moves nothing")
+        scene.scrollView.isScrollEnabled = true
+        scene.wheel()
+        scene.run(1)
+        #expect(scene.scrollView.contentOffset.y == offset.y + InputEvent.wheelNotchDistance)
+    }
+
+    @Test("a scroll view removed while dragged past its edge ends the drag where the content may rest, and leaves the clock asleep")
+    func removalMidDragLeavesNothingRunning() {
+        let scene = ScrollScene()
+        scene.drag(from: Point(x: 200, y: 20), step: Point(x: 0, y: 20), frames: 11)
+        #expect(scene.scrollView.contentOffset.y < 0, "rubber-banded past the top")
+        scene.scrollView.removeFromSuperview()
+        #expect(!scene.scrollView.isDragging && !scene.scrollView.isDecelerating)
+        #expect(scene.recorder.calls == ["willBeginDragging", "didEndDragging(true)", "willBeginDecelerating", "didEndDecelerating"])
+        #expect(scene.scrollView.contentOffset.y == 0, "back at the edge, not springing outside the window")
+        scene.run(0.5)
+        #expect(scene.window.displayLinks.isEmpty && !scene.clock.needsFrame)
+    }
+
+    @Test("scrollRectToVisible brings the rectangle into the part the insets leave clear")
+    func scrollRectToVisibleKeepsClearOfTheInsets() {
+        let scene = ScrollScene()
+        let scrollView = scene.scrollView
+        scrollView.contentInset = EdgeInsets(top: 50, left: 0, bottom: 20, right: 0)
+        scrollView.scrollRectToVisible(Rect(x: 0, y: 1000, width: 10, height: 40), animated: false)
+        #expect(scrollView.contentOffset.y == 1000 + 40 - 300 + 20, "its bottom just above the bottom inset")
+        scrollView.scrollRectToVisible(Rect(x: 0, y: 760, width: 10, height: 40), animated: false)
+        #expect(scrollView.contentOffset.y == 760 - 50, "its top just under the bar over the top inset")
+        let before = scrollView.contentOffset
+        scrollView.scrollRectToVisible(Rect(x: 0, y: 800, width: 10, height: 40), animated: false)
+        #expect(scrollView.contentOffset == before, "already clear of both insets: nothing moves")
+    }
+}
