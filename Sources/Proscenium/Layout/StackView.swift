@@ -139,7 +139,8 @@
         let items = visibleItems(crossLength: nil)
         var along = 0.0, across = 0.0
         if !items.isEmpty {
-            along = naturalLength(of: items)
+            // Negative spacing may overlap views by more than they measure: a stack is never shorter than nothing.
+            along = max(0, naturalLength(of: items))
             across = items.map { max(0, $0.cross) }.max() ?? 0
         }
         var size = axis == .horizontal ? Size(width: along, height: across) : Size(width: across, height: along)

@@ -202,4 +202,12 @@ struct StackViewTests {
         stack.layoutIfNeeded()
         #expect(xs(boxes) == [0, 40, 90])
     }
+
+    @Test("negative spacing larger than the views: the stack measures nothing, never less")
+    func negativeSpacingNeverMeasuresBelowZero() {
+        let stack = StackView(arrangedSubviews: [Box(3, 10), Box(2, 10)], frame: .zero)
+        stack.spacing = -8
+        #expect(stack.intrinsicContentSize.width == 0 && stack.intrinsicContentSize.height == 10)
+        #expect(stack.sizeThatFits(Size(width: 100, height: 100)).width == 0)
+    }
 }

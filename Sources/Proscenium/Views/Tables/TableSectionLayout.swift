@@ -47,7 +47,8 @@ extension TableView {
     func loadIfNeeded() {
         guard needsReload, !isUpdatingCells else { return }
         needsReload = false
-        for cell in visibleCellsByIndexPath.values { recycle(cell) }
+        let showing = visibleCellsByIndexPath.count
+        for cell in visibleCellsByIndexPath.values { recycle(cell, keepingAtMost: showing) }
         visibleCellsByIndexPath = [:]
         sections = []
         guard let dataSource else {
@@ -82,8 +83,7 @@ extension TableView {
             sections.append(layout)
             y += layout.height
         }
-        if let selected = indexPathForSelectedRow,
-           !(sections.indices.contains(selected.section) && selected.row < sections[selected.section].rowCount) {
+        if let selected = indexPathForSelectedRow, !hasRow(selected) {
             selectRow(at: nil, animated: false, scrollPosition: .none)
         }
         contentSize = Size(width: bounds.width, height: y)
@@ -107,7 +107,7 @@ extension TableView {
         let wantedSet = Set(wanted)
         for (indexPath, cell) in visibleCellsByIndexPath where !wantedSet.contains(indexPath) {
             visibleCellsByIndexPath[indexPath] = nil
-            recycle(cell)
+            recycle(cell, keepingAtMost: wanted.count)
         }
         for indexPath in wanted {
             let frame = rectForLoadedRow(indexPath)
@@ -116,6 +116,8 @@ extension TableView {
                 continue
             }
             let cell = dataSource.tableView(self, cellForRowAt: indexPath)
+            // A cell the data source kept rather than dequeued leaves the pool if it waits there.
+            if cell.isHidden, let identifier = cell.reuseIdentifier { reusableCells[identifier]?.removeAll { $0 === cell } }
             precondition(cell.indexPath == nil || visibleCellsByIndexPath[cell.indexPath!] !== cell,
                          "TableView: cellForRowAt \(indexPath) returned the cell already showing row \(cell.indexPath!); dequeue a cell for each row")
             cell.tableView = self
@@ -134,15 +136,22 @@ extension TableView {
     }
 
     /// A cell out of view: hidden in place (adding and removing subviews costs more than hiding) and kept
-    /// for reuse under its identifier; a cell without one is let go.
-    private func recycle(_ cell: TableViewCell) {
+    /// for reuse under its identifier, up to `limit` of them (as many as rows show: a data source that
+    /// never dequeues would otherwise leave one hidden cell behind for every row scrolled past); a cell
+    /// without an identifier, or beyond that, is let go.
+    private func recycle(_ cell: TableViewCell, keepingAtMost limit: Int) {
         cell.indexPath = nil
         cell.isHighlighted = false
-        guard let identifier = cell.reuseIdentifier else {
+        guard let identifier = cell.reuseIdentifier, reusableCells[identifier, default: []].count < limit else {
             cell.removeFromSuperview()
             return
         }
         cell.isHidden = true
         reusableCells[identifier, default: []].append(cell)
+    }
+
+    /// Whether the loaded data has the row at `indexPath`.
+    func hasRow(_ indexPath: IndexPath) -> Bool {
+        sections.indices.contains(indexPath.section) && indexPath.row >= 0 && indexPath.row < sections[indexPath.section].rowCount
     }
 }

@@ -55,9 +55,11 @@
 
     // MARK: - Data
 
-    /// Forgets every row and asks the data source again at the next layout; visible cells go back for
-    /// reuse. Called from inside `cellForRowAt` or `scrollViewDidScroll`, it runs after the current pass.
+    /// Forgets every row and the selection, as UIKit does, and asks the data source again at the next
+    /// layout; visible cells go back for reuse. Called from inside `cellForRowAt` or `scrollViewDidScroll`,
+    /// it runs after the current pass.
     public func reloadData() {
+        selectRow(at: nil, animated: false, scrollPosition: .none)
         setNeedsReload()
     }
 
@@ -162,6 +164,10 @@
     /// Selects the row (deselecting the one before) without calling the delegate, as UIKit does for code,
     /// and scrolls it to `scrollPosition`; nil deselects.
     public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
+        if let indexPath, !needsReload, !hasRow(indexPath) {
+            Warnings.warn("TableView.selectRow(at: \(indexPath)): there is no such row; the selection is unchanged")
+            return
+        }
         if let old = indexPathForSelectedRow, old != indexPath { visibleCellsByIndexPath[old]?.isSelected = false }
         indexPathForSelectedRow = indexPath
         guard let indexPath else { return }

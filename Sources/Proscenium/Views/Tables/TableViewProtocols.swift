@@ -19,7 +19,7 @@ extension TableViewDataSource {
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> Double
     /// The row the user is about to select, or another one, or nil to select nothing.
     func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
-    /// The user selected the row (a click or Return on it).
+    /// The user selected the row (clicked it, or a screen reader activated it).
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
     /// The row lost its selection to another one.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
