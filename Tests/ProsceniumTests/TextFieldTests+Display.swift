@@ -156,6 +156,20 @@ struct TextFieldDisplayTests {
         #expect(caret.maxX <= area.maxX && caret.minX >= area.minX, "setting text scrolls to its end caret too")
     }
 
+    @Test("a field not being edited shows the start of a long text; editing shows its end caret, and ending goes back to the start")
+    func aFieldNotEditedShowsTheStart() {
+        let scene = FieldScene()
+        let field = scene.field
+        field.text = String(repeating: "m", count: 40)
+        scene.clock.step()
+        #expect(field.scrollOffset == 0 && scene.drawnTexts.first?.origin.x == 28, "the start, never focused")
+        field.becomeFirstResponder()
+        let area = field.textRect(forBounds: field.bounds)
+        #expect(field.scrollOffset > 0 && field.caretRect(forOffset: 40).maxX <= area.maxX, "editing: the caret at the end in view")
+        field.resignFirstResponder()
+        #expect(field.scrollOffset == 0, "done editing: the start again")
+    }
+
     @Test func thePlaceholderShowsGreyedWhileTheTextIsEmpty() {
         let scene = FieldScene()
         scene.field.placeholder = "Search"

@@ -197,6 +197,9 @@
         if caretX - offset > visible { offset = caretX - visible }
         if caretX - offset < 0 { offset = caretX }
         offset = max(0, min(offset, xOffset(of: storage.count) - visible))
+        // Not being edited, a field shows the start of its text, as UIKit's does: a long URL its scheme and
+        // host, not its tail.
+        if !isEditing { offset = 0 }
         if offset != scroll {
             scroll = offset
             setNeedsDisplay()
@@ -291,6 +294,8 @@
 
     private func beginEditing() {
         isEditing = true
+        // Where the caret is, now that it shows (a click places it and scrolls itself).
+        updateScroll()
         if !isFocusingFromPointer {
             if selectsAllOnFocus, !storage.isEmpty {
                 setSelection(anchor: 0, head: storage.count)
@@ -308,6 +313,7 @@
         isEditing = false
         tracking = nil
         stopBlink()
+        updateScroll()
         setNeedsDisplay()
         delegate?.textFieldDidEndEditing(self)
         sendActions(for: .editingDidEnd)

@@ -4,6 +4,9 @@ import Proscenium
 /// The drawing commands themselves: fills (plain where pixel-aligned, trapezoids for rounded corners),
 /// borders, shadows, Xft text and images, each into a surface's picture within its clip.
 extension XRenderRenderer {
+    /// Lines wider than this are drawn in pieces (`XftLongText`): Xft places glyphs with 16-bit offsets.
+    nonisolated static let longLineWidth = 16_000.0
+
     /// `color` as `draw` paints it: tinted under this frame's overlay while `drawsTinted`, else as it is.
     func drawingColor(_ color: Color) -> Color {
         drawsTinted ? frameTints!(color) : color
@@ -68,7 +71,13 @@ extension XRenderRenderer {
                 }
                 tally(.glyphs, Rect(x: Double(x), y: Double(y) - layout.font.size, width: line.width, height: layout.font.size * 1.3),
                       in: surface)
-                if usesTextMasks,
+                if line.width > Self.longLineWidth {
+                    // Beyond 16-bit coordinates: in pieces, those that reach the surface.
+                    let bounds = surface.bounds
+                    XftLongText.draw(line.text, font: font, on: dpy, op: PictOpOver, source: source, onto: surface.picture,
+                                     x: Int((origin.x + line.x - surface.origin.x).rounded()), y: y,
+                                     visible: Int(bounds.minX.rounded(.down))...Int(bounds.maxX.rounded(.up)))
+                } else if usesTextMasks,
                    let mask = textMasks.mask(for: line.text, font: layout.font, xftFont: font,
                                              ink: { self.inkBox(of: line.text, in: layout.font, font) }, white: white) {
                     XRenderComposite(dpy, PictOpOver, source, mask.picture, surface.picture, 0, 0, 0, 0,

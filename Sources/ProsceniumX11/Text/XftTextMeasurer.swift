@@ -52,10 +52,15 @@ import Proscenium
         }
         let key = WidthKey(text: text, font: font)
         if let width = widths[key] { return width }
-        var extents = XGlyphInfo()
-        let bytes = Array(text.utf8)
-        XftTextExtentsUtf8(display.pointer, xftFont, bytes, Int32(bytes.count), &extents)
-        let width = Double(extents.xOff)
+        let width: Double
+        if XftLongText.isLong(text) {
+            width = Double(XftLongText.advance(of: text, font: xftFont, on: display.pointer))
+        } else {
+            var extents = XGlyphInfo()
+            let bytes = Array(text.utf8)
+            XftTextExtentsUtf8(display.pointer, xftFont, bytes, Int32(bytes.count), &extents)
+            width = Double(extents.xOff)
+        }
         if widths.count > 4096 { widths.removeAll(keepingCapacity: true) }
         widths[key] = width
         return width

@@ -1,0 +1,58 @@
+import CX11
+
+/// Lines too long for Xft's 16-bit coordinates. Xft reports a run's advance in `XGlyphInfo.xOff`, a `short`,
+/// and places glyphs with 16-bit offsets, so a line more than 32,767 pixels long (a pasted token in a text
+/// field) measures negative and draws in the wrong places. Such a line is measured and drawn in pieces of
+/// whole characters, each short enough for any font size; Xft neither kerns nor shapes across characters,
+/// so the pieces' advances add up to the line's and put every glyph where one run would.
+enum XftLongText {
+    /// At most this many characters a piece (64 glyphs of a 500-pixel font stay within 16 bits).
+    static let charactersPerPiece = 64
+
+    /// Whether `text` may need pieces: one piece's worth of bytes can hold no more characters than that.
+    static func isLong(_ text: String) -> Bool { text.utf8.count > charactersPerPiece }
+
+    /// `text` cut into pieces of whole characters, as UTF-8.
+    static func pieces(of text: String) -> [[UInt8]] {
+        var pieces: [[UInt8]] = []
+        var piece: [UInt8] = []
+        var characters = 0
+        for character in text {
+            if characters == charactersPerPiece {
+                pieces.append(piece)
+                piece.removeAll(keepingCapacity: true)
+                characters = 0
+            }
+            piece.append(contentsOf: character.utf8)
+            characters += 1
+        }
+        if !piece.isEmpty { pieces.append(piece) }
+        return pieces
+    }
+
+    /// The advance of one piece in `font`, in pixels.
+    static func advance(of piece: [UInt8], font: UnsafeMutablePointer<XftFont>, on display: OpaquePointer) -> Int {
+        var extents = XGlyphInfo()
+        XftTextExtentsUtf8(display, font, piece, Int32(piece.count), &extents)
+        return Int(extents.xOff)
+    }
+
+    /// The advance of the whole of `text`, piece by piece.
+    static func advance(of text: String, font: UnsafeMutablePointer<XftFont>, on display: OpaquePointer) -> Int {
+        pieces(of: text).reduce(0) { $0 + advance(of: $1, font: font, on: display) }
+    }
+
+    /// Draws `text` with its origin at (`x`, `y`) on `picture`, only the pieces that reach horizontally
+    /// into `visible` (with a margin for glyphs that overhang their advance).
+    static func draw(_ text: String, font: UnsafeMutablePointer<XftFont>, on display: OpaquePointer, op: Int32, source: Picture,
+                     onto picture: Picture, x: Int, y: Int32, visible: ClosedRange<Int>) {
+        let margin = Int(font.pointee.max_advance_width) + Int(font.pointee.height)
+        var left = x
+        for piece in pieces(of: text) {
+            let advance = advance(of: piece, font: font, on: display)
+            defer { left += advance }
+            guard left + advance + margin >= visible.lowerBound, left - margin <= visible.upperBound else { continue }
+            XftTextRenderUtf8(display, op, source, font, picture, 0, 0, Int32(left), y, piece, Int32(piece.count))
+        }
+    }
+}
