@@ -9,8 +9,11 @@ enum XftLongText {
     /// At most this many characters a piece (64 glyphs of a 500-pixel font stay within 16 bits).
     static let charactersPerPiece = 64
 
-    /// Whether `text` may need pieces: one piece's worth of bytes can hold no more characters than that.
-    static func isLong(_ text: String) -> Bool { text.utf8.count > charactersPerPiece }
+    /// Whether `text` may run past 16 bits in `font`: each of its characters is at least a byte and at most
+    /// the font's widest advance (most text stays far below and is measured in one run).
+    static func isLong(_ text: String, in font: UnsafeMutablePointer<XftFont>) -> Bool {
+        text.utf8.count * max(Int(font.pointee.max_advance_width), 1) > 30_000
+    }
 
     /// `text` cut into pieces of whole characters, as UTF-8.
     static func pieces(of text: String) -> [[UInt8]] {

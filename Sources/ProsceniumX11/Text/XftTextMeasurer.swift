@@ -53,7 +53,7 @@ import Proscenium
         let key = WidthKey(text: text, font: font)
         if let width = widths[key] { return width }
         let width: Double
-        if XftLongText.isLong(text) {
+        if XftLongText.isLong(text, in: xftFont) {
             width = Double(XftLongText.advance(of: text, font: xftFont, on: display.pointer))
         } else {
             var extents = XGlyphInfo()
