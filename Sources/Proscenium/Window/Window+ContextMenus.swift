@@ -68,6 +68,9 @@ extension Window {
         guard presenter.presentedViewController == nil else { return false }
         interaction.delegate?.contextMenuInteraction(interaction, willDisplayMenuFor: configuration)
         let controller = ContextMenuController(menu: menu, configuration: configuration, interaction: interaction, anchor: anchor)
+        // A primary press still held (a right click during it) is the menu's now: released over the menu,
+        // it must not press the button under it.
+        cancelActiveTouch()
         presenter.present(controller, animated: true)
         return true
     }

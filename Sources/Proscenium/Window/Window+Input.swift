@@ -48,6 +48,7 @@ extension Window {
         touchRecognizers = recognizers(for: hit)
         let event = Event(kind: .touches, timestamp: time, touches: [touch])
         deliverToRecognizers(.began, touch, event: event)
+        guard activeTouch === touch else { return }
         hit?.touchesBegan([touch], with: event)
         cancelViewTouchIfRecognized(touch, event: event)
     }
@@ -60,14 +61,19 @@ extension Window {
         }
         guard location != touch.locationInWindow else { return }
         let event = advance(touch, to: location, time: time, phase: .moved)
-        if !touchCancelledInView { touch.view?.touchesMoved([touch], with: event) }
+        if activeTouch === touch, !touchCancelledInView { touch.view?.touchesMoved([touch], with: event) }
     }
 
     private func pointerUp(at location: Point, button: Int, time: Double) {
         guard button == Self.touchButton, let touch = activeTouch, touch.button == button else { return }
         let event = advance(touch, to: location, time: time, phase: .ended)
-        if !touchCancelledInView { touch.view?.touchesEnded([touch], with: event) }
+        // A recognizer's action may have ended the sequence already (its view left the window).
+        guard activeTouch === touch else { return }
+        let view = touchCancelledInView ? nil : touch.view
+        // The touch has ended before its view hears so: what the view's action does (removing the view,
+        // dismissing its screen, starting another touch) no longer cancels it.
         finishTouchSequence()
+        view?.touchesEnded([touch], with: event)
         updateCursor(for: hitTest(location, with: nil))
     }
 
@@ -79,7 +85,7 @@ extension Window {
         touch.phase = phase
         let event = Event(kind: .touches, timestamp: time, touches: [touch])
         deliverToRecognizers(phase, touch, event: event)
-        cancelViewTouchIfRecognized(touch, event: event)
+        if activeTouch === touch { cancelViewTouchIfRecognized(touch, event: event) }
         return event
     }
 
@@ -88,6 +94,10 @@ extension Window {
     /// `canBePrevented(by:)`): a scroll view's drag takes the touch from the sheet around it.
     private func deliverToRecognizers(_ phase: Touch.Phase, _ touch: Touch, event: Event) {
         for recognizer in touchRecognizers {
+            // An action run by one may end the sequence (its view left the window: the others were reset
+            // and must not recognize on it) or detach another recognizer: neither sees the touch any more.
+            guard activeTouch === touch else { return }
+            guard touchRecognizers.contains(where: { $0 === recognizer }) else { continue }
             let had = recognizer.hasRecognized
             recognizer.deliver(phase, [touch], event: event)
             guard !had, recognizer.hasRecognized else { continue }

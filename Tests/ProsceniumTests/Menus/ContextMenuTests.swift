@@ -115,6 +115,18 @@ struct ContextMenuTests {
         #expect(screen.events == ["willDisplay document", "willEnd"])
     }
 
+    @Test("a right click during a left press opens the menu and cancels the press: released, it presses nothing")
+    func aMenuOpenedDuringAPressCancelsIt() throws {
+        let (window, clock, screen) = makeWindow()
+        let onOther = Point(x: 560, y: 120)
+        window.send(.pointerDown(onOther, button: 1, time: clock.now))
+        rightClick(window, at: Point(x: 150, y: 120), clock)
+        #expect(menu(in: window) != nil)
+        window.send(.pointerUp(onOther, button: 1, time: clock.now))
+        clock.run(for: 0.3)
+        #expect(screen.taps == 0 && menu(in: window) != nil, "the button under the released press stays untouched")
+    }
+
     @Test func keysMoveChooseAndCloseAndTheMenuKeyOpensTheFocusedViewsMenu() throws {
         let (window, clock, screen) = makeWindow()
         _ = screen.target.becomeFirstResponder()
