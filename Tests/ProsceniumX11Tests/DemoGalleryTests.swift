@@ -34,7 +34,10 @@ struct DemoGalleryTests {
               (["--scene", "nope"], "valid scenes: bouncy, side-panel, overlay, cool, sheet, alert, rename"),
               (["--size", "0x0"], "each side from 480 to 8192"),
               (["--size", "-5x100"], "each side from 480 to 8192"),
-              (["--at", "-1"], "--at must be a number of seconds, 0 or more"),
+              (["--at", "-1"], "--at must be a number of seconds from 0 to 600"),
+              (["--at", "1e300", "--screenshot", "/tmp/proscenium-never.png"], "--at must be a number of seconds from 0 to 600"),
+              (["--input-at", "601"], "--input-at must be a number of seconds from 0 to 600"),
+              (["--size", "8192x800", "--scale", "4"], "the most an X window can have"),
               (["--key", "hyper"], "valid keys: escape, return"),
           ])
     func badArguments(arguments: [String], expected: String) async throws {

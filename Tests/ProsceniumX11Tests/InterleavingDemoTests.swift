@@ -255,8 +255,9 @@ struct InterleavingDemoTests {
     }
 
     @Test("the scripting, capture and fault options refuse bad values, naming what is valid", arguments: [
-        (["--dismiss-at", "-1"], "--dismiss-at must be a number of seconds, 0 or more"),
-        (["--present-at", "nan"], "--present-at must be a number of seconds, 0 or more"),
+        (["--dismiss-at", "-1"], "--dismiss-at must be a number of seconds from 0 to 600"),
+        (["--present-at", "nan"], "--present-at must be a number of seconds from 0 to 600"),
+        (["--screenshot", "/tmp/proscenium-never.png", "--capture-frames", "1e300"], "--capture-frames must be a number of seconds from 0 to 600"),
         (["--capture-frames", "0.1"], "--capture-frames needs --screenshot"),
         (["--screenshot", "/tmp/proscenium-never.png", "--capture-frames", "2..1"], "FROM not after TO"),
         (["--screenshot", "/tmp/proscenium-never.png", "--capture-frames", "0.1,x"], "such as 0.05,0.1,1.0..1.5"),

@@ -76,6 +76,24 @@ import Testing
         #expect(image.rgba(50, 50) == [255, 255, 255, 255])
     }
 
+    @Test("colours with a NaN component draw as if it were 0, with no trap")
+    func nanColoursDraw() async throws {
+        let fx = try await RendererFixture()
+        defer { fx.stop() }
+        var green = Color.red
+        green.red = .nan
+        green.green = 1
+        let layout = TextLayout.make("Hi", font: .systemFont(ofSize: 12), width: nil)
+        fx.render([.fill(rect: Rect(x: 0, y: 0, width: 160, height: 120), cornerRadius: 0, color: .white),
+                   .fill(rect: Rect(x: 10, y: 10, width: 20, height: 20), cornerRadius: 0, color: green),
+                   .fill(rect: Rect(x: 40, y: 10, width: 20, height: 20), cornerRadius: 5, color: Color(red: .nan, green: .nan, blue: 1, alpha: 1)),
+                   .fill(rect: Rect(x: 70, y: 10, width: 20, height: 20), cornerRadius: 0, color: Color(red: 1, green: 0, blue: 0, alpha: .nan)),
+                   .text(layout, origin: Point(x: 10, y: 60), color: Color(red: .nan, green: 0, blue: 0, alpha: 0.5))])
+        let image = try fx.capture()
+        #expect(image.rgba(15, 15) == [0, 255, 0, 255] && image.rgba(50, 20) == [0, 0, 255, 255])
+        #expect(image.rgba(80, 20) == [255, 255, 255, 255], "a NaN alpha is no alpha: nothing drawn")
+    }
+
     @Test func shadowCacheStaysBoundedWithNaNAndOddBlurs() async throws {
         let fx = try await RendererFixture()
         defer { fx.stop() }

@@ -1,14 +1,14 @@
 /// An sRGB colour with straight (not premultiplied) alpha, components in 0...1; a dynamic colour
 /// (`init(light:dark:)`, the semantic colours) has a second set for the dark appearance.
 public struct Color: Hashable, Sendable, CustomStringConvertible {
-    /// Red component, 0...1.
-    public var red: Double
+    /// Red component, 0...1 (NaN, from a computation gone wrong, reads as 0: nothing downstream traps).
+    public var red: Double { didSet { red = Self.component(red) } }
     /// Green component, 0...1.
-    public var green: Double
+    public var green: Double { didSet { green = Self.component(green) } }
     /// Blue component, 0...1.
-    public var blue: Double
+    public var blue: Double { didSet { blue = Self.component(blue) } }
     /// Opacity, 0 (transparent) to 1 (opaque); not multiplied into the colour components.
-    public var alpha: Double
+    public var alpha: Double { didSet { alpha = Self.component(alpha) } }
     /// The components in the dark appearance, for a dynamic colour; nil when it is the same in both.
     var darkComponents: DarkComponents?
 
@@ -19,8 +19,12 @@ public struct Color: Hashable, Sendable, CustomStringConvertible {
 
     /// A colour from sRGB components in 0...1, opaque unless `alpha` says otherwise.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
-        (self.red, self.green, self.blue, self.alpha) = (red, green, blue, alpha)
+        (self.red, self.green, self.blue, self.alpha) = (Self.component(red), Self.component(green), Self.component(blue),
+                                                         Self.component(alpha))
     }
+
+    /// A component as stored: NaN becomes 0.
+    private static func component(_ value: Double) -> Double { value.isNaN ? 0 : value }
 
     /// A grey, as UIKit's `UIColor(white:alpha:)`.
     public init(white: Double, alpha: Double = 1) {

@@ -6,9 +6,17 @@ import Proscenium
 /// cross between the two here.
 extension WindowHost {
     /// A size in points as whole device pixels.
+    /// X coordinates are 16-bit: no side passes `maximumPixels`, and a size that is not a number is none.
     nonisolated static func pixels(_ size: Size, scale: Double) -> Size {
-        Size(width: (size.width * scale).rounded(), height: (size.height * scale).rounded())
+        func side(_ points: Double) -> Double {
+            let pixels = (points * scale).rounded()
+            return pixels.isNaN ? 0 : min(max(pixels, 0), maximumPixels)
+        }
+        return Size(width: side(size.width), height: side(size.height))
     }
+
+    /// The longest side an X window or pixmap can have.
+    public nonisolated static let maximumPixels = 32_767.0
 
     /// A region in points as the device pixels it touches.
     nonisolated static func pixels(_ region: Proscenium.Region, scale: Double) -> Proscenium.Region {

@@ -111,18 +111,22 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "On exit, print a stats JSON line: frames, dropped frames, frame time percentiles (frames after the first), first frame, peak RSS, pixels damaged, retained, occluded, folded, copied and filled straight into the window per drawn frame.")
     var stats = false
 
+    /// The latest time a run is scripted to (ten minutes): virtual time steps every frame up to it.
+    static let latestTime = Double(FrameTimes.maximumCount / 60)
+
     func validate() throws {
-        if !(at >= 0 && at.isFinite) { throw ValidationError("--at must be a number of seconds, 0 or more; got \(at)") }
-        if !(inputAt >= 0 && inputAt.isFinite) {
-            throw ValidationError("--input-at must be a number of seconds, 0 or more; got \(inputAt)")
+        let times = [("--at", [at]), ("--input-at", [inputAt]), ("--dismiss-at", dismissAt), ("--present-at", presentAt),
+                     ("--capture-frames", captureFrames.map { [$0.latest] } ?? [])]
+        for (name, values) in times {
+            if let bad = values.first(where: { !($0 >= 0 && $0 <= Self.latestTime) }) {
+                throw ValidationError("\(name) must be a number of seconds from 0 to \(Int(Self.latestTime)); got \(bad)")
+            }
+        }
+        if let scale, Double(max(size.width, size.height)) * scale > WindowHost.maximumPixels {
+            throw ValidationError("--size \(size.width)x\(size.height) at --scale \(scale) is more than \(Int(WindowHost.maximumPixels)) pixels a side, the most an X window can have")
         }
         if let exitAfter, !(exitAfter > 0 && exitAfter.isFinite) {
             throw ValidationError("--exit-after must be a positive number of seconds; got \(exitAfter)")
-        }
-        for (name, times) in [("--dismiss-at", dismissAt), ("--present-at", presentAt)] {
-            if let bad = times.first(where: { !($0 >= 0 && $0.isFinite) }) {
-                throw ValidationError("\(name) must be a number of seconds, 0 or more; got \(bad)")
-            }
         }
         if captureFrames != nil, screenshot == nil { throw ValidationError("--capture-frames needs --screenshot") }
         if drag != nil, screenshot == nil { throw ValidationError("--drag needs --screenshot: it is delivered on virtual time") }
