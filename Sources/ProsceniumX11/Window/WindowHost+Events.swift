@@ -24,6 +24,7 @@ extension WindowHost {
         guard event.xany.window == xWindow, !isDestroyed else { return }
         if handleKeyboardEvent(&event) || selections.handle(&event) { return }
         if let input = EventTranslator.translatePointer(&event, time: eventTime) {
+            if event.type == LeaveNotify, event.xcrossing.mode == NotifyGrab { pointerTakenByGrab() }
             window.send(input.inPoints(scale: scale))
             return
         }

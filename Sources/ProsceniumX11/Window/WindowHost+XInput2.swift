@@ -25,6 +25,13 @@ extension WindowHost {
         }
     }
 
+    /// Another client grabbed the pointer (a desktop shortcut, a screenshot tool, the window manager's
+    /// move): the release of a press in progress will never come here, so the press is cancelled rather
+    /// than left for plain hovering to drag on.
+    func pointerTakenByGrab() {
+        window.cancelActiveTouch()
+    }
+
     /// Handles one XI 2 event for this window (its data read, in `cookie`).
     func handleXInput2(_ cookie: XGenericEventCookie) {
         guard let data = cookie.data else { return }
@@ -36,7 +43,10 @@ extension WindowHost {
             guard e.event == xWindow else { return }
             // Another client saw the valuators change meanwhile: their next values only set the start.
             scrollValuators.resetValues()
-            if cookie.evtype == XI_Leave { window.send(.pointerExited) }
+            if cookie.evtype == XI_Leave {
+                if e.mode == XINotifyGrab { pointerTakenByGrab() }
+                window.send(.pointerExited)
+            }
         case XI_DeviceChanged:
             let e = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
             scrollValuators.forget(e.sourceid)
