@@ -63,11 +63,20 @@ public enum PNGCodec {
                                doing: "cannot create a file in '\(directory)'")
         }
         var failure = writeAll(bytes, to: fd)
+        // On the disk before it takes the name: after a power cut the path holds the old file or the whole
+        // new one, never a short one (and a disk that fills up late says so here).
+        if failure == nil, fsync(fd) != 0 { failure = errno }
         if close(fd) != 0, failure == nil { failure = errno }
         if failure == nil, rename(temporary, path) != 0 { failure = errno }
         if let failure {
             unlink(temporary)
             throw writeFailure(path: path, directory: directory, code: failure, doing: "writing failed")
+        }
+        // The new name itself is kept by the directory's own flush; the file is complete either way.
+        let directoryFD = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if directoryFD >= 0 {
+            _ = fsync(directoryFD)
+            close(directoryFD)
         }
     }
 
