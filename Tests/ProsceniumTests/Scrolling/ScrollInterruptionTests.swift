@@ -69,3 +69,39 @@ struct ScrollInterruptionTests {
         #expect(scrollView.contentOffset == before, "already clear of both insets: nothing moves")
     }
 }
+
+extension ScrollInterruptionTests {
+    @Test("content that shrinks under an animated scroll: the glide ends at the new end, never in the empty space past it")
+    func aGlideEndsAtTheNewEnd() {
+        let scene = ScrollScene()
+        scene.scrollView.setContentOffset(Point(x: 0, y: 2000), animated: true)
+        scene.run(0.05)
+        scene.scrollView.contentSize = Size(width: 400, height: 1000)
+        var furthest = 0.0
+        for _ in 0..<60 {
+            scene.clock.step()
+            furthest = max(furthest, scene.scrollView.contentOffset.y)
+        }
+        #expect(furthest <= 700 && scene.scrollView.contentOffset.y == 700, "furthest \(furthest), at \(scene.scrollView.contentOffset.y)")
+    }
+
+    @Test("content that shrinks while it springs back from past its end springs to the new end")
+    func aSpringFollowsTheNewEnd() {
+        let scene = ScrollScene()
+        scene.scrollView.setContentOffset(Point(x: 0, y: 2700), animated: false)
+        let end = scene.drag(from: Point(x: 200, y: 280), step: Point(x: 0, y: -20), frames: 10)
+        scene.run(0.3)
+        scene.release(at: end)
+        #expect(scene.scrollView.contentOffset.y > 2700, "pulled past the end, springing back")
+        scene.scrollView.contentSize = Size(width: 400, height: 1000)
+        var furthest = 0.0
+        scene.clock.step()
+        scene.clock.step()
+        for _ in 0..<120 {
+            scene.clock.step()
+            furthest = max(furthest, scene.scrollView.contentOffset.y)
+        }
+        #expect(scene.scrollView.contentOffset.y == 700 && !scene.clock.needsFrame, "at \(scene.scrollView.contentOffset.y)")
+        #expect(furthest < 2700, "heading for the new end: \(furthest)")
+    }
+}

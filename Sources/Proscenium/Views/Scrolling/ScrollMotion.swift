@@ -54,12 +54,20 @@ struct ScrollMotion {
             return (position, abs(speed) < ScrollPhysics.restingSpeed)
         case let .springing(start, target, velocity, startTime):
             let (position, speed) = ScrollPhysics.springBack(from: start, to: target, velocity: velocity, time: time - startTime)
+            // The content shrank under the spring (a resize, a reload): it springs on, from where it is, to
+            // the new edge instead of an edge that is gone.
+            if lower <= upper, target < lower || target > upper {
+                axis = .springing(start: position, target: min(max(target, lower), upper), velocity: speed, startTime: time)
+                return (position, false)
+            }
             if abs(position - target) < restingDistance, abs(speed) < ScrollPhysics.restingSpeed * 10 { return (target, true) }
             return (position, false)
         case let .gliding(start, target, startTime, duration):
             let progress = duration > 0 ? min(max((time - startTime) / duration, 0), 1) : 1
             let eased = 1 - pow(1 - progress, 3)
-            return (start + (target - start) * eased, progress >= 1)
+            // Likewise a glide ends at the new edge rather than past it.
+            let end = lower <= upper ? min(max(target, lower), upper) : target
+            return (start + (end - start) * eased, progress >= 1)
         }
     }
 
