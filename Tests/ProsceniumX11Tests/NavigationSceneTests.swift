@@ -80,7 +80,11 @@ struct NavigationSceneTests {
             let midway = positions(section, inspector)
             #expect(midway.screen > rest.screen + 200 && midway.sheet > rest.sheet + 50, "both follow the finger: \(midway)")
             // Held still, then nudged a point and back: the last moves carry no speed into the release.
+            // Still in the X server's time too, whose stamps the drag's speed is read from: the virtual
+            // frames alone may pass in less than the 0.1 s the speed looks back over, and the drag's last
+            // steps then counted as a flick.
             await tester.advance(by: 0.3)
+            try await Task.sleep(for: .milliseconds(150))
             for x in [point.x + 1, point.x] {
                 input.move(to: tester.screenPoint(Point(x: x, y: point.y)))
                 tester.frame()
