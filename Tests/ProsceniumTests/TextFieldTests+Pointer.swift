@@ -150,3 +150,20 @@ struct TextFieldPasteboardTests {
         #expect(scene.pasteboard.string(for: .primarySelection) == "hello")
     }
 }
+
+extension TextFieldPointerTests {
+    @Test("a click into a long text not being edited puts the caret where it lands, with the start of the text still in view")
+    func aClickIntoALongFieldPlacesTheCaretWhereItLands() {
+        let scene = FieldScene()
+        let field = scene.field
+        field.text = String(repeating: "m", count: 40)
+        scene.clock.step()
+        let target = 3
+        let caret = field.caretRect(forOffset: target)
+        let point = field.convert(Point(x: caret.midX, y: field.bounds.midY), to: nil)
+        scene.window.send(.pointerDown(point, button: 1, time: scene.clock.now))
+        scene.window.send(.pointerUp(point, button: 1, time: scene.clock.now))
+        #expect(field.isEditing && field.selectedRange == target..<target, "caret at \(field.selectedRange)")
+        #expect(field.scrollOffset == 0, "the field did not jump to the tail of the text")
+    }
+}

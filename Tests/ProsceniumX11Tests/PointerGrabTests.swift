@@ -8,7 +8,7 @@ import Testing
 /// leaves for the grab, as UIKit cancels touches the system takes, instead of plain hovering dragging on.
 @MainActor @Suite("Pointer grabs by other clients")
 struct PointerGrabTests {
-    @Test("a leave for a grab cancels the press (XInput 2's leave takes the same path); a plain leave does not", arguments: [true, false])
+    @Test("a core leave for a grab cancels the press; a plain leave does not", arguments: [true, false])
     func aLeaveForAGrabCancelsThePress(forGrab: Bool) async throws {
         let fixture = try await HostFixture()
         defer { fixture.stop() }

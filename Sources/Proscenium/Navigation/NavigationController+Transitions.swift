@@ -50,8 +50,8 @@ extension NavigationController {
         }
         // The screens see the transition's coordinator in their appearance callbacks, as in UIKit.
         context.beginCoordinating()
-        // Loaded before anything is said of it, as UIKit does: its viewDidLoad comes before willShow and
-        // viewWillAppear, the children it adds there appear with it, and a push or pop it asks for waits.
+        // Loaded before it appears, as UIKit does: its viewDidLoad comes before willShow and viewWillAppear,
+        // the children it adds there appear with it, and a push or pop it asks for waits.
         _ = to.view
         delegate?.navigationController(self, willShow: to, animated: animated)
         if onScreen {

@@ -294,8 +294,6 @@
 
     private func beginEditing() {
         isEditing = true
-        // Where the caret is, now that it shows (a click places it and scrolls itself).
-        updateScroll()
         if !isFocusingFromPointer {
             if selectsAllOnFocus, !storage.isEmpty {
                 setSelection(anchor: 0, head: storage.count)

@@ -21,7 +21,9 @@ struct ScrollInterruptionTests {
         scene.wheel()
         #expect(!scene.scrollView.isDecelerating, "the wheel's glide is not a deceleration")
         scene.run(1)
-        #expect(!scene.scrollView.isDecelerating && scene.recorder.calls.last == "didEndScrollingAnimation")
+        #expect(!scene.scrollView.isDecelerating)
+        #expect(Array(scene.recorder.calls.suffix(3)) == ["willBeginDecelerating", "didEndDecelerating", "didEndScrollingAnimation"],
+                "\(scene.recorder.calls)")
         #expect(!scene.clock.needsFrame)
     }
 

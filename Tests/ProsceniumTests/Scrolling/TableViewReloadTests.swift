@@ -95,4 +95,29 @@ struct TableViewReloadTests {
         #expect(shown.allSatisfy { !$0.isHidden && $0.textLabel.text == "Row \($0.indexPath!.row)" })
         #expect(Set(shown.map(ObjectIdentifier.init)).count == shown.count)
     }
+
+    /// Sends every click to `redirect`, and records what it is told.
+    @MainActor final class Redirecting: TableViewDelegate {
+        let redirect: IndexPath
+        var told: [String] = []
+        init(redirect: IndexPath) { self.redirect = redirect }
+        func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { redirect }
+        func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) { told.append("select \(indexPath.row)") }
+        func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) { told.append("deselect \(indexPath.row)") }
+    }
+
+    @Test("a click the delegate sends to a row that does not exist selects nothing and deselects nothing")
+    func aClickSentToNoRowChangesNothing() {
+        let saved = Warnings.handler
+        Warnings.handler = { _ in }
+        defer { Warnings.handler = saved }
+        let rows = Rows(count: 5)
+        let (scene, table) = table(rows)
+        let delegate = Redirecting(redirect: IndexPath(row: 99, section: 0))
+        table.delegate = delegate
+        table.selectRow(at: IndexPath(row: 1, section: 0), animated: false, scrollPosition: .none)
+        scene.press(at: Point(x: 100, y: 100))
+        scene.release(at: Point(x: 100, y: 100))
+        #expect(delegate.told.isEmpty && table.indexPathForSelectedRow == IndexPath(row: 1, section: 0), "\(delegate.told)")
+    }
 }

@@ -99,8 +99,12 @@ extension ScrollView {
             isDecelerating = true
             report(.decelerating)
         case .animation:
-            // A wheel notch or an animated scroll takes over from a deceleration, which is over.
-            isDecelerating = false
+            // A wheel notch or an animated scroll takes over from a deceleration, which is over: a delegate
+            // told it began hears that it ended.
+            if isDecelerating {
+                isDecelerating = false
+                delegate?.scrollViewDidEndDecelerating(self)
+            }
             if !wasAnimating { report(.animating) }
         }
         showIndicators()

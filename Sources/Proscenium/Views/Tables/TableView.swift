@@ -150,10 +150,8 @@
         case .middle: y = rect.midY - contentInset.top - visible / 2
         case .bottom: y = rect.maxY - contentInset.top - visible
         case .none:
-            let current = contentOffset.y
-            if rect.minY < current + contentInset.top { y = rect.minY - contentInset.top }
-            else if rect.maxY > current + contentInset.top + visible { y = rect.maxY - contentInset.top - visible }
-            else { return }
+            // Just enough to show it, clear of the insets: what any scroll view does.
+            return scrollRectToVisible(rect, animated: animated)
         }
         y = clampedContentOffset(Point(x: contentOffset.x, y: y)).y
         setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
@@ -188,6 +186,11 @@
         guard allowsSelection else { return }
         let tableDelegate = delegate as? TableViewDelegate
         guard let chosen = tableDelegate.map({ $0.tableView(self, willSelectRowAt: indexPath) }) ?? indexPath else { return }
+        // Sent to a row that does not exist, the click selects nothing and leaves the selection be.
+        guard hasRow(chosen) else {
+            Warnings.warn("TableView: willSelectRowAt sent the click to \(chosen), which is no row; nothing is selected")
+            return
+        }
         if let old = indexPathForSelectedRow, old != chosen {
             deselectRow(at: old, animated: false)
             tableDelegate?.tableView(self, didDeselectRowAt: old)
