@@ -231,6 +231,16 @@ struct TextFieldTypingTests {
         #expect(scene.field.selectedRange == 14..<14, "the caret goes to the end")
     }
 
+    @Test("the same text set again moves the caret to the end; a canonically equal one replaces the scalars")
+    func settingTheSameTextMovesTheCaret() {
+        let field = TextField(text: "cafe\u{301}")
+        field.selectedRange = 1..<1
+        field.text = field.text
+        #expect(field.selectedRange == 4..<4, "the caret at the end")
+        field.text = "caf\u{E9}"
+        #expect(Array(field.text.unicodeScalars) == Array("caf\u{E9}".unicodeScalars))
+    }
+
     @Test func settingTextKeepsItOneLine() {
         let field = TextField(text: "two\nlines\tand\u{7}bell")
         #expect(field.text == "two lines andbell")

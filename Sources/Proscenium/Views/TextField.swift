@@ -15,9 +15,8 @@
         get { storage }
         set {
             let clean = Self.singleLine(newValue)
-            guard clean != storage else { return }
-            storage = clean
-            textDidChange()
+            // By scalars: "é" replaces "e" + a combining accent (equal Strings); the same text moves the caret.
+            if !clean.unicodeScalars.elementsEqual(storage.unicodeScalars) { storage = clean; textDidChange() }
             setSelection(anchor: storage.count, head: storage.count)
         }
     }
