@@ -24,15 +24,14 @@ extension NavigationController {
             guard let driver = context.driver else { return }
             follower.update(driver.fractionComplete)
         }
-        let following = context.coordinator.animate(alongsideTransition: nil) { coordinator in
+        let end = { (completed: Bool) in
             link.invalidate()
-            follower.end(completed: !coordinator.isCancelled)
+            follower.end(completed: completed)
         }
-        if !following {
-            // The transition ended as it started (a delegate's animator that completes at once): so does
-            // the dismissal, the way it went.
-            link.invalidate()
-            follower.end(completed: !context.transitionWasCancelled)
+        // A transition that ended as it started (a delegate's animator that completes at once) ends the
+        // dismissal now, the way it went.
+        if !context.coordinator.animate(alongsideTransition: nil, completion: { end(!$0.isCancelled) }) {
+            end(!context.transitionWasCancelled)
         }
     }
 
