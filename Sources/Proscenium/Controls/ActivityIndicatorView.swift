@@ -2,9 +2,9 @@ import Glibc
 
 /// A spinner saying that work is under way, as UIKit's `UIActivityIndicatorView`: twelve dots around a
 /// circle, the darkest going round once a second while it animates. It redraws only while it animates,
-/// is not hidden itself and is in a window (a timer of the window's frame clock, stopped otherwise): a
-/// stopped spinner, or one hidden or out of a window, costs no CPU. (Under a hidden ancestor, its timer
-/// still ticks twelve times a second, drawing nothing.)
+/// can be seen (neither it nor a superview is hidden) and is in a window (a timer of the window's frame
+/// clock, stopped otherwise): a stopped spinner, or one hidden, under a hidden superview (a table cell
+/// scrolled out of view) or out of a window, costs no CPU.
 @MainActor open class ActivityIndicatorView: View {
     /// How large the spinner is drawn.
     public enum Style: Sendable, Hashable {
@@ -28,6 +28,8 @@ import Glibc
     /// Which dot is darkest, 0..<12.
     private(set) var phase = 0
     private var timer: FrameTimer?
+    /// Set while the spinner waits for its window to show a view, its hidden superview perhaps.
+    private var awaitsShownSuperview = false
     private static let dots = 12
 
     /// A stopped (and so hidden) spinner of `style`.
@@ -86,18 +88,29 @@ import Glibc
         }
     }
 
-    /// Runs the timer exactly while the spinner animates, is shown and is in a window.
+    /// Runs the timer exactly while the spinner animates, can be seen and is in a window. Under a hidden
+    /// superview it waits for a view of its window to be shown, then looks again; a superview hidden
+    /// while it runs stops it at its next tick.
     private func updateTimer() {
-        let runs = isAnimating && !isHidden && window != nil
+        let runs = isAnimating && window != nil && !isHiddenOrHasHiddenAncestor
         if runs, timer == nil {
             timer = window?.scheduleTimer(after: 1.0 / Double(Self.dots), repeats: true) { [weak self] _ in
                 guard let self else { return }
+                guard !self.isHiddenOrHasHiddenAncestor else { return self.updateTimer() }
                 self.phase = (self.phase + 1) % Self.dots
                 self.setNeedsDisplay()
             }
         } else if !runs, let timer {
             timer.invalidate()
             self.timer = nil
+        }
+        if !runs, isAnimating, !isHidden, !awaitsShownSuperview, let window {
+            awaitsShownSuperview = true
+            window.whenAViewIsShown { [weak self, weak window] in
+                guard let self else { return }
+                self.awaitsShownSuperview = false
+                if self.window === window { self.updateTimer() }
+            }
         }
     }
 

@@ -59,6 +59,7 @@
         label.textAlignment = .center
         label.lineBreakMode = .byTruncatingMiddle
         label.isUserInteractionEnabled = false
+        label.textColor = isEnabled ? .label : .fadedLabel(0.35)  // added to a disabled control, it looks disabled
         labels.insert(label, at: index)
         addSubview(label)
         if selected >= index, selected != Self.noSegment { selected += 1 }

@@ -1,7 +1,8 @@
 /// A value stepped up and down by a fixed amount, as UIKit's `UIStepper`: a 94 × 32 pair of − and +
-/// buttons; Up and Right (or "+") step up, Down and Left (or "-") step down while it has focus. A step the
-/// user takes sends `.valueChanged` (and the primary action); at an end of the range its button is dimmed
-/// and does nothing, unless `wraps`.
+/// buttons. A press on one steps at once and, held, steps again and again (`autorepeat`); Up and Right (or
+/// "+") step up, Down and Left (or "-") step down while it has focus. A step the user takes sends
+/// `.valueChanged` (and the primary action); at an end of the range its button is dimmed and does nothing,
+/// unless `wraps`.
 @MainActor open class Stepper: Control {
     /// The value, within `minimumValue...maximumValue`; 0 by default. Values outside are clamped; NaN
     /// is refused with a warning.
@@ -13,10 +14,30 @@
             updateButtons()
         }
     }
-    /// The lowest value; 0 by default.
-    public var minimumValue = 0.0 { didSet { rangeChanged() } }
-    /// The highest value; 100 by default.
-    public var maximumValue = 100.0 { didSet { rangeChanged() } }
+    /// The lowest value; 0 by default. Set above the maximum, it moves the maximum up to it, as UIKit's;
+    /// not finite, it is refused with a warning.
+    public var minimumValue = 0.0 {
+        didSet {
+            guard minimumValue.isFinite else {
+                Warnings.warn("Stepper minimumValue \(minimumValue) is not a value; keeping \(oldValue)")
+                return minimumValue = oldValue
+            }
+            if minimumValue > maximumValue { maximumValue = minimumValue }
+            rangeChanged()
+        }
+    }
+    /// The highest value; 100 by default. Set below the minimum, it moves the minimum down to it, as
+    /// UIKit's; not finite, it is refused with a warning.
+    public var maximumValue = 100.0 {
+        didSet {
+            guard maximumValue.isFinite else {
+                Warnings.warn("Stepper maximumValue \(maximumValue) is not a value; keeping \(oldValue)")
+                return maximumValue = oldValue
+            }
+            if maximumValue < minimumValue { minimumValue = maximumValue }
+            rangeChanged()
+        }
+    }
     /// How much a step changes the value; 1 by default. Not positive or not finite: refused with a warning.
     public var stepValue = 1.0 {
         didSet {
@@ -28,11 +49,21 @@
     }
     /// Whether stepping past an end carries on from the other end; false by default.
     public var wraps = false { didSet { updateButtons() } }
+    /// Whether a button held down steps again and again, after `autorepeatDelay` then every
+    /// `autorepeatInterval`; true by default, as UIKit's.
+    public var autorepeat = true
+    /// How long a button is held before it repeats: half a second.
+    nonisolated public static let autorepeatDelay = 0.5
+    /// The time between repeated steps: a tenth of a second.
+    nonisolated public static let autorepeatInterval = 0.1
 
     /// UIKit's size, which the stepper has unless its frame says otherwise: 94 × 32 points.
     nonisolated public static let size = Size(width: 94, height: 32)
     private var storedValue = 0.0
     private let minus = Label(text: "\u{2212}"), plus = Label(text: "+"), divider = View()
+    /// The button a press went down on (−1 or 1) while it is held there.
+    private var pressedDirection: Double?
+    private var repeatTimer: FrameTimer?
 
     /// A stepper from 0 to 100 at `value`.
     public init(value: Double = 0, frame: Rect = .zero) {
@@ -64,12 +95,62 @@
 
     // MARK: - Input
 
+    /// A press steps at once on the button it lands on, as UIKit's, and repeats while held there.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        super.touchesBegan(touches, with: event)
+        guard isEnabled, let touch = touches.first else { return }
+        let direction: Double = touch.location(in: self).x < bounds.midX ? -1 : 1
+        pressedDirection = direction
+        updateButtons()
+        step(by: direction)
+        guard autorepeat, let window else { return }
+        repeatTimer = window.scheduleTimer(after: Self.autorepeatDelay) { [weak self] _ in
+            guard let self, self.pressedDirection == direction, let window = self.window else { return }
+            self.repeatTimer = window.scheduleTimer(after: Self.autorepeatInterval, repeats: true) { [weak self] _ in
+                self?.repeatStep()
+            }
+            self.repeatStep()
+        }
+    }
+
+    /// Leaving the button pressed stops its repeats, as UIKit's; coming back does not start them again.
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        super.touchesMoved(touches, with: event)
+        guard let touch = touches.first, let direction = pressedDirection else { return }
+        let point = touch.location(in: self)
+        let half = direction < 0 ? Rect(x: bounds.minX, y: bounds.minY, width: bounds.width / 2, height: bounds.height)
+                                 : Rect(x: bounds.midX, y: bounds.minY, width: bounds.width / 2, height: bounds.height)
+        if !half.contains(point) { stopPressing() }
+    }
+
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        stopPressing()
         guard isEnabled, let touch = touches.first else { return }
         endTracking(touch)
-        let point = touch.location(in: self)
-        guard bounds.contains(point) else { return }
-        step(by: point.x < bounds.midX ? -1 : 1)
+    }
+
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        stopPressing()
+        super.touchesCancelled(touches, with: event)
+    }
+
+    open override func willMove(toWindow newWindow: Window?) {
+        super.willMove(toWindow: newWindow)
+        stopPressing()
+    }
+
+    /// A repeated step of the held button; at an end it cannot pass, the repeats stop.
+    private func repeatStep() {
+        guard let direction = pressedDirection, isEnabled else { return stopPressing() }
+        if !step(by: direction) { stopPressing() }
+    }
+
+    private func stopPressing() {
+        repeatTimer?.invalidate()
+        repeatTimer = nil
+        guard pressedDirection != nil else { return }
+        pressedDirection = nil
+        updateButtons()
     }
 
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
@@ -83,29 +164,31 @@
         }
     }
 
-    /// One step up (1) or down (−1), as the user took it.
-    private func step(by direction: Double) {
+    /// One step up (1) or down (−1), as the user took it; returns whether the value moved.
+    @discardableResult
+    private func step(by direction: Double) -> Bool {
         var next = storedValue + direction * stepValue
         if next > maximumValue { next = wraps ? minimumValue : maximumValue }
         if next < minimumValue { next = wraps ? maximumValue : minimumValue }
-        guard next != storedValue else { return }
+        guard next != storedValue else { return false }
         storedValue = next
         updateButtons()
         sendActions(for: [.valueChanged, .primaryActionTriggered])
+        return true
     }
 
     private func rangeChanged() {
-        if !minimumValue.isFinite { minimumValue = 0 }
-        if !maximumValue.isFinite { maximumValue = max(minimumValue, 100) }
-        if maximumValue < minimumValue { maximumValue = minimumValue }
         storedValue = min(max(storedValue, minimumValue), maximumValue)
         updateButtons()
     }
 
+    /// A button that can step draws in the label colour, one held down a little lighter, one at its end
+    /// of the range (or of a disabled stepper) faded.
     private func updateButtons() {
-        let live = Color.label, dead = Color.fadedLabel(0.25)
-        minus.textColor = isEnabled && (wraps || storedValue > minimumValue) ? live : dead
-        plus.textColor = isEnabled && (wraps || storedValue < maximumValue) ? live : dead
+        let live = Color.label, held = Color.fadedLabel(0.6), dead = Color.fadedLabel(0.25)
+        let canDown = isEnabled && (wraps || storedValue > minimumValue), canUp = isEnabled && (wraps || storedValue < maximumValue)
+        minus.textColor = !canDown ? dead : pressedDirection == -1 ? held : live
+        plus.textColor = !canUp ? dead : pressedDirection == 1 ? held : live
     }
 
     // MARK: - Accessibility

@@ -1,12 +1,15 @@
 /// A view that tracks a touch and turns it into actions, such as a button, as UIKit's `UIControl`.
 /// A control's own tap wins over tap recognizers on its superviews.
 @MainActor open class Control: View {
-    /// A disabled control ignores touches and draws dimmed.
+    /// A disabled control ignores touches and draws dimmed; disabled while pressed, it stops tracking the
+    /// touch as if it were cancelled (a slider being dragged reports where it was let go, a switch's thumb
+    /// goes back).
     public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
             cursor = isEnabled ? enabledCursor : nil
             if !isEnabled {
+                window?.cancelTouch(in: self)
                 isHighlighted = false
                 if isFirstResponder { resignFirstResponder() }
             }
@@ -32,18 +35,34 @@
     }
 
     /// Adds an action for the control's primary action (`.primaryActionTriggered`): a tap that ends inside a
-    /// button, a change of a switch's, slider's or segmented control's value.
-    public func addAction(_ action: @escaping @MainActor (Control) -> Void) {
-        addAction(for: .primaryActionTriggered, action)
+    /// button, a change of a switch's, slider's or segmented control's value. With an `identifier`, it
+    /// replaces the action added before with the same one (see `addAction(identifier:for:_:)`).
+    public func addAction(identifier: String? = nil, _ action: @escaping @MainActor (Control) -> Void) {
+        addAction(identifier: identifier, for: .primaryActionTriggered, action)
     }
 
     /// Adds an action that runs whenever the control sends any of `events`, as `UIControl.addAction(_:for:)`.
-    public func addAction(for events: ControlEvent, _ action: @escaping @MainActor (Control) -> Void) {
+    /// An `identifier` names it, as a `UIAction`'s does: adding another with the same identifier replaces
+    /// it (a reused table cell's switch configured again runs the new row's action only), and
+    /// `removeAction(identifiedBy:for:)` takes it away.
+    public func addAction(identifier: String? = nil, for events: ControlEvent, _ action: @escaping @MainActor (Control) -> Void) {
+        if let identifier { actions.removeAll { $0.identifier == identifier } }
         lastActionID += 1
-        actions.append(ControlAction(id: lastActionID, events: events, target: nil) { control in
+        actions.append(ControlAction(id: lastActionID, events: events, target: nil, identifier: identifier) { control in
             action(control)
             return true
         })
+    }
+
+    /// Stops the action named `identifier` from running for `events` (all of them by default), as
+    /// `UIControl.removeAction(identifiedBy:for:)`; it keeps running for the others it was added for.
+    public func removeAction(identifiedBy identifier: String, for events: ControlEvent = .allEvents) {
+        actions = actions.compactMap { action in
+            guard action.identifier == identifier else { return action }
+            var kept = action
+            kept.events.subtract(events)
+            return kept.events.isEmpty ? nil : kept
+        }
     }
 
     /// Adds target-action: `action` (a method of `target`'s type, such as `Screen.volumeChanged`) is called
@@ -52,7 +71,7 @@
     public func addTarget<Target: AnyObject>(_ target: Target, action: @escaping @MainActor (Target) -> @MainActor (Control) -> Void,
                                              for events: ControlEvent) {
         lastActionID += 1
-        actions.append(ControlAction(id: lastActionID, events: events, target: ObjectIdentifier(target)) { [weak target] control in
+        actions.append(ControlAction(id: lastActionID, events: events, target: ObjectIdentifier(target), identifier: nil) { [weak target] control in
             guard let target else { return false }
             action(target)(control)
             return true
@@ -274,5 +293,7 @@ struct ControlAction {
     let id: Int
     var events: ControlEvent
     let target: ObjectIdentifier?
+    /// The name it was added with, if any (see `Control.addAction(identifier:for:_:)`).
+    let identifier: String?
     let run: @MainActor (Control) -> Bool
 }

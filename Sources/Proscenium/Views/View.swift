@@ -83,7 +83,7 @@
         didSet {
             guard isHidden != oldValue else { return }
             setNeedsDisplay()
-            superview?.subviewVisibilityDidChange(self)
+            visibilityDidChange()
         }
     }
     /// Width of the border drawn inside the bounds' edge, above the subviews, as `CALayer.borderWidth`;

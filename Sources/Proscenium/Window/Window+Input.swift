@@ -117,6 +117,18 @@ extension Window {
         finishTouchSequence()
     }
 
+    /// Takes the touch in progress from `view` alone, as when a control is disabled while pressed: it hears
+    /// `touchesCancelled` and nothing more of this touch, while the recognizers around it (a scroll view's
+    /// drag) go on following it.
+    func cancelTouch(in view: View) {
+        guard let touch = activeTouch, touch.view === view, !touchCancelledInView else { return }
+        touchCancelledInView = true
+        let phase = touch.phase
+        touch.phase = .cancelled
+        view.touchesCancelled([touch], with: Event(kind: .touches, timestamp: touch.timestamp, touches: [touch]))
+        touch.phase = phase
+    }
+
     /// A recognizer following the touch in progress is being detached from its view (a presentation
     /// controller that adaptation let go takes its chrome down): it sees the touch cancelled and is
     /// dropped from the sequence, so nothing is delivered to it, or to what it calls, any more.

@@ -114,6 +114,8 @@
     var frameTimers: [FrameTimer] = []
     /// Display links that run on every frame (a scroll view's deceleration), in the order they were made.
     var displayLinks: [DisplayLink] = []
+    /// What waits for a view of the window to be shown (see `whenAViewIsShown(_:)`).
+    var shownViewWatchers: [@MainActor () -> Void] = []
 
     // MARK: - Statistics, read by tests and benchmarks
 

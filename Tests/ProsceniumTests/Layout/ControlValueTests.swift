@@ -103,6 +103,43 @@ struct ControlValueTests {
         #expect(window.frameTimers.count == 0)
     }
 
+    @Test("a spinner under a hidden superview stops its timer, and runs again once the superview is shown")
+    func spinnerUnderHiddenSuperview() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 200, height: 200), clock: clock)
+        let cell = View(frame: Rect(x: 0, y: 0, width: 100, height: 44))
+        let spinner = ActivityIndicatorView()
+        cell.addSubview(spinner)
+        window.addSubview(cell)
+        spinner.startAnimating()
+        #expect(window.frameTimers.count == 1)
+        // A table puts a cell scrolled out of view back in its pool by hiding it: the spinner in it stops
+        // at its next tick and asks for no frame after that.
+        cell.isHidden = true
+        clock.advance(by: 0.2)
+        #expect(window.frameTimers.count == 0, "stopped under the hidden cell")
+        #expect(clock.wakeTime == nil && !clock.needsFrame, "the clock sleeps")
+        let phase = spinner.phase
+        clock.advance(by: 1)
+        #expect(spinner.phase == phase)
+        let other = View()
+        window.addSubview(other)
+        other.isHidden = true
+        other.isHidden = false
+        #expect(window.frameTimers.count == 0, "another view shown: the cell is still hidden")
+        cell.isHidden = false
+        #expect(window.frameTimers.count == 1, "the cell shown again: spinning again")
+        clock.advance(by: 0.2)
+        #expect(spinner.phase != phase)
+        // Started under a hidden superview, it waits too.
+        spinner.stopAnimating()
+        cell.isHidden = true
+        spinner.startAnimating()
+        #expect(window.frameTimers.count == 0)
+        cell.isHidden = false
+        #expect(window.frameTimers.count == 1)
+    }
+
     @Test("a slider's range: a bound that is not finite is refused, an inverted one moves the other, from the initializer too")
     func sliderRange() {
         let warnings = collectingWarnings {
@@ -154,6 +191,52 @@ struct ControlValueTests {
         control.removeTarget(nil, for: .allEvents)
         control.sendActions(for: .touchUpInside)
         #expect(target.calls == 1)
+    }
+
+    @Test("a control disabled while pressed stops tracking: the switch's thumb goes back, the slider reports where it was left")
+    func disabledWhilePressed() {
+        let window = Window(size: Size(width: 400, height: 200), clock: ManualFrameClock())
+        let toggle = Switch()
+        toggle.frame = Rect(x: 20, y: 20, width: 51, height: 31)
+        let slider = Slider(value: 0, minimumValue: 0, maximumValue: 1)
+        slider.frame = Rect(x: 20, y: 100, width: 200, height: 31)
+        slider.isContinuous = false
+        window.addSubview(toggle)
+        window.addSubview(slider)
+        window.layoutIfNeeded()
+        var events: [String] = []
+        toggle.addAction(for: .allEvents) { _ in events.append("switch") }
+        toggle.addAction(for: .touchCancel) { _ in events.append("switch cancel") }
+        slider.addAction(for: .valueChanged) { control in events.append("slider \((control as! Slider).value)") }
+
+        // The switch's thumb, dragged most of the way, then the switch disabled before the release.
+        let off = toggle.subviews.last!.frame
+        window.send(.pointerDown(Point(x: 35, y: 35), button: 1, time: 0))
+        window.send(.pointerMoved(Point(x: 50, y: 35), time: 0.05))
+        window.send(.pointerMoved(Point(x: 65, y: 35), time: 0.1))
+        events = []
+        toggle.isEnabled = false
+        window.send(.pointerUp(Point(x: 65, y: 35), button: 1, time: 0.15))
+        #expect(events == ["switch", "switch cancel"], "touchCancel, and nothing at the release")
+        #expect(!toggle.isOn && !toggle.isHighlighted)
+        toggle.isEnabled = true
+        toggle.setOn(true, animated: false)
+        toggle.layoutIfNeeded()
+        #expect(toggle.subviews.last!.frame.minX > off.minX + 10, "the thumb follows isOn again, no drag held")
+        toggle.setOn(false, animated: false)
+        toggle.layoutIfNeeded()
+        #expect(toggle.subviews.last!.frame == off)
+
+        // A slider that reports only at the release, disabled mid-drag: it reports where it was left.
+        events = []
+        let thumbX = 20 + slider.subviews.last!.frame.midX
+        window.send(.pointerDown(Point(x: thumbX, y: 115), button: 1, time: 1))
+        window.send(.pointerMoved(Point(x: thumbX + 60, y: 115), time: 1.05))
+        #expect(events.isEmpty)
+        slider.isEnabled = false
+        #expect(events.count == 1 && slider.value > 0, "\(events)")
+        window.send(.pointerUp(Point(x: thumbX + 120, y: 115), button: 1, time: 1.1))
+        #expect(events.count == 1, "nothing more at the release")
     }
 
     @Test("a switch keeps its size in a stretching stack: it hugs its content")

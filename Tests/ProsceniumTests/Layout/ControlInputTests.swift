@@ -1,0 +1,112 @@
+@testable import Proscenium
+import Testing
+
+/// Controls used as UIKit's are: a stepper steps on the press and repeats while held, its range set in
+/// either order; a named action replaces the one before it; a segment added to a disabled control looks
+/// disabled.
+@MainActor @Suite("Control input")
+struct ControlInputTests {
+    /// A stepper at (20, 20) in a window on a manual clock, with the values it sent.
+    @MainActor final class Scene {
+        let clock = ManualFrameClock()
+        let window: Window
+        let stepper = Stepper(value: 5)
+        var sent: [Double] = []
+        init() {
+            window = Window(size: Size(width: 300, height: 200), clock: clock)
+            stepper.frame = Rect(x: 20, y: 20, width: 94, height: 32)
+            window.addSubview(stepper)
+            stepper.addAction(for: .valueChanged) { [unowned self] control in sent.append((control as! Stepper).value) }
+        }
+        func press(_ x: Double) { window.send(.pointerDown(Point(x: x, y: 36), button: 1, time: clock.now)) }
+        func move(_ x: Double) { window.send(.pointerMoved(Point(x: x, y: 36), time: clock.now)) }
+        func release(_ x: Double) { window.send(.pointerUp(Point(x: x, y: 36), button: 1, time: clock.now)) }
+    }
+
+    @Test("a stepper steps when its button is pressed, whatever the release; held, it repeats after half a second")
+    func stepperStepsOnPressAndRepeats() {
+        let scene = Scene()
+        scene.press(90)  // +
+        #expect(scene.sent == [6], "the step comes with the press")
+        scene.move(50)   // slipped across the middle: the − half
+        scene.release(50)
+        #expect(scene.sent == [6], "the release steps nothing, and never the other way")
+        scene.sent = []
+        scene.press(30)  // −, held
+        scene.clock.run(for: 0.45)
+        #expect(scene.sent == [5])
+        scene.clock.run(for: 0.3)
+        #expect(scene.sent.count >= 3 && scene.sent.last! < 4, "repeating: \(scene.sent)")
+        scene.release(30)
+        let count = scene.sent.count
+        scene.clock.run(for: 1)
+        #expect(scene.sent.count == count, "no repeat after the release")
+        #expect(scene.window.frameTimers.isEmpty)
+    }
+
+    @Test("a held button stops repeating at the end of the range, and when the pointer leaves it")
+    func stepperRepeatsStop() {
+        let scene = Scene()
+        scene.stepper.minimumValue = 3
+        scene.press(30)
+        scene.clock.run(for: 2)
+        #expect(scene.sent == [4, 3] && scene.window.frameTimers.isEmpty, "\(scene.sent)")
+        scene.release(30)
+        scene.sent = []
+        scene.stepper.autorepeat = true
+        scene.press(90)
+        scene.move(200)
+        scene.clock.run(for: 1)
+        #expect(scene.sent == [4], "one step at the press, none after leaving")
+        scene.release(200)
+        scene.stepper.autorepeat = false
+        scene.sent = []
+        scene.press(90)
+        scene.clock.run(for: 1)
+        scene.release(90)
+        #expect(scene.sent == [5])
+    }
+
+    @Test("a stepper's range set in either order is the range asked for; a bound that is not finite is refused")
+    func stepperRange() {
+        var warnings: [String] = []
+        let previous = Warnings.handler
+        Warnings.handler = { warnings.append($0) }
+        defer { Warnings.handler = previous }
+        let stepper = Stepper(value: 50)
+        stepper.maximumValue = -1
+        stepper.minimumValue = -10
+        #expect(stepper.minimumValue == -10 && stepper.maximumValue == -1 && stepper.value == -1)
+        stepper.minimumValue = .nan
+        stepper.maximumValue = .infinity
+        #expect(stepper.minimumValue == -10 && stepper.maximumValue == -1)
+        #expect(warnings.count == 2)
+    }
+
+    @Test("an action added with an identifier replaces the one before it, and can be removed by it")
+    func identifiedActions() {
+        let toggle = Switch()
+        var ran: [String] = []
+        for row in ["row 1", "row 2", "row 3"] {
+            // A reused cell's switch, configured for each row it shows.
+            toggle.addAction(identifier: "toggle", for: .valueChanged) { _ in ran.append(row) }
+        }
+        toggle.addAction(for: .valueChanged) { _ in ran.append("kept") }
+        toggle.sendActions(for: .valueChanged)
+        #expect(ran == ["row 3", "kept"])
+        toggle.removeAction(identifiedBy: "toggle")
+        ran = []
+        toggle.sendActions(for: .valueChanged)
+        #expect(ran == ["kept"])
+    }
+
+    @Test("a segment added to a disabled segmented control is drawn disabled")
+    func segmentAddedWhileDisabled() {
+        let control = SegmentedControl(items: ["A", "B"])
+        control.isEnabled = false
+        control.insertSegment(withTitle: "New", at: 0, animated: false)
+        #expect(control.labels.allSatisfy { $0.textColor == .fadedLabel(0.35) })
+        control.isEnabled = true
+        #expect(control.labels.allSatisfy { $0.textColor == .label })
+    }
+}
