@@ -1,5 +1,6 @@
 /// The controller a context menu is presented as: its `ContextMenuView`, placed at the point it was opened
-/// at by a `ContextMenuPresentationController`, with no dimming.
+/// at by a `ContextMenuPresentationController`, with no dimming. A menu taller than the window scrolls
+/// (the wheel, a drag, the keys' highlight kept in view); one that fits does not.
 @MainActor final class ContextMenuController: ViewController, TransitioningDelegate {
     let menu: Menu
     let configuration: ContextMenuConfiguration
@@ -7,6 +8,8 @@
     /// Where the menu opens, in window coordinates.
     let anchor: Point
     private(set) lazy var menuView = ContextMenuView(menu: menu)
+    /// What the menu scrolls in when the window cannot show all of it.
+    private let scroller = ScrollView()
     /// Whether the menu told its delegate it is ending (once, chosen or not).
     private var hasEnded = false
 
@@ -21,13 +24,28 @@
     }
 
     override func loadView() {
-        view = menuView
+        scroller.addSubview(menuView)
+        scroller.showsHorizontalScrollIndicator = false
+        view = scroller
     }
 
     override func viewDidLoad() {
         menuView.onChoose = { [weak self] action in self?.choose(action) }
         menuView.onCancel = { [weak self] in self?.close() }
+        menuView.onHighlight = { [weak self] row in
+            guard let self else { return }
+            scroller.scrollRectToVisible(menuView.frame(ofRow: row).insetBy(dx: 0, dy: -ContextMenuView.verticalInset), animated: false)
+        }
         preferredContentSize = menuView.sizeThatFits(Size(width: ContextMenuView.width.upperBound, height: .greatestFiniteMagnitude))
+    }
+
+    /// The rows at their whole height; scrolling only when the window cut the menu shorter, so a press
+    /// dragged across a menu that fits highlights rows and never scrolls it.
+    override func viewDidLayoutSubviews() {
+        let height = max(preferredContentSize.height, scroller.bounds.height)
+        menuView.frame = Rect(x: 0, y: 0, width: scroller.bounds.width, height: height)
+        scroller.contentSize = menuView.frame.size
+        scroller.isScrollEnabled = height > scroller.bounds.height
     }
 
     override func viewWillAppear(_ animated: Bool) {

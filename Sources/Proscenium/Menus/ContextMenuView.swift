@@ -19,6 +19,8 @@
     var onChoose: (@MainActor (Action) -> Void)?
     /// Called when Escape asks to close.
     var onCancel: (@MainActor () -> Void)?
+    /// Called with the row the keys moved the highlight to, to bring it into view.
+    var onHighlight: (@MainActor (Int) -> Void)?
 
     init(menu: Menu) {
         rows = menu.rows
@@ -47,7 +49,7 @@
 
     /// The row under `point` (bounds coordinates), if any.
     func row(at point: Point) -> Int? {
-        guard bounds.contains(point) else { return nil }
+        guard let scroller = superview, scroller.bounds.contains(convert(point, to: scroller)) else { return nil }
         return rows.indices.first { frame(ofRow: $0).contains(point) }
     }
 
@@ -125,6 +127,7 @@
     // MARK: - Keys
 
     override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        defer { keysMovedHighlight() }
         for press in presses {
             switch press.key {
             case .down: move(by: 1)
@@ -152,5 +155,10 @@
             return
         }
         highlighted = candidates[(position + step + candidates.count) % candidates.count]
+    }
+
+    /// What the keys highlight is brought into view (a menu taller than the window scrolls).
+    private func keysMovedHighlight() {
+        if let highlighted { onHighlight?(highlighted) }
     }
 }

@@ -74,10 +74,10 @@ public enum MenuElementState: Sendable, Hashable {
     }
 
     /// The rows a context menu shows for this menu: its actions, with nested menus as sections between
-    /// separators (a section's title, if any, as a heading row). Hidden actions are left out.
+    /// separators (a section's title, if any, as a heading row). Hidden actions are left out, and a menu or
+    /// section left with no action shows nothing, not even its title.
     var rows: [MenuRow] {
         var rows: [MenuRow] = []
-        if !title.isEmpty { rows.append(.heading(title)) }
         for child in children {
             if let action = child as? Action {
                 if !action.attributes.contains(.hidden) { rows.append(.action(action)) }
@@ -90,7 +90,8 @@ public enum MenuElementState: Sendable, Hashable {
             }
         }
         while rows.last?.isSeparator == true { rows.removeLast() }
-        return rows
+        guard rows.contains(where: { if case .action = $0 { true } else { false } }) else { return [] }
+        return title.isEmpty ? rows : [.heading(title)] + rows
     }
 }
 

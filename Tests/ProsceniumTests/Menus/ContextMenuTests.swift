@@ -245,4 +245,41 @@ struct ContextMenuTests {
         screen.other.removeInteraction(screen.other.interactions[0])
         #expect(screen.other.interactions.isEmpty)
     }
+
+    @Test("a titled menu or section whose actions are all hidden shows nothing, not an orphan title")
+    func aTitleWithNothingUnderItShowsNothing() throws {
+        let (window, clock, screen) = makeWindow()
+        let hidden = Action(title: "Secret", attributes: .hidden) { _ in }
+        let offer = Menu(title: "Document", children: [hidden])
+        screen.other.addInteraction(ContextMenuInteraction { _ in offer })
+        rightClick(window, at: Point(x: 560, y: 122), clock)
+        #expect(window.presentedViewControllers.isEmpty, "nothing to choose: no menu")
+        let rows = Menu(title: "Document", children: [Action(title: "Rename") { _ in }, Menu(title: "Share", children: [hidden])]).rows
+        #expect(rows.count == 2, "the heading and Rename, no Share heading between separators: \(rows)")
+    }
+
+    @Test("a menu taller than the window scrolls: the keys bring the row they reach into view, the wheel scrolls it, and its last row can be chosen")
+    func aMenuTallerThanTheWindowScrolls() throws {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 800, height: 150), clock: clock)
+        let screen = Screen()
+        window.rootViewController = screen
+        clock.step()
+        rightClick(window, at: Point(x: 150, y: 120), clock)
+        let menu = try #require(self.menu(in: window))
+        let shown = menu.view.convert(menu.view.bounds, to: window)
+        #expect(shown.height < menu.preferredContentSize.height, "cut to the window: \(shown)")
+        func onScreen(_ row: Int) -> Rect { menu.menuView.convert(menu.menuView.frame(ofRow: row), to: window) }
+        #expect(!shown.contains(onScreen(6)), "Delete starts out of view")
+        key(window, .end, clock)
+        #expect(menu.menuView.highlighted == 6 && shown.contains(onScreen(6)), "End brought Delete into view: \(onScreen(6))")
+        key(window, .home, clock)
+        #expect(shown.contains(onScreen(0)), "Home brought Open back")
+        window.send(.scroll(Point(x: shown.midX, y: shown.midY), delta: Vector(dx: 0, dy: 100), isPrecise: true, time: clock.now))
+        clock.run(for: 0.5)
+        let delete = onScreen(6)
+        #expect(shown.contains(delete), "the wheel scrolled to the end: \(delete)")
+        click(window, at: Point(x: delete.midX, y: delete.midY), clock)
+        #expect(screen.chosen == ["delete: menu gone"])
+    }
 }
