@@ -130,6 +130,7 @@ import Testing
             animator.stopAnimation(false)
             #expect(animator.state == .stopped)
             #expect(close(view.presentation.center.x, 40, 1e-9))
+            #expect(close(animator.fractionComplete, 0.3, 1e-9), "stopped where it was, as the views show")
             animator.finishAnimation(at: position)
             #expect(animator.state == .inactive)
             #expect(close(view.center.x, expected, 1e-9))
@@ -195,5 +196,33 @@ import Testing
         #expect(animator.isRunning)
         f.runUntilIdle()
         #expect(log.calls == [.end])
+    }
+
+    @Test("NaN from an app's arithmetic (a fraction, a duration factor, a spring's velocity) is refused, never shown")
+    func notANumberIsRefused() {
+        var warnings: [String] = []
+        let previous = Warnings.handler
+        Warnings.handler = { warnings.append($0) }
+        defer { Warnings.handler = previous }
+        let (f, view, animator, log) = Self.make()
+        animator.startAnimation()
+        f.clock.advance(by: 0.3)
+        animator.pauseAnimation()
+        animator.fractionComplete = .nan
+        #expect(close(animator.fractionComplete, 0.3, 1e-9) && close(view.presentation.center.x, 40, 1e-9))
+        animator.continueAnimation(withTimingParameters: nil, durationFactor: .nan)
+        f.runUntilIdle(limit: 5)
+        #expect(log.calls == [.end] && view.presentation.center.x == 110 && !f.clock.needsFrame)
+        #expect(warnings.count == 2, "\(warnings)")
+
+        let spring = SpringTimingParameters(dampingRatio: 0.8, initialVelocity: .nan)
+        let sprung = f.addView()
+        let springAnimator = PropertyAnimator(duration: 0.5, timingParameters: spring)
+        springAnimator.addAnimations { sprung.center.x = 200 }
+        springAnimator.startAnimation()
+        f.clock.advance(by: 0.1)
+        #expect(sprung.presentation.center.x.isFinite)
+        f.runUntilIdle()
+        #expect(sprung.center.x == 200 && sprung.presentation.center.x == 200)
     }
 }

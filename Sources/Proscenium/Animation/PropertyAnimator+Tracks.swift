@@ -300,6 +300,9 @@ extension PropertyAnimator {
 
     /// Sets the fraction while paused: pins each track to its value there (linearly or along the timing).
     func scrub(to newFraction: Double) {
+        guard !newFraction.isNaN else {
+            return Warnings.warn("PropertyAnimator.fractionComplete: NaN is not a fraction; the animator stays where it is")
+        }
         let fraction = min(max(newFraction, 0), 1)
         if state == .inactive { activate() }
         guard state == .active, !isRunning else { return }

@@ -192,7 +192,13 @@ public enum AnimatingPosition: Sendable, Hashable {
             complete(at: isReversed ? .start : .end)
             return
         }
-        resume(parameters, durationFactor: max(durationFactor, 1e-6), delay: 0)
+        var factor = durationFactor
+        if !factor.isFinite {
+            // 0/0 from an app's arithmetic would leave the animation at NaN, never ending.
+            Warnings.warn("PropertyAnimator.continueAnimation: duration factor \(factor) is not a number of times; 1 is used")
+            factor = 1
+        }
+        resume(parameters, durationFactor: max(factor, 1e-6), delay: 0)
     }
 
     // MARK: - Stopping
@@ -204,6 +210,9 @@ public enum AnimatingPosition: Sendable, Hashable {
         guard state == .active else { return }
         let time = now
         let values = tracks.indices.map { value(ofTrack: $0, at: time) }
+        // Stopped where it is: `fractionComplete` reads this point from now on, as after a pause.
+        segment.anchorTau = segment.tau(at: time, running: isRunning)
+        segment.anchorTime = time
         isRunning = false
         let live = detachTracks()
         writeModelsWithoutAnimation {

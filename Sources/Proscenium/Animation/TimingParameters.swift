@@ -67,6 +67,12 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
     /// The horizontal (and one-dimensional) initial velocity, in distances per second.
     public var initialVelocity: Double { initialVelocityVector.dx }
 
+    /// A velocity with its components that are not finite (a drag's speed over a zero distance) as 0:
+    /// one would make every value of the spring NaN.
+    static func finite(_ velocity: Vector) -> Vector {
+        Vector(dx: velocity.dx.isFinite ? velocity.dx : 0, dy: velocity.dy.isFinite ? velocity.dy : 0)
+    }
+
     /// A spring with damping ratio ζ (clamped to (0, 1]) that settles in the animation's duration.
     public init(dampingRatio: Double, initialVelocity: Double = 0) {
         self.init(dampingRatio: dampingRatio, initialVelocity: Vector(dx: initialVelocity, dy: initialVelocity))
@@ -75,20 +81,20 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
     /// A ratio spring with a different initial velocity along each axis, as a drag released at an angle.
     public init(dampingRatio: Double, initialVelocity: Vector) {
         kind = .dampingRatio(dampingRatio)
-        initialVelocityVector = initialVelocity
+        initialVelocityVector = Self.finite(initialVelocity)
     }
 
     /// A spring by its physical constants; the animation's requested duration is ignored.
     public init(mass: Double, stiffness: Double, damping: Double, initialVelocity: Double = 0) {
         kind = .physical(Spring(mass: mass, stiffness: stiffness, damping: damping))
-        initialVelocityVector = Vector(dx: initialVelocity, dy: initialVelocity)
+        initialVelocityVector = Self.finite(Vector(dx: initialVelocity, dy: initialVelocity))
     }
 
     /// A spring by perceptual duration and bounce, as SwiftUI and libadwaita describe it; the animation
     /// lasts until the spring settles.
     public init(duration: Double, bounce: Double = 0, initialVelocity: Double = 0) {
         kind = .physical(Spring(duration: duration, bounce: bounce))
-        initialVelocityVector = Vector(dx: initialVelocity, dy: initialVelocity)
+        initialVelocityVector = Self.finite(Vector(dx: initialVelocity, dy: initialVelocity))
     }
 
     /// Any spring; the animation lasts until it settles.
@@ -99,7 +105,7 @@ public struct SpringTimingParameters: TimingCurveProvider, Hashable {
     /// Any spring with a per-axis initial velocity; the animation lasts until it settles.
     public init(spring: Spring, initialVelocity: Vector) {
         kind = .physical(spring)
-        initialVelocityVector = initialVelocity
+        initialVelocityVector = Self.finite(initialVelocity)
     }
 
     /// A critically damped spring that settles in the animation's duration (UIKit's default).

@@ -43,10 +43,12 @@ extension Window {
         return link
     }
 
-    /// Calls the running links; while any is still running after that, the next frame is asked for.
+    /// Calls the running links.
     func fireDisplayLinks(at time: Double) {
         guard !displayLinks.isEmpty else { return }
         for link in displayLinks { link.fire(at: time) }
-        if displayLinks.contains(where: { $0.isValid && !$0.isPaused }) { clock.setNeedsFrame() }
     }
+
+    /// Whether a link is running: the frame being prepared asks for the next one (see `performFrame`).
+    var hasRunningDisplayLinks: Bool { displayLinks.contains { $0.isValid && !$0.isPaused } }
 }

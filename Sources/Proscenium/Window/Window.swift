@@ -286,7 +286,8 @@
             lastDamage = damage
             surface?.present(builder.list, damage: damage, size: bounds.size)
         }
-        if animationEngine.hasRunningAnimations { clock.setNeedsFrame() }
+        // A link made or resumed after the links ran (from a completion, a layout pass) runs next frame.
+        if animationEngine.hasRunningAnimations || hasRunningDisplayLinks { clock.setNeedsFrame() }
         surface?.frameDidComplete()
     }
 

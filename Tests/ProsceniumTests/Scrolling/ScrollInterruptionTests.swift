@@ -107,3 +107,25 @@ extension ScrollInterruptionTests {
         #expect(furthest < 2700, "heading for the new end: \(furthest)")
     }
 }
+
+extension ScrollInterruptionTests {
+    @Test("an animated scroll asked for from an animation's completion glides on the next frames, not at the next redraw")
+    func anAnimatedScrollFromACompletionRuns() {
+        let scene = ScrollScene()
+        let marker = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        scene.window.addSubview(marker)
+        // The completion runs inside a frame, after the display links: the glide's link must still get frames.
+        View.animate(withDuration: 0.1, animations: { marker.alpha = 0.5 }, completion: { _ in
+            scene.scrollView.setContentOffset(Point(x: 0, y: 600), animated: true)
+        })
+        var offsets: [Double] = []
+        for _ in 0..<60 {
+            scene.clock.step()
+            offsets.append(scene.scrollView.contentOffset.y)
+        }
+        #expect(offsets.last == 600, "\(offsets)")
+        #expect(offsets.contains { $0 > 0 && $0 < 600 }, "it glided, through the values between: \(offsets)")
+        AnimationFixture.runUntilIdle(window: scene.window, clock: scene.clock, limit: 3)
+        #expect(!scene.clock.needsFrame && !scene.window.animationEngine.hasRunningAnimations, "and the clock sleeps after it")
+    }
+}
