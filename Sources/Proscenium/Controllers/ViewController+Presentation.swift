@@ -31,10 +31,21 @@ extension ViewController {
         presentationController as? PopoverPresentationController
     }
 
-    /// True while the controller's presentation transition runs.
-    public var isBeingPresented: Bool { presentation?.phase == .presenting }
-    /// True while the controller's dismissal transition runs.
-    public var isBeingDismissed: Bool { presentation?.phase == .dismissing }
+    /// True while the controller's presentation transition runs, its `viewWillAppear` and `viewDidAppear`
+    /// included: where a controller tells being presented from being uncovered.
+    public var isBeingPresented: Bool {
+        presentation?.phase == .presenting || (endingTransition == .presentation && presentation?.phase == .presented)
+    }
+    /// True while the controller's dismissal transition runs, its `viewWillDisappear` and `viewDidDisappear`
+    /// included: where a controller tells being dismissed from being covered, to let go of what it holds.
+    public var isBeingDismissed: Bool {
+        presentation?.phase == .dismissing || (endingTransition == .dismissal && presentation == nil)
+    }
+
+    /// Which transition ends while `endingTransition` is set.
+    enum EndingTransition {
+        case presentation, dismissal
+    }
 
     /// The coordinator of the transition this controller takes part in (presented, presenting, or a child
     /// of either), while it runs; nil otherwise.
@@ -43,6 +54,10 @@ extension ViewController {
         // Leaving with the presentations above it, it follows the transition of the top one.
         if let context = presentation?.leader?.transition { return context.coordinator }
         if let presented = presentedController, let context = presented.presentation?.transition {
+            return context.coordinator
+        }
+        // Uncovered by a dismissal of several presentations at once: the one it presented follows the top one's.
+        if let presented = presentedController, let context = presented.presentation?.leader?.transition {
             return context.coordinator
         }
         // A container's transition between its children: the container's, and its children's.
@@ -64,7 +79,7 @@ extension ViewController {
     func startPresenting(_ controller: ViewController, animated: Bool, completion: (@MainActor () -> Void)?) {
         let presenting = presentationContext
         guard let window = presenting.viewIfLoaded?.window ?? presenting.presentation?.window ?? presenting.windowAsRoot else {
-            return
+            return Warnings.warn("cannot present \(type(of: controller)) on \(type(of: presenting)): its view is not in a window")
         }
         window.presentationStack.request(.present(controller, from: self, animated: animated, completion: completion))
     }

@@ -22,6 +22,9 @@
     }
     /// The presentation showing this controller, while it is presented; the window owns it.
     weak var presentation: Presentation?
+    /// The transition whose last appearance callback (`viewDidAppear`, `viewDidDisappear`) runs now, so that
+    /// `isBeingPresented` and `isBeingDismissed` still answer there, as UIKit's do.
+    var endingTransition: EndingTransition?
     /// The transition between this container's children running now (see `TransitionContext.start()`).
     var runningTransition: TransitionContext?
     /// Set from `willMove(toParent:)` until `didMove(toParent:)` (see `isMovingToParent`).

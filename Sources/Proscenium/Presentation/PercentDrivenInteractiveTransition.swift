@@ -55,6 +55,10 @@
     /// Moves the transition to `percentComplete` (0 to 1), pausing it if it was running — taking over a
     /// transition that started by itself.
     public func update(_ percentComplete: Double) {
+        guard !percentComplete.isNaN else {
+            // A drag's translation over a height of 0: the transition stays where it is.
+            return Warnings.warn("PercentDrivenInteractiveTransition.update: NaN is not a fraction; the transition stays where it is")
+        }
         takeOverIfRunningByItself()
         self.percentComplete = min(max(percentComplete, 0), 1)
         guard let driver, let context, context.isInteractive else { return }

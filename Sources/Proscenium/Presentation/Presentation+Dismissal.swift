@@ -145,7 +145,7 @@ extension Presentation {
                 // Reported before the appearance callbacks: one of them may present the same controller
                 // again, and observers must hear of this presentation's end before the next one's start.
                 report(.dismissalDidEnd, completed: true)
-                presented.endAppearanceTransition(by: self)
+                endPresentedAppearance(ending: .dismissal)
                 endPresenterAppearance()
                 restoreFocus()
                 completion?()
@@ -178,7 +178,7 @@ extension Presentation {
             callHook { $0.dismissalTransitionDidEnd(true) }
             tearDown()
             report(.dismissalDidEnd, completed: true)
-            presented.endAppearanceTransition(by: self)
+            endPresentedAppearance(ending: .dismissal)
             endPresenterAppearance()
             restoreFocus()
             let completion = followerCompletion

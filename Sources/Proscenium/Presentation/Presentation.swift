@@ -105,9 +105,21 @@
             presentation.presentAgain(source: caller, completion: completion)
             return
         }
-        guard presenting.presentedController == nil, controller.presentation == nil, controller !== presenting,
-              controller.parentController == nil, let window = presenting.viewIfLoaded?.window else { return }
+        if let refusal = refusal(toPresent: controller, from: presenting) {
+            return Warnings.warn("cannot present \(type(of: controller)) on \(type(of: presenting)): \(refusal)")
+        }
+        guard let window = presenting.viewIfLoaded?.window else { return }
         present(controller, from: presenting, source: caller, in: window, animated: animated, completion: completion)
+    }
+
+    /// Why `presenting` cannot present `controller` now, as UIKit's logs and exceptions say it; nil when it can.
+    private static func refusal(toPresent controller: ViewController, from presenting: ViewController) -> String? {
+        if controller === presenting { return "a controller cannot present itself" }
+        if let shown = presenting.presentedController { return "it already presents \(type(of: shown))" }
+        if controller.presentation != nil { return "it is already presented" }
+        if controller.parentController != nil { return "it is a child of \(type(of: controller.parentController!))" }
+        if presenting.viewIfLoaded?.window == nil { return "its view is not in a window" }
+        return nil
     }
 
     /// Presents `controller` from `presenting` in `window`: makes the presentation controller, the
@@ -227,7 +239,7 @@
                 moveFocusInside()
                 // Ended only if still this presentation's: one made on top of it meanwhile (full screen,
                 // covering it) that turned its appearance around ends it, when it is over.
-                presented.endAppearanceTransition(by: self)
+                endPresentedAppearance(ending: .presentation)
                 endPresenterAppearance()
                 // Observers hear of the end once the state is final, so they may dismiss or present at once.
                 report(.presentationDidEnd, completed: true)
@@ -243,6 +255,15 @@
                 report(.presentationDidEnd, completed: false)
             }
         }
+    }
+
+    /// Ends the presented controller's appearance transition (`viewDidAppear`, `viewDidDisappear`) with
+    /// `isBeingPresented` or `isBeingDismissed` still true in it, as the transition that just ended left it.
+    func endPresentedAppearance(ending transition: ViewController.EndingTransition) {
+        let before = presented.endingTransition
+        presented.endingTransition = transition
+        presented.endAppearanceTransition(by: self)
+        presented.endingTransition = before
     }
 
     // MARK: - Reporting
@@ -270,6 +291,9 @@
     /// Removes the container (and with it the presented view and the chrome) and every link to this
     /// presentation, so that it and what it made are freed.
     func tearDown() {
+        // Whatever way it ends (a cancelled presentation too), the presented view leaves with the corners
+        // and shadow it came with.
+        presentationController.restorePresentedViewCorners()
         phase = .gone
         transition = nil
         leader = nil

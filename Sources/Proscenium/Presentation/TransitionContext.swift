@@ -176,6 +176,7 @@ public enum TransitionKey: Sendable, Hashable {
 
     /// Reports the progress of an interactive transition, 0 to 1.
     public func updateInteractiveTransition(_ percentComplete: Double) {
+        guard !percentComplete.isNaN else { return }
         self.percentComplete = min(max(percentComplete, 0), 1)
     }
 
