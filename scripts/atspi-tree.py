@@ -4,9 +4,10 @@
     atspi-tree.py APP [--press NAME] [--wait SECONDS] [--hostile]
 
 Waits up to --wait seconds (default 10) for APP on the desktop, then prints one JSON object: the tree from
-the application down, each node with name, role, states, interfaces, extents (screen and window) and
-children. With --press NAME it then runs action 0 of the first node named NAME and prints {"pressed": ...}.
-With --hostile it then sends the application malformed and hostile calls straight over D-Bus (wrong
+the application down, each node with name, description, role, states, interfaces, extents (screen and
+window), whether it contains a point just inside it given relative to its parent, and children. With
+--press NAME it then runs action 0 of the first node named NAME and prints {"pressed": ...}. With --hostile
+it then sends the application malformed and hostile calls straight over D-Bus (wrong
 signatures, unknown paths, interfaces and methods, huge and negative indices) and prints {"hostile": [...]},
 each call with the error name it got or "answered". With --text ROLE it prints {"text": ...}: the Text
 interface of the first node of that role (text, character count, caret, selections, pieces at offset 0,
@@ -45,6 +46,7 @@ def find_app():
 def describe(node, depth=0):
     entry = {
         "name": node.name,
+        "description": node.description,
         "role": node.getRoleName(),
         "states": sorted(pyatspi.stateToString(state) for state in node.getState().getStates()),
         "interfaces": sorted(pyatspi.listInterfaces(node)),
@@ -53,6 +55,10 @@ def describe(node, depth=0):
         component = node.queryComponent()
         entry["screen"] = list(component.getExtents(pyatspi.DESKTOP_COORDS))
         entry["window"] = list(component.getExtents(pyatspi.WINDOW_COORDS))
+        # A point just inside, relative to the parent (AT-SPI's coordinate type 2), as a screen reader's
+        # review cursor asks.
+        parent = component.getExtents(2)
+        entry["contains_in_parent"] = bool(component.contains(parent.x + 1, parent.y + 1, 2))
     if "Action" in entry["interfaces"]:
         action = node.queryAction()
         entry["actions"] = [action.getName(i) for i in range(action.nActions)]

@@ -38,6 +38,8 @@ struct ScreenReaderControlsTests: ScreenReaderFixture {
             let tree = try await read(bus)[0]
             let rows = nodes(tree).filter { $0["role"] as? String == "list item" }
             #expect(rows.count > 5, "the visible rows are the list's items")
+            #expect(rows.allSatisfy { !($0["description"] as? String ?? "").isEmpty }, "each row's detail text is spoken after its name")
+            #expect(rows.allSatisfy { $0["contains_in_parent"] as? Bool == true }, "a point given relative to the list is inside its row")
             let selection = try #require(try await read(bus, ["--select", "2"]).compactMap { $0["selection"] as? [String: Any] }.first)
             #expect(selection["before"] as? Int == 0 && selection["selected"] as? Bool == true)
             #expect(selection["now"] as? [String] == [rows[2]["name"] as? String ?? "-"], "\(selection)")

@@ -136,6 +136,7 @@ struct ScreenReaderPresentationTests: ScreenReaderFixture {
                 #expect(offset.map { $0 == shift } ?? true, "every control is shifted by the window's place on screen")
                 offset = shift
                 #expect((node["states"] as? [String])?.contains("showing") == true)
+                #expect(node["contains_in_parent"] as? Bool == true, "\(name) contains a point given relative to the popover")
             }
             if scene == "action-sheet" {
                 #expect(named("Cancel", role: "push button", in: tree) == nil, "a popover action sheet has no Cancel button")

@@ -106,6 +106,14 @@ public struct AccessibilityNode: Sendable, Equatable {
     public var caretOffset: Int? = nil
     /// Its value as a number, for values between bounds.
     public var valueRange: ValueRange? = nil
+    /// What a screen reader says after the name and role, as VoiceOver reads label, value, hint: the value
+    /// where nothing else carries it (a row's detail text, a custom element's "3 of 5 stars"; not a
+    /// slider's number, a switch's state or a field's text), then the hint.
+    public var spokenDescription: String? {
+        let carried = valueRange != nil || role == .toggleButton || isEditable || text != nil
+        let parts = [carried ? nil : value, hint].compactMap { $0 }.filter { !$0.isEmpty }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
+    }
     /// Whether it is its dialog's default button, the one Return picks.
     public var isDefault = false
     /// The part of `frame` on screen: not clipped away by the views holding it (a scroll view's rows

@@ -32,7 +32,8 @@
     /// Runs `action` on node `id`; returns whether it did something.
     @discardableResult
     public func perform(_ action: AccessibilityNode.Action, on id: UInt64) -> Bool {
-        guard let view = view(for: id), nodes[id]?.actions.contains(action) == true else { return false }
+        guard let view = view(for: id), nodes[id]?.actions.contains(action) == true, view.window != nil,
+              !Self.isInsideViewIgnoringTouches(view) else { return false }
         switch action {
         case .activate: return view.accessibilityActivate()
         case .increment: view.accessibilityIncrement()
@@ -73,9 +74,35 @@
         return dims || forwarded.isEmpty ? nil : forwarded
     }
 
-    /// Whether assistive technology skips `view` and what it holds.
+    /// Whether assistive technology skips `view` and what it holds: hidden, transparent, hidden from it, or
+    /// a presentation on its way out (its container takes no more touches: what is below is in reach).
     static func isSkipped(_ view: View) -> Bool {
         view.isHidden || view.presentation.alpha <= 0.01 || view.accessibilityElementsHidden
+            || (view is TransitionContainerView && !view.isUserInteractionEnabled)
+    }
+
+    /// Whether `view` or a view holding it is skipped: an element listed in `accessibilityElements` that a
+    /// hidden superview hides, or that left the window, is not read.
+    static func isSkippedWithSuperviews(_ view: View, in window: Window?) -> Bool {
+        guard let window, view.window === window else { return true }
+        var current: View? = view
+        while let next = current {
+            if isSkipped(next) { return true }
+            current = next.superview
+        }
+        return false
+    }
+
+    /// Whether a superview of `view` takes no touches (a form frozen while it is sent): then it takes no
+    /// action either, as the pointer's clicks do nothing there. The view's own flag is not read: a label
+    /// inside a control takes no touches itself, the control does.
+    static func isInsideViewIgnoringTouches(_ view: View) -> Bool {
+        var current = view.superview
+        while let next = current {
+            if !next.isUserInteractionEnabled { return true }
+            current = next.superview
+        }
+        return false
     }
 
     /// The front-most shown view that hides what lies behind it — a modal view or any presentation's
@@ -130,7 +157,7 @@
 
     func node(for view: View, role: AccessibilityNode.Role, parent: UInt64?) -> AccessibilityNode {
         var actions: [AccessibilityNode.Action] = []
-        let traits = view.accessibilityTraits
+        var traits = view.accessibilityTraits
         if traits.contains(.adjustable) {
             actions = [.increment, .decrement]
         } else if view.isAccessibilityElement, traits.contains(.button) || traits.contains(.link) || traits.contains(.toggleButton) || view is TextField {
@@ -138,6 +165,8 @@
         } else if (view as? TableViewCell)?.isAccessibilitySelectable == true {
             actions = [.activate]
         }
+        // What a superview keeps from touches does nothing when activated either: it reads as dimmed.
+        if !actions.isEmpty, AccessibilityTree.isInsideViewIgnoringTouches(view) { traits.insert(.notEnabled) }
         var node = AccessibilityNode(
             id: AccessibilityTree.id(of: view), parent: parent, role: role, label: view.accessibilityLabel,
             hint: view.accessibilityHint, value: view.accessibilityValue, traits: traits, frame: view.accessibilityFrame,
@@ -165,8 +194,15 @@
         // were added in.
         let ordered = (view as? TableView).map { table in
             table.subviews.enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }.map(\.element)
+        } ?? (view as? NavigationBar).map { bar in
+            // A bar is read from its leading end, as UIKit's: Back, the title, then the buttons.
+            bar.subviews.enumerated().sorted { ($0.element.frame.minX, $0.offset) < ($1.element.frame.minX, $1.offset) }.map(\.element)
         }
-        for child in view.accessibilityElements ?? ordered ?? view.subviews {
+        if let listed = view.accessibilityElements {
+            for child in listed where !AccessibilityTree.isSkippedWithSuperviews(child, in: view.window) { walk(child, into: parent) }
+            return
+        }
+        for child in ordered ?? view.subviews {
             walk(child, into: parent)
         }
     }

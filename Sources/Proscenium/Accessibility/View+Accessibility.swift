@@ -41,3 +41,11 @@ extension View {
         set { identifier = newValue }
     }
 }
+
+extension Window {
+    /// Something a screen reader reads changed on a view of the window (set through the accessibility
+    /// properties): the surface is told at once, so it is read again even when no frame draws it.
+    func accessibilityDidChange() {
+        surface?.accessibilityDidChange()
+    }
+}

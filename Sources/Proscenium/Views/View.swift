@@ -361,7 +361,7 @@
 
     // MARK: - Accessibility (see View+Accessibility.swift)
 
-    var accessibility = AccessibilityProperties()
+    var accessibility = AccessibilityProperties() { didSet { window?.accessibilityDidChange() } }
     /// Whether assistive technology sees this view as one element, whose subviews it does not reach; false
     /// by default, true for labels, buttons, fields and controls.
     open var isAccessibilityElement: Bool { get { accessibility.isElement ?? false } set { accessibility.isElement = newValue } }

@@ -15,10 +15,14 @@
     /// Whether the surface keeps the last frame's pixels and executes a list's `scrollCopies`: then a
     /// scrolled view's content is moved, not redrawn. False (the default) damages all of it.
     var copiesScrolledContent: Bool { get }
+    /// Called when what assistive technology reads of the window changed without a frame to show it (a
+    /// label or value set for a screen reader only, a view made modal): the moment to read it again.
+    func accessibilityDidChange()
 }
 
 extension WindowSurface {
     public func frameDidComplete() {}
     public var textMeasurer: (any TextMeasuring)? { nil }
     public var copiesScrolledContent: Bool { false }
+    public func accessibilityDidChange() {}
 }

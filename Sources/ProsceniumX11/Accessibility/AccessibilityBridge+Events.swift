@@ -38,8 +38,10 @@ extension AccessibilityBridge {
             if before.label != node.label {
                 emit(.object, "PropertyChange", detail: "accessible-name", from: node.id) { $0.variant("s") { $0.string(node.label ?? "") } }
             }
-            if before.hint != node.hint {
-                emit(.object, "PropertyChange", detail: "accessible-description", from: node.id) { $0.variant("s") { $0.string(node.hint ?? "") } }
+            if before.spokenDescription != node.spokenDescription {
+                emit(.object, "PropertyChange", detail: "accessible-description", from: node.id) {
+                    $0.variant("s") { $0.string(node.spokenDescription ?? "") }
+                }
             }
             if before.value != node.value, node.role == .toggleButton {
                 emitStateChanged("checked", node.value == "1", on: node.id)

@@ -171,7 +171,7 @@ extension AccessibilityBridge {
         }
         switch name {
         case "Name": writer.variant("s") { $0.string(node.label ?? "") }
-        case "Description", "HelpText": writer.variant("s") { $0.string(node.hint ?? "") }
+        case "Description", "HelpText": writer.variant("s") { $0.string(node.spokenDescription ?? "") }
         case "Parent": writer.variant("(so)") { writeParent(of: node, $0) }
         case "ChildCount": writer.variant("i") { $0.int32(Int32(clamping: node.children.count)) }
         case "AccessibleId": writer.variant("s") { $0.string(node.identifier ?? "") }
@@ -302,7 +302,15 @@ extension AccessibilityBridge {
             guard let x = call.arguments.int32(0), let y = call.arguments.int32(1), let coordinates = call.arguments.uint32(2) else {
                 return invalid(call)
             }
-            let hit = deepestNode(at: (x, y), from: node, in: tree, coordinates: coordinates)
+            var point = (x, y), space = coordinates
+            if coordinates == 2 {
+                // Relative to the node's parent: in the window's pixels, as the boxes below are compared.
+                let inWindow = windowPoint(x: x, y: y, parent: node.parent.flatMap { tree[$0]?.frame }, coordinates: 2)
+                let scale = geometry().1
+                point = (Int32(clamping: Int((inWindow.x * scale).rounded())), Int32(clamping: Int((inWindow.y * scale).rounded())))
+                space = 1
+            }
+            let hit = deepestNode(at: point, from: node, in: tree, coordinates: space)
             if call.member == "Contains" {
                 connection.reply(to: call) { $0.bool(hit != nil) }
             } else {
@@ -324,7 +332,7 @@ extension AccessibilityBridge {
     /// The deepest node under `point` from `start`, `start` itself when none of its children is there,
     /// nil when the point is outside it.
     private func deepestNode(at point: (Int32, Int32), from start: AccessibilityNode, in tree: AccessibilityTree, coordinates: UInt32) -> UInt64? {
-        let (x, y, width, height) = extents(of: start, in: tree, coordinates: coordinates == 2 ? 1 : coordinates)
+        let (x, y, width, height) = extents(of: start, in: tree, coordinates: coordinates)
         guard point.0 >= x, point.1 >= y, point.0 < x &+ width, point.1 < y &+ height else { return nil }
         for child in start.children.reversed() {
             if let child = tree[child], let hit = deepestNode(at: point, from: child, in: tree, coordinates: coordinates) { return hit }

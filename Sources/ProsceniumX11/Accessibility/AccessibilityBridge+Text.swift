@@ -75,16 +75,20 @@ extension AccessibilityBridge {
             guard let start = arguments.int32(first), let end = arguments.int32(first + 1) else { return invalid(call) }
             let allowed = call.member == "SetSelection" ? arguments.int32(0) == 0 : selection == nil
             let done = allowed && tree.setSelectedRange(segments.characterRange(start, end), of: node.id)
+            if done { windowDidChange() }  // read again: a caret asked for next is the new one
             connection.reply(to: call) { $0.bool(done) }
         case "RemoveSelection":
             guard let index = arguments.int32(0) else { return invalid(call) }
             let caret = node.caretOffset ?? 0
             let done = index == 0 && selection != nil && tree.setSelectedRange(caret..<caret, of: node.id)
+            if done { windowDidChange() }
             connection.reply(to: call) { $0.bool(done) }
         case "SetCaretOffset":
             guard let offset = arguments.int32(0) else { return invalid(call) }
             let caret = segments.characterOffset(offset)
-            connection.reply(to: call) { $0.bool(tree.setSelectedRange(caret..<caret, of: node.id)) }
+            let done = tree.setSelectedRange(caret..<caret, of: node.id)
+            if done { windowDidChange() }
+            connection.reply(to: call) { $0.bool(done) }
         case "GetAttributes", "GetAttributeRun":
             guard arguments.int32(0) != nil else { return invalid(call) }
             connection.reply(to: call) { $0.array(of: "{ss}") { _ in }; $0.int32(0); $0.int32(Int32(clamping: segments.scalarCount)) }

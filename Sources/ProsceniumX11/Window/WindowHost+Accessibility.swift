@@ -17,4 +17,10 @@ extension WindowHost {
             return (Point(x: Double(x), y: Double(y)), scale)
         }, started: { [weak self] bridge in self?.accessibilityBridge = bridge })
     }
+
+    /// A screen reader's view of the window changed with nothing drawn: the bridge reads it again and says
+    /// what changed, as after a frame.
+    public func accessibilityDidChange() {
+        accessibilityBridge?.windowDidChange()
+    }
 }
