@@ -36,7 +36,7 @@ extension AccessibilityTree {
     /// the caret goes after the new text and the editing-changed actions run.
     @discardableResult
     public func replaceCharacters(in range: Range<Int>, with text: String, of id: UInt64) -> Bool {
-        guard let field = view(for: id) as? TextField, field.isEnabled else { return false }
+        guard let field = view(for: id) as? TextField, field.isEnabled, Self.takesInput(field) else { return false }
         let before = field.text
         field.replaceCharacters(in: range, with: text)
         return field.text != before || (range.isEmpty && text.isEmpty)
@@ -68,13 +68,14 @@ extension AccessibilityTree {
     /// Sets node `id`'s value as the user's change would; false when it cannot be set.
     @discardableResult
     public func setValue(_ value: Double, of id: UInt64) -> Bool {
-        (view(for: id) as? AccessibilityValueContent)?.setAccessibilityValue(value) ?? false
+        guard let view = view(for: id), Self.takesInput(view) else { return false }
+        return (view as? AccessibilityValueContent)?.setAccessibilityValue(value) ?? false
     }
 
     /// Selects or deselects the row behind node `id`, as the user's tap or choice of another row would.
     @discardableResult
     public func setSelected(_ selected: Bool, of id: UInt64) -> Bool {
-        guard let cell = view(for: id) as? TableViewCell, cell.isAccessibilitySelectable else { return false }
+        guard let cell = view(for: id) as? TableViewCell, cell.isAccessibilitySelectable, Self.takesInput(cell) else { return false }
         if selected { return cell.isSelected || cell.accessibilityActivate() }
         return cell.accessibilityDeselect()
     }

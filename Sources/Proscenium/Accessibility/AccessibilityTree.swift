@@ -32,8 +32,7 @@
     /// Runs `action` on node `id`; returns whether it did something.
     @discardableResult
     public func perform(_ action: AccessibilityNode.Action, on id: UInt64) -> Bool {
-        guard let view = view(for: id), nodes[id]?.actions.contains(action) == true, view.window != nil,
-              !Self.isInsideViewIgnoringTouches(view) else { return false }
+        guard let view = view(for: id), nodes[id]?.actions.contains(action) == true, Self.takesInput(view) else { return false }
         switch action {
         case .activate: return view.accessibilityActivate()
         case .increment: view.accessibilityIncrement()
@@ -91,6 +90,12 @@
             current = next.superview
         }
         return false
+    }
+
+    /// Whether what assistive technology asks of `view` (an action, a value, a selection, an edit) may
+    /// happen: it is in a window and no superview keeps touches from it.
+    static func takesInput(_ view: View) -> Bool {
+        view.window != nil && !isInsideViewIgnoringTouches(view)
     }
 
     /// Whether a superview of `view` takes no touches (a form frozen while it is sent): then it takes no
@@ -180,6 +185,7 @@
             }
         }
         node.valueRange = (view as? AccessibilityValueContent)?.accessibilityValueRange
+        if traits.contains(.notEnabled) { node.valueRange?.isSettable = false }
         node.isDefault = view.accessibility.isDefaultButton
         node.visibleFrame = node.frame.intersection(clip)
         return node
@@ -202,8 +208,17 @@
             for child in listed where !AccessibilityTree.isSkippedWithSuperviews(child, in: view.window) { walk(child, into: parent) }
             return
         }
+        let first = nodes[parent]?.children.count ?? 0
         for child in ordered ?? view.subviews {
+            let before = nodes[parent]?.children.count ?? 0
             walk(child, into: parent)
+            // A navigation bar, drawn over the screen under it (and walked after it, front-most last, which
+            // is what decides what a modal view hides), is read before it, as UIKit's is.
+            if child is NavigationBar, let after = nodes[parent]?.children.count, after > before, before > first {
+                let bar = nodes[parent]!.children[before..<after]
+                nodes[parent]!.children.removeSubrange(before..<after)
+                nodes[parent]!.children.insert(contentsOf: bar, at: first)
+            }
         }
     }
 

@@ -30,6 +30,8 @@ import Glibc
     private var timer: FrameTimer?
     /// Set while the spinner waits for its window to show a view, its hidden superview perhaps.
     private var awaitsShownSuperview = false
+    /// Counts the spinner's moves between windows: a wait registered before the last one is stale.
+    private var shownWaits = 0
     private static let dots = 12
 
     /// A stopped (and so hidden) spinner of `style`.
@@ -63,6 +65,9 @@ import Glibc
         super.willMove(toWindow: newWindow)
         timer?.invalidate()
         timer = nil
+        // A wait registered with the window it leaves is forgotten: the new one is asked, if need be.
+        awaitsShownSuperview = false
+        shownWaits += 1
     }
 
     open override func didMoveToWindow() {
@@ -106,10 +111,11 @@ import Glibc
         }
         if !runs, isAnimating, !isHidden, !awaitsShownSuperview, let window {
             awaitsShownSuperview = true
-            window.whenAViewIsShown { [weak self, weak window] in
-                guard let self else { return }
+            let wait = shownWaits
+            window.whenAViewIsShown { [weak self] in
+                guard let self, self.shownWaits == wait else { return }
                 self.awaitsShownSuperview = false
-                if self.window === window { self.updateTimer() }
+                self.updateTimer()
             }
         }
     }

@@ -14,8 +14,8 @@
             updateButtons()
         }
     }
-    /// The lowest value; 0 by default. Set above the maximum, it moves the maximum up to it, as UIKit's;
-    /// not finite, it is refused with a warning.
+    /// The lowest value; 0 by default. Set above the maximum, it moves the maximum up to it, as a slider's
+    /// does; not finite, it is refused with a warning.
     public var minimumValue = 0.0 {
         didSet {
             guard minimumValue.isFinite else {
@@ -26,8 +26,8 @@
             rangeChanged()
         }
     }
-    /// The highest value; 100 by default. Set below the minimum, it moves the minimum down to it, as
-    /// UIKit's; not finite, it is refused with a warning.
+    /// The highest value; 100 by default. Set below the minimum, it moves the minimum down to it, as a
+    /// slider's does; not finite, it is refused with a warning.
     public var maximumValue = 100.0 {
         didSet {
             guard maximumValue.isFinite else {
@@ -63,6 +63,8 @@
     private let minus = Label(text: "\u{2212}"), plus = Label(text: "+"), divider = View()
     /// The button a press went down on (−1 or 1) while it is held there.
     private var pressedDirection: Double?
+    /// Set while a press inside a scroll view waits for its first step (see `scrollDelay`).
+    private var awaitsFirstStep = false
     private var repeatTimer: FrameTimer?
 
     /// A stepper from 0 to 100 at `value`.
@@ -95,13 +97,38 @@
 
     // MARK: - Input
 
-    /// A press steps at once on the button it lands on, as UIKit's, and repeats while held there.
+    /// A press steps on the button it lands on, as UIKit's, and repeats while held there: at once, or,
+    /// inside a scroll view, after `scrollDelay` or at the release if sooner (UIKit's
+    /// `delaysContentTouches`), so a press that starts a scroll or stops a fling, which the scroll view
+    /// takes, steps nothing.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         super.touchesBegan(touches, with: event)
         guard isEnabled, let touch = touches.first else { return }
         let direction: Double = touch.location(in: self).x < bounds.midX ? -1 : 1
         pressedDirection = direction
         updateButtons()
+        guard isInsideScrollView, let window else { return firstStep(direction) }
+        awaitsFirstStep = true
+        repeatTimer = window.scheduleTimer(after: Self.scrollDelay) { [weak self] _ in self?.firstStep(direction) }
+    }
+
+    /// How long a press inside a scroll view waits before it steps, unless released sooner: UIKit's 150 ms.
+    nonisolated public static let scrollDelay = 0.15
+
+    /// Whether a scroll view that scrolls holds the stepper: its presses may turn into scrolls.
+    private var isInsideScrollView: Bool {
+        var view = superview
+        while let current = view {
+            if let scrollView = current as? ScrollView, scrollView.isScrollEnabled { return true }
+            view = current.superview
+        }
+        return false
+    }
+
+    /// The press's step, then its repeats while it is held.
+    private func firstStep(_ direction: Double) {
+        awaitsFirstStep = false
+        guard pressedDirection == direction else { return }
         step(by: direction)
         guard autorepeat, let window else { return }
         repeatTimer = window.scheduleTimer(after: Self.autorepeatDelay) { [weak self] _ in
@@ -124,9 +151,12 @@
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        // Released inside a scroll view before its step came, on the button pressed: it steps now.
+        let waiting = awaitsFirstStep ? pressedDirection : nil
         stopPressing()
         guard isEnabled, let touch = touches.first else { return }
         endTracking(touch)
+        if let waiting { step(by: waiting) }
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
@@ -148,6 +178,7 @@
     private func stopPressing() {
         repeatTimer?.invalidate()
         repeatTimer = nil
+        awaitsFirstStep = false
         guard pressedDirection != nil else { return }
         pressedDirection = nil
         updateButtons()

@@ -19,7 +19,7 @@
     var onChoose: (@MainActor (Action) -> Void)?
     /// Called when Escape asks to close.
     var onCancel: (@MainActor () -> Void)?
-    /// Called with the row the keys moved the highlight to, to bring it into view.
+    /// Called with the row the keys moved the highlight to (not the pointer), to bring it into view.
     var onHighlight: (@MainActor (Int) -> Void)?
 
     init(menu: Menu) {
@@ -127,7 +127,8 @@
     // MARK: - Keys
 
     override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
-        defer { keysMovedHighlight() }
+        let before = highlighted
+        defer { if highlighted != before, let highlighted { onHighlight?(highlighted) } }
         for press in presses {
             switch press.key {
             case .down: move(by: 1)
@@ -155,10 +156,5 @@
             return
         }
         highlighted = candidates[(position + step + candidates.count) % candidates.count]
-    }
-
-    /// What the keys highlight is brought into view (a menu taller than the window scrolls).
-    private func keysMovedHighlight() {
-        if let highlighted { onHighlight?(highlighted) }
     }
 }

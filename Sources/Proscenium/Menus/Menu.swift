@@ -77,7 +77,7 @@ public enum MenuElementState: Sendable, Hashable {
     /// separators (a section's title, if any, as a heading row). Hidden actions are left out, and a menu or
     /// section left with no action shows nothing, not even its title.
     var rows: [MenuRow] {
-        var rows: [MenuRow] = []
+        var rows: [MenuRow] = title.isEmpty ? [] : [.heading(title)]
         for child in children {
             if let action = child as? Action {
                 if !action.attributes.contains(.hidden) { rows.append(.action(action)) }
@@ -91,7 +91,7 @@ public enum MenuElementState: Sendable, Hashable {
         }
         while rows.last?.isSeparator == true { rows.removeLast() }
         guard rows.contains(where: { if case .action = $0 { true } else { false } }) else { return [] }
-        return title.isEmpty ? rows : [.heading(title)] + rows
+        return rows
     }
 }
 

@@ -68,8 +68,6 @@
         contentView.identifier = "navigation-content"
         view.addSubview(contentView)
         view.addSubview(navigationBar)
-        // Drawn over the screens, the bar is read before them, as UIKit's is.
-        view.accessibilityElements = [navigationBar, contentView]
         // A second press, once a push it turned around heads back to the root, has nothing to pop.
         navigationBar.onBack = { [weak self] in if let self, stack.count > 1 { popViewController(animated: true) } }
         installInteractivePop()

@@ -127,4 +127,36 @@ struct AccessibilityReachTests {
         Form().view.accessibilityLabel = "not in a window"
         #expect(surface.changes == 2)
     }
+
+    @Test("under a superview that takes no touches, a slider reads as not settable and its value cannot be set")
+    func frozenValuesAndRows() {
+        let window = Window(size: Size(width: 400, height: 300), clock: ManualFrameClock())
+        let form = Form()
+        window.rootViewController = form
+        let slider = Slider()
+        slider.frame = Rect(x: 20, y: 200, width: 200, height: 31)
+        form.box.addSubview(slider)
+        form.box.isUserInteractionEnabled = false
+        let tree = AccessibilityTree(window: window)
+        let id = AccessibilityTree.id(of: slider)
+        #expect(tree[id]?.valueRange?.isSettable == false)
+        #expect(!tree.setValue(0.9, of: id) && slider.value == 0)
+    }
+
+    @Test("the bar stays read first, and in reach, beside a view made modal inside the pushed screen")
+    func navigationBarBesideAModalView() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 400, height: 300), clock: clock)
+        let root = Form()
+        root.title = "Root"
+        let navigation = NavigationController(rootViewController: root)
+        window.rootViewController = navigation
+        let detail = Form()
+        detail.title = "Detail"
+        navigation.pushViewController(detail, animated: false)
+        clock.step()
+        detail.banner.accessibilityViewIsModal = true
+        let read = labels(window)
+        #expect(read.first == "button ‹ Root" && read.contains("staticText Try again") && !read.contains("button Submit"), "\(read)")
+    }
 }

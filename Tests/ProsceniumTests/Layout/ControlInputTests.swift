@@ -109,4 +109,61 @@ struct ControlInputTests {
         control.isEnabled = true
         #expect(control.labels.allSatisfy { $0.textColor == .label })
     }
+
+    @Test("a stepper in a scroll view steps only once its press is a press: a drag that scrolls steps nothing, a quick click steps once")
+    func stepperInsideAScrollView() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 300, height: 200), clock: clock)
+        let scroller = ScrollView(frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        scroller.contentSize = Size(width: 300, height: 2000)
+        let stepper = Stepper(value: 5, frame: Rect(x: 20, y: 20, width: 94, height: 32))
+        scroller.addSubview(stepper)
+        window.addSubview(scroller)
+        var sent: [Double] = []
+        stepper.addAction(for: .valueChanged) { control in sent.append((control as! Stepper).value) }
+        // A drag that starts on + scrolls the content.
+        window.send(.pointerDown(Point(x: 90, y: 36), button: 1, time: clock.now))
+        for step in 1...6 {
+            clock.step()
+            window.send(.pointerMoved(Point(x: 90, y: 36 - Double(step) * 8), time: clock.now))
+        }
+        clock.run(for: 0.3)
+        window.send(.pointerUp(Point(x: 90, y: -12), button: 1, time: clock.now))
+        clock.run(for: 1)
+        #expect(scroller.contentOffset.y > 0 && sent.isEmpty, "scrolled, not stepped: \(sent)")
+        scroller.setContentOffset(.zero, animated: false)
+        // A quick click steps at its release; a held press after the delay, then repeats.
+        window.send(.pointerDown(Point(x: 90, y: 36), button: 1, time: clock.now))
+        clock.step()
+        window.send(.pointerUp(Point(x: 90, y: 36), button: 1, time: clock.now))
+        #expect(sent == [6])
+        window.send(.pointerDown(Point(x: 30, y: 36), button: 1, time: clock.now))
+        clock.run(for: 0.1)
+        #expect(sent == [6])
+        clock.run(for: 0.1)
+        #expect(sent == [6, 5])
+        clock.run(for: 0.6)
+        #expect(sent.count > 2, "repeating: \(sent)")
+        window.send(.pointerUp(Point(x: 30, y: 36), button: 1, time: clock.now))
+    }
+
+    @Test("a spinner moved, under a hidden superview, into another window spins there once the superview is shown")
+    func spinnerMovedBetweenWindows() {
+        let clock = ManualFrameClock()
+        let first = Window(size: Size(width: 200, height: 200), clock: clock)
+        let second = Window(size: Size(width: 200, height: 200), clock: clock)
+        let hiddenHere = View(), hiddenThere = View()
+        hiddenHere.isHidden = true
+        hiddenThere.isHidden = true
+        first.addSubview(hiddenHere)
+        second.addSubview(hiddenThere)
+        let spinner = ActivityIndicatorView()
+        hiddenHere.addSubview(spinner)
+        spinner.startAnimating()
+        hiddenThere.addSubview(spinner)
+        hiddenThere.isHidden = false
+        #expect(second.frameTimers.count == 1, "spinning in the second window")
+        hiddenHere.isHidden = false
+        #expect(first.frameTimers.isEmpty && second.frameTimers.count == 1)
+    }
 }

@@ -282,4 +282,28 @@ struct ContextMenuTests {
         click(window, at: Point(x: delete.midX, y: delete.midY), clock)
         #expect(screen.chosen == ["delete: menu gone"])
     }
+
+    @Test("a titled menu opening with a titled section keeps the separator between their headings; Page Down in a tall menu turns the page")
+    func headingsAndPaging() throws {
+        let copy = Action(title: "Copy") { _ in }
+        let rows = Menu(title: "Edit", children: [Menu(title: "Clipboard", children: [copy])]).rows.map { row -> String in
+            switch row {
+            case let .action(action): action.title
+            case let .heading(title): "# " + title
+            case .separator: "—"
+            }
+        }
+        #expect(rows == ["# Edit", "—", "# Clipboard", "Copy"])
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 800, height: 150), clock: clock)
+        let screen = Screen()
+        window.rootViewController = screen
+        clock.step()
+        rightClick(window, at: Point(x: 150, y: 120), clock)
+        let menu = try #require(self.menu(in: window))
+        key(window, .home, clock)
+        key(window, .pageDown, clock)
+        let scroller = try #require(menu.view as? ScrollView)
+        #expect(scroller.contentOffset.y > 0, "the page turned, not pulled back to the highlighted row")
+    }
 }
