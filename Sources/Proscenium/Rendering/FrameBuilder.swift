@@ -100,6 +100,8 @@
                 list.rasterizedGroupIdentities.append(RasterizedGroupIdentity(index: commandsStart + kept.groupOffset,
                                                                               identity: kept.identity))
                 list.commands.append(contentsOf: kept.commands)
+                // Kept pixels over a viewport this frame copies moved with the copy: drawn again there.
+                if !list.scrollCopies.isEmpty { damageOverCopies(view.lastRenderedRect, view.lastRenderedRect) }
                 return
             }
             key = built
