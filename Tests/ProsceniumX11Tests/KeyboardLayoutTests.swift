@@ -86,6 +86,23 @@ struct KeyboardLayoutTests {
         }
     }
 
+    @Test("a Compose sequence begun in one view and left for another is dropped: the next view gets its own keys")
+    func composeDroppedWhenFocusMoves() async throws {
+        try await withFocusedLog(layout: ["us", "-option", "compose:ralt"]) { fixture, input, log in
+            let other = PressLog(frame: Rect(x: 10, y: 50, width: 100, height: 30))
+            fixture.root.addSubview(other)
+            #expect(input.type(keysym: UInt(XK_Multi_key)))
+            #expect(input.type(keysym: UInt(XK_asciitilde)))
+            fixture.display.sync()
+            try await Task.sleep(for: .milliseconds(100))
+            fixture.frame()
+            #expect(other.becomeFirstResponder())
+            #expect(input.type(keysym: UInt(XK_n)))
+            try await fixture.waitUntil("the key arrives") { other.downs.count >= 1 }
+            #expect(other.typed == "n" && log.typed.isEmpty, "\(other.typed) \(log.typed)")
+        }
+    }
+
     @Test("named keys come from the keysym; Ctrl and Alt shortcuts arrive as keys with modifiers")
     func namedKeysAndShortcuts() async throws {
         try await withFocusedLog { fixture, input, log in

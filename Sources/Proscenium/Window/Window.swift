@@ -97,6 +97,7 @@
             guard firstResponder !== oldValue else { return }
             (oldValue as? Control)?.focusDidChange()
             (firstResponder as? Control)?.focusDidChange()
+            surface?.firstResponderDidChange()
         }
     }
     /// Who got each key that is down, so its key-up goes there too; held weakly, so a key never released

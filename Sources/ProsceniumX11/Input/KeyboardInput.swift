@@ -72,6 +72,13 @@ import Proscenium
         contextHasFocus = focused
     }
 
+    /// Drops what the input method is composing (the first keys of a Compose sequence, an input method's
+    /// preedit): keyboard focus moved to another view, which must not receive text begun for the last one.
+    func resetComposition() {
+        guard let context, let pending = Xutf8ResetIC(context) else { return }
+        XFree(pending)
+    }
+
     /// Whether the window has an input context (text then goes through the input method), opening it if
     /// it was still waiting for the first frame.
     var hasInputContext: Bool {

@@ -28,6 +28,12 @@ extension WindowHost {
         return true
     }
 
+    /// Keyboard focus moved between the window's views: what the input method was composing for the last
+    /// one is dropped, as GTK's and Qt's text widgets reset theirs when they lose focus.
+    public func firstResponderDidChange() {
+        keyboard?.resetComposition()
+    }
+
     /// Whether keys go through an X input method (Compose, dead keys, input method servers); false only
     /// where the locale has none, when keys decode without one.
     public var keyboardHasInputMethod: Bool { keyboard.hasInputContext }
