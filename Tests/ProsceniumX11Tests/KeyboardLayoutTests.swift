@@ -207,4 +207,36 @@ struct KeyboardLayoutTests {
             #expect(log.ups.map(\.key) == [.character("a")], "no releases between the repeats")
         }
     }
+
+    @Test("Shift pressed while a key repeats: the repeats type the shifted letter, and the release pairs with the key that went down")
+    func shiftDuringARepeat() async throws {
+        try await withFocusedLog { fixture, input, log in
+            input.press(key: UInt(XK_a))
+            try await fixture.waitUntil("the key repeats", timeout: 3) { log.downs.count >= 2 }
+            input.press(key: UInt(XK_Shift_L))
+            let before = log.downs.count
+            try await fixture.waitUntil("it repeats shifted", timeout: 3) { log.downs.count >= before + 2 }
+            input.release(key: UInt(XK_a))
+            input.release(key: UInt(XK_Shift_L))
+            try await fixture.waitUntil("the key comes up") { !log.ups.isEmpty }
+            #expect(log.downs.last?.key == .character("A"))
+            #expect(log.ups.map(\.key) == [.character("a")], "the press that went down is the one released: \(log.ups.map(\.key))")
+        }
+    }
+
+    @Test("two composed characters: each a press of its own with its release, neither taken for a repeat")
+    func composedCharactersPairUp() async throws {
+        try await withFocusedLog(layout: ["us", "-option", "compose:ralt"]) { fixture, input, log in
+            for _ in 0..<2 {
+                #expect(input.type(keysym: UInt(XK_Multi_key)))
+                #expect(input.type(keysym: UInt(XK_asciitilde)))
+                #expect(input.type(keysym: UInt(XK_n)))
+            }
+            try await fixture.waitUntil("both composed characters arrive") { log.typed.count >= 2 }
+            try await fixture.waitUntil("both come up") { log.ups.count >= 2 }
+            #expect(log.typed == "ññ")
+            #expect(log.downs.allSatisfy { !$0.isRepeat })
+            #expect(log.ups.map(\.key) == [.character("ñ"), .character("ñ")])
+        }
+    }
 }

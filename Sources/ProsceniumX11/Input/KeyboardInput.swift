@@ -108,10 +108,19 @@ import Proscenium
         }
         guard let key else { return nil }
         let keycode = event.xkey.keycode
+        // Text an input method commits comes as a press of keycode 0, which no release follows: it is no
+        // key held down (see `isCommittedText`).
+        guard keycode != 0 else { return .keyDown(key, modifiers: modifiers, isRepeat: false, time: time) }
         let isRepeat = keysDown[keycode] != nil
-        keysDown[keycode] = key
+        // A repeat keeps the key its press delivered: Shift pressed while `a` is held makes the repeats
+        // `A`, and the release still pairs with the `a` that went down.
+        if !isRepeat { keysDown[keycode] = key }
         return .keyDown(key, modifiers: modifiers, isRepeat: isRepeat, time: time)
     }
+
+    /// Whether a KeyPress carries text an input method committed (a Compose sequence's character, an input
+    /// method's word): Xlib gives it keycode 0 and no release, so its key-up is sent with it.
+    static func isCommittedText(_ event: XKeyEvent) -> Bool { event.keycode == 0 }
 
     /// The key-up for a KeyRelease: the key its press delivered, or nil if that press delivered none (or
     /// the release is half of a repeat, without detectable auto-repeat).
