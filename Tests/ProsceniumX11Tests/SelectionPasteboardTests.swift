@@ -166,6 +166,39 @@ struct SelectionPasteboardTests {
         await fixture.stop()
     }
 
+    @Test("a late answer to a paste given up on is not taken for the answer to the next paste")
+    func lateAnswerIsNotTheNextOne() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        fixture.host.selections.answerTimeout = 0.3
+        let owner = try SelectionPeer(displayName: fixture.server.displayName)
+        defer { owner.close() }
+        #expect(owner.own("CLIPBOARD"))
+        fixture.host.selections.lastEventTime = 5000  // a key press's time stamp, as a paste has
+        var first: String??
+        fixture.host.window.pasteboard.readString(from: .clipboard) { first = .some($0) }
+        var stale: XSelectionRequestEvent?
+        try await fixture.waitUntil("the first request reaches the owner") { stale = owner.nextRequest(); return stale != nil }
+        try await fixture.waitUntil("the first paste gives up") { first != nil }
+        // The user pastes again, with a later key press.
+        #expect(try #require(stale).time == 5000)
+        fixture.host.selections.lastEventTime = 6000
+        fixture.host.selections.answerTimeout = 5
+        var second: String??
+        fixture.host.window.pasteboard.readString(from: .clipboard) { second = .some($0) }
+        var fresh: XSelectionRequestEvent?
+        try await fixture.waitUntil("the second request reaches the owner") { fresh = owner.nextRequest(); return fresh != nil }
+        owner.answer(try #require(stale), with: "stale")
+        try await Task.sleep(for: .milliseconds(200))
+        fixture.frame()
+        #expect(second == nil, "the stale answer is not the second paste's")
+        owner.answer(try #require(fresh), with: "fresh")
+        try await fixture.waitUntil("the second paste ends") { second != nil }
+        #expect(second == .some("fresh"))
+        owner.close()
+        await fixture.stop()
+    }
+
     @Test("a selection nobody owns reads as nil")
     func emptySelection() async throws {
         let fixture = try await HostFixture()

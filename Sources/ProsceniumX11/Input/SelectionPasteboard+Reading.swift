@@ -15,6 +15,9 @@ struct PendingRead {
     var piecesType: Atom = Atom(None)
     /// When the read gives up unless the owner answers (or sends the next piece) first.
     var deadline: DispatchTime
+    /// The time stamp the conversion was asked with, which the owner's answer carries back (ICCCM): an
+    /// answer to an earlier read, given up on, carries another.
+    var requestTime: Time = Time(CurrentTime)
 }
 
 // MARK: - Reading another client's selection
@@ -32,8 +35,16 @@ extension SelectionPasteboard {
     }
 
     private func convert(_ name: PasteboardName, to target: Atom) {
+        pendingReads[name]?.requestTime = lastEventTime
         XConvertSelection(display.pointer, atom(for: name), target, property(for: name), window, lastEventTime)
         XFlush(display.pointer)
+    }
+
+    /// Whether `event` answers `read`'s request rather than one given up on before it: the same target
+    /// and time stamp (an owner that answers with `CurrentTime`, against ICCCM, is taken at its word).
+    private func answers(_ event: XSelectionEvent, _ read: PendingRead) -> Bool {
+        guard event.target == read.target else { return false }
+        return event.time == read.requestTime || event.time == Time(CurrentTime) || read.requestTime == Time(CurrentTime)
     }
 
     /// Where the owner puts its answer for `name`: one property per selection, so a paste from `PRIMARY`
@@ -84,6 +95,9 @@ extension SelectionPasteboard {
         }
         // Already coming in pieces: a stray notify must not delete the piece waiting in the property.
         guard read.pieces == nil else { return }
+        // A late answer to a read given up on: the answer to this one comes with its own notify. Its
+        // property is left alone, as this read's answer may already be in it.
+        guard answers(event, read) else { return }
         guard event.property != Atom(None) else {
             if read.target == display.atom("UTF8_STRING") {
                 read.target = XA_STRING
