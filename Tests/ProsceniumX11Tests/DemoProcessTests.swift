@@ -24,6 +24,33 @@ struct DemoProcessTests {
         #expect(demo.events("exit").count == 1)
     }
 
+    @Test("with DISPLAY empty it runs headless too, on a screen as large as PROSCENIUM_SCALE makes the window")
+    func emptyDisplayVariableRunsHeadless() async throws {
+        let demo = try DemoProcess(arguments: ["--log-events", "--exit-after", "0.5", "--size", "800x600"],
+                                   environment: ["DISPLAY": "", "PROSCENIUM_SCALE": "2"])
+        let exit = try #require(await demo.exit(timeout: 20), "\(demo.diagnosis)")
+        #expect(exit.status == 0, "stderr: \(demo.errorOutput)")
+        let ready = try #require(demo.events("ready").first)
+        #expect(demo.events("exit").count == 1)
+        #expect(ready["scale"] as? Double == 2, "\(ready)")
+    }
+
+    @Test("an Xvfb that cannot start is reported at once, with what it said, not after a 30 s wait")
+    func headlessServerFailingToStart() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-fake-xvfb-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fake = directory.appendingPathComponent("Xvfb")
+        try "#!/bin/sh\necho 'Fatal server error: no keyboard data' >&2\nexit 1\n".write(to: fake, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
+        let path = directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")
+        let demo = try DemoProcess(arguments: ["--headless"], environment: ["PATH": path])
+        let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
+        #expect(exit.status == 1 && exit.seconds < 5)
+        #expect(demo.errorOutput.contains("Xvfb exited with status 1 before it reported a display: Fatal server error: no keyboard data"),
+                "stderr: \(demo.errorOutput)")
+    }
+
     @Test("a WM_DELETE_WINDOW message ends the run loop and the process exits 0")
     func closeExitsZero() async throws {
         let server = try await PrivateXvfb.start(width: 1280, height: 800)

@@ -263,6 +263,8 @@ struct InterleavingDemoTests {
         (["--screenshot", "/tmp/proscenium-never.png", "--capture-frames", "0.1,x"], "such as 0.05,0.1,1.0..1.5"),
         (["--screenshot", "/tmp/proscenium-never.png", "--capture-downsample", "0"], "a whole number from 1 to 64"),
         (["--inject-fault", "nope"], "valid faults: stray-dimming"),
+        (["--screenshot", "/tmp/proscenium-never.png", "--capture-downsample", "4"], "--capture-downsample needs --capture-frames"),
+        (["--screenshot", "/tmp/proscenium-never.png", "--exit-after", "3"], "--exit-after has no effect with --screenshot"),
     ])
     func badScriptArguments(arguments: [String], expected: String) async throws {
         let demo = try DemoProcess(arguments: arguments, environment: ["DISPLAY": nil])

@@ -13,7 +13,7 @@ struct DemoCommand: ParsableCommand {
         abstract: "A gallery of Proscenium's presentations in an X11 window.",
         discussion: """
             Runs on the X server named by DISPLAY, or on a private Xvfb with --headless or when DISPLAY is \
-            unset. With --screenshot, frames are driven on virtual time (exactly n/60 s each) and the frame \
+            unset or empty. With --screenshot, frames are driven on virtual time (exactly n/60 s each) and the frame \
             at --at is written as a PNG: the same arguments give the same pixels on any machine. With \
             --log-events, one JSON object per line on standard output: ready, tap, transition, adapt, \
             resize, scale, tree, sync (a window manager's resize step answered), screenshot (one per file written), \
@@ -46,7 +46,7 @@ struct DemoCommand: ParsableCommand {
     @Flag(help: "Cross-fade every transition instead of moving things.")
     var reduceMotion = false
 
-    @Flag(help: "Run on a private Xvfb even if DISPLAY is set (the default when DISPLAY is unset).")
+    @Flag(help: "Run on a private Xvfb even if DISPLAY is set (the default when DISPLAY is unset or empty).")
     var headless = false
 
     @Option(help: "Drive frames on virtual time, write the frame at --at as a PNG (temp file, then rename) and exit 0.")
@@ -122,8 +122,11 @@ struct DemoCommand: ParsableCommand {
                 throw ValidationError("\(name) must be a number of seconds from 0 to \(Int(Self.latestTime)); got \(bad)")
             }
         }
-        if let scale, Double(max(size.width, size.height)) * scale > WindowHost.maximumPixels {
-            throw ValidationError("--size \(size.width)x\(size.height) at --scale \(scale) is more than \(Int(WindowHost.maximumPixels)) pixels a side, the most an X window can have")
+        // PROSCENIUM_SCALE counts as --scale does (a bad value is reported, and ignored, later).
+        let environmentScale = getenv("PROSCENIUM_SCALE").flatMap { DisplayScale.parse(String(cString: $0)) }
+        if let scale = scale ?? environmentScale, Double(max(size.width, size.height)) * scale > WindowHost.maximumPixels {
+            let source = self.scale == nil ? "PROSCENIUM_SCALE=\(scale)" : "--scale \(scale)"
+            throw ValidationError("--size \(size.width)x\(size.height) at \(source) is more than \(Int(WindowHost.maximumPixels)) pixels a side, the most an X window can have")
         }
         if let exitAfter, !(exitAfter > 0 && exitAfter.isFinite) {
             throw ValidationError("--exit-after must be a positive number of seconds; got \(exitAfter)")
@@ -132,6 +135,11 @@ struct DemoCommand: ParsableCommand {
         if drag != nil, screenshot == nil { throw ValidationError("--drag needs --screenshot: it is delivered on virtual time") }
         if !(1...64).contains(captureDownsample) {
             throw ValidationError("--capture-downsample must be a whole number from 1 to 64; got \(captureDownsample)")
+        }
+        // Options that would be read by nothing are refused, not ignored.
+        if captureDownsample != 1, captureFrames == nil { throw ValidationError("--capture-downsample needs --capture-frames") }
+        if exitAfter != nil, screenshot != nil {
+            throw ValidationError("--exit-after has no effect with --screenshot, whose run ends once its frame is written")
         }
         if let screenshot { try ScreenshotPath.validate(screenshot) }
     }

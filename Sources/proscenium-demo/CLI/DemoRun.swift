@@ -25,10 +25,11 @@ import ProsceniumX11
         log.onClosed = { [self] in end() }
         if options.reduceMotion { AnimationSettings.reduceMotion = true }
         var displayName: String?
-        if options.headless || getenv("DISPLAY") == nil {
+        // An empty DISPLAY names no server, as an unset one: Xlib takes it for unset too.
+        if options.headless || (getenv("DISPLAY").map { $0.pointee == 0 } ?? true) {
             do {
-                // A screen the window fits on at the largest scale it may get.
-                let scale = options.scale ?? 1
+                // A screen the window fits on at the scale it will get (a desktop's Xft.dpi is not there).
+                let scale = options.scale ?? getenv("PROSCENIUM_SCALE").flatMap { DisplayScale.parse(String(cString: $0)) } ?? 1
                 let server = try HeadlessServer.start(width: Int((Double(options.size.width) * scale).rounded()),
                                                       height: Int((Double(options.size.height) * scale).rounded()))
                 headlessServer = server

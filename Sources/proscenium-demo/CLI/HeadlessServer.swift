@@ -33,7 +33,17 @@ final class HeadlessServer {
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        // What the server says goes to a file no one else sees, unlinked at once: read back only when it
+        // fails to start, to say why.
+        var logPath = Array("/tmp/proscenium-xvfb-XXXXXX".utf8CString)
+        let log = mkstemp(&logPath)
+        if log >= 0 {
+            unlink(logPath)
+            posix_spawn_file_actions_adddup2(&actions, log, 2)
+        } else {
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        defer { if log >= 0 { close(log) } }
         var argv: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { for pointer in argv { free(pointer) } }
         // The server must not inherit the demo's ignored or blocked signals, or SIGTERM would not stop it.
@@ -62,11 +72,29 @@ final class HeadlessServer {
             text += String(decoding: buffer.prefix(count), as: UTF8.self)
         }
         guard let number = Int(text.split(separator: "\n").first ?? "") else {
+            var status: Int32 = 0
+            if waitpid(pid, &status, WNOHANG) == pid {
+                // It ended before naming a display: its last words say why (no keyboard data, no fonts).
+                let said = lastLine(of: log).map { ": \($0)" } ?? ""
+                throw .cannotStart("Xvfb exited with status \((status >> 8) & 0xFF) before it reported a display\(said)")
+            }
             kill(pid, SIGTERM)
             waitpid(pid, nil, 0)
             throw .cannotStart("Xvfb did not report a display within \(Self.startupSeconds) s")
         }
         return HeadlessServer(displayName: ":\(number)", pid: pid)
+    }
+
+    /// The last line of text in the file open at `fd` (read from its start, at most its last 4 KB).
+    private static func lastLine(of fd: Int32) -> String? {
+        guard fd >= 0 else { return nil }
+        let end = lseek(fd, 0, SEEK_END)
+        guard end > 0 else { return nil }
+        let start = max(0, end - 4096)
+        var buffer = [UInt8](repeating: 0, count: Int(end - start))
+        guard pread(fd, &buffer, buffer.count, start) > 0 else { return nil }
+        let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n")
+        return lines.last { $0.contains { !$0.isWhitespace } }.map(String.init)
     }
 
     /// Marks every open descriptor from 3 up, except `kept`, close-on-exec.
