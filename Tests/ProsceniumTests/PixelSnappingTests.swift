@@ -28,4 +28,39 @@ struct DisplayListSnappingTests {
         }
         #expect(offsets.count == 1, "one offset: \(offsets)")
     }
+
+    private func fills(in window: Window) -> [Rect] {
+        window.currentDisplayList().commands.compactMap { command -> Rect? in
+            guard case let .fill(rect, _, _, _) = command else { return nil }
+            return rect
+        }
+    }
+
+    @Test("views side by side at a third of a point each meet on one pixel edge, at 1, 1.5 and 2: no seam, no overlap", arguments: [1.0, 1.5, 2.0])
+    func thirdsMeet(scale: Double) {
+        let window = Window(size: Size(width: 200, height: 100), clock: ManualFrameClock())
+        window.displayScale = scale
+        let row = View(frame: Rect(x: 0.3, y: 10, width: 100, height: 40))
+        for index in 0..<3 {
+            let cell = View(frame: Rect(x: Double(index) * 100 / 3, y: 0, width: 100 / 3, height: 40))
+            cell.backgroundColor = index == 1 ? .black : .systemBlue
+            row.addSubview(cell)
+        }
+        window.addSubview(row)
+        let cells = Array(fills(in: window).suffix(3))
+        #expect(cells.count == 3)
+        for (left, right) in zip(cells, cells.dropFirst()) {
+            #expect(abs(left.maxX - right.minX) < 1e-9, "at \(scale): \(left) then \(right)")
+        }
+    }
+
+    @Test("a view half a point thin still covers a whole pixel")
+    func hairlinesShow() {
+        let window = Window(size: Size(width: 200, height: 100), clock: ManualFrameClock())
+        let line = View(frame: Rect(x: 0, y: 43.5, width: 200, height: 0.5))
+        line.backgroundColor = .black
+        window.addSubview(line)
+        let rect = fills(in: window).last
+        #expect(rect?.height == 1 && rect?.minY == 44, "\(String(describing: rect))")
+    }
 }
