@@ -63,4 +63,19 @@ struct DisplayListSnappingTests {
         let rect = fills(in: window).last
         #expect(rect?.height == 1 && rect?.minY == 44, "\(String(describing: rect))")
     }
+
+    @Test("a scroll view scrolled by fractions keeps its edges where they are")
+    func aScrolledViewKeepsItsEdges() {
+        let window = Window(size: Size(width: 200, height: 300), clock: ManualFrameClock())
+        let scroller = ScrollView(frame: Rect(x: 0, y: 40.5, width: 200, height: 100))
+        scroller.backgroundColor = .black
+        scroller.contentSize = Size(width: 200, height: 1000)
+        window.addSubview(scroller)
+        var edges: Set<[Double]> = []
+        for offset in [0.0, 0.2, 0.5, 0.8, 1.3] {
+            scroller.setContentOffset(Point(x: 0, y: offset), animated: false)
+            if let rect = fills(in: window).last { edges.insert([rect.minY, rect.maxY]) }
+        }
+        #expect(edges.count == 1, "\(edges)")
+    }
 }
