@@ -57,4 +57,21 @@ struct LabelDamageTests {
         scene.step()
         #expect(scene.window.lastDamage.bounds.width >= wide.width.rounded(.down), "the long text's box is redrawn as it goes")
     }
+
+    @Test("a label fitted tightly to its text damages room above and below it, where tall accents and emoji reach, as the renderer draws them")
+    func aTightLabelDamagesAboveAndBelow() throws {
+        let scene = ProbeScene(width: 600, height: 200)
+        let label = Label(frame: Rect(x: 100, y: 50, width: 10, height: 10))
+        label.text = "Ấ"
+        label.sizeToFit()
+        scene.window.addSubview(label)
+        scene.step()
+        let drawn = try #require(label.drawnContentRect)
+        let overhang = (label.font.size * 0.3).rounded(.up)
+        #expect(drawn.minY <= -overhang && drawn.maxY >= label.bounds.height + overhang, "\(drawn) in \(label.bounds)")
+        label.frame.origin.y += 40
+        scene.step()
+        let damage = scene.window.lastDamage.bounds
+        #expect(damage.minY <= 50 - overhang, "the old place's ink above the label is redrawn: \(damage)")
+    }
 }

@@ -72,8 +72,8 @@
     /// fit), or a word wider than it, is drawn whole, so a move or a change damages all of it.
     open override var drawingOverflow: Rect? { textBoxes().overflow }
 
-    /// The text's width (with room either side for glyphs that reach past their advance: three tenths of the
-    /// font's size, as the renderer allows) over the label's whole height: a short title in a wide label
+    /// The text's width over the label's whole height, with room on every side for glyphs that reach past
+    /// their box (three tenths of the font's size, as the renderer allows): a short title in a wide label
     /// damages only where its glyphs are. A subclass may draw more than the text: it damages its bounds.
     open override var drawnContentRect: Rect? {
         guard type(of: self) == Label.self || self is SegmentLabel else { return nil }
@@ -108,7 +108,9 @@
                 minX = min(minX, origin.x + line.x)
                 maxX = max(maxX, origin.x + line.x + line.width)
             }
-            let top = min(bounds.minY, origin.y), bottom = max(bounds.maxY, origin.y + layout.size.height)
+            // Glyphs overhang their line's box on every side (stacked accents above the ascent, a fallback
+            // font's emoji): the renderer allows as much (see its text extents), and so does the damage.
+            let top = min(bounds.minY, origin.y - overhang), bottom = max(bounds.maxY, origin.y + layout.size.height + overhang)
             drawn = Rect(x: minX - overhang, y: top, width: maxX - minX + 2 * overhang, height: bottom - top)
         }
         let boxes = TextBoxes(bounds: bounds, measurer: measurer, drawn: drawn, overflow: bounds.contains(box) ? nil : box)
