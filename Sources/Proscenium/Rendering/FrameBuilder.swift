@@ -130,8 +130,6 @@
         var toGroup = view.superview == nil ? AffineTransform.identity : p.transformToSuperview.concatenating(parentToGroup)
         var groupToWindow = groupToWindow
         let pushedTransform = !toGroup.isTranslation
-        // Where the view really is, for its edges (see `rect` below).
-        let exactOffset = Point(x: toGroup.tx, y: toGroup.ty)
         if !pushedTransform {
             // A view lands on whole pixels, and its subviews move with it: text, which can only be drawn at
             // whole pixels, would otherwise step against a card edge gliding by fractions in a spring's tail.
@@ -156,15 +154,8 @@
         }
 
         let offset = Point(x: toGroup.tx, y: toGroup.ty)
-        // Its edges on the whole device pixels nearest to where they really are, not its far edges from its
-        // snapped origin: views side by side at a third of a point each meet with no seam between them,
-        // and a scroll view scrolled by a fraction keeps its edges where they are. (Its origin is the one
-        // its translation was snapped to, unless its own bounds are scrolled.)
-        // A view thinner than a pixel (a half-point hairline at 1x) still covers one.
-        let exact = pushedTransform ? offset : exactOffset
-        var rect = Self.snapped(p.bounds.offsetBy(dx: exact.x, dy: exact.y), scale: scale)
-        if p.bounds.width > 0, rect.width < 1 / scale { rect.size.width = 1 / scale }
-        if p.bounds.height > 0, rect.height < 1 / scale { rect.size.height = 1 / scale }
+        // Its far edges on whole device pixels too (its origin already is): no half-covered row or column.
+        let rect = Self.snapped(p.bounds.offsetBy(dx: offset.x, dy: offset.y), scale: scale)
         var subviewsAbove = above
         subviewsAbove.inGroup = above.inGroup || pushedTransform || pushedOpacity || pushedRaster
         subviewsAbove.drawnOver = above.drawnOver || view === focusRingOwner || (view.borderWidth > 0 && view.borderColor.resolved(for: view.drawingStyle).alpha > 0)
