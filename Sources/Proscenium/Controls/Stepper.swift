@@ -128,7 +128,7 @@
     /// The press's step, then its repeats while it is held.
     private func firstStep(_ direction: Double) {
         awaitsFirstStep = false
-        guard pressedDirection == direction else { return }
+        guard pressedDirection == direction, isEnabled else { return }
         step(by: direction)
         guard autorepeat, let window else { return }
         repeatTimer = window.scheduleTimer(after: Self.autorepeatDelay) { [weak self] _ in
@@ -155,8 +155,9 @@
         let waiting = awaitsFirstStep ? pressedDirection : nil
         stopPressing()
         guard isEnabled, let touch = touches.first else { return }
-        endTracking(touch)
+        // The step before the touch-up, as when it comes with the press: its handler reads the new value.
         if let waiting { step(by: waiting) }
+        endTracking(touch)
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {

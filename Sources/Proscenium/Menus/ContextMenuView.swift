@@ -19,7 +19,7 @@
     var onChoose: (@MainActor (Action) -> Void)?
     /// Called when Escape asks to close.
     var onCancel: (@MainActor () -> Void)?
-    /// Called with the row the keys moved the highlight to (not the pointer), to bring it into view.
+    /// Called with the row the arrows, Home or End highlighted (not the pointer), to bring it into view.
     var onHighlight: (@MainActor (Int) -> Void)?
 
     init(menu: Menu) {
@@ -127,14 +127,20 @@
     // MARK: - Keys
 
     override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
-        let before = highlighted
-        defer { if highlighted != before, let highlighted { onHighlight?(highlighted) } }
         for press in presses {
             switch press.key {
-            case .down: move(by: 1)
-            case .up: move(by: -1)
-            case .home: highlighted = choosable.first
-            case .end: highlighted = choosable.last
+            case .down:
+                move(by: 1)
+                showHighlight()
+            case .up:
+                move(by: -1)
+                showHighlight()
+            case .home:
+                highlighted = choosable.first
+                showHighlight()
+            case .end:
+                highlighted = choosable.last
+                showHighlight()
             case .return, .space:
                 if !press.isRepeat, let index = highlighted, let action = rows[index].action, action.isChoosable { onChoose?(action) }
             case .escape:
@@ -146,6 +152,12 @@
     }
 
     private var choosable: [Int] { rows.indices.filter { rows[$0].action?.isChoosable == true } }
+
+    /// Brings the row the keys highlighted into view (a menu taller than the window scrolls); keys the
+    /// menu passes on (Page Down to its scroll view) leave the scrolling alone.
+    private func showHighlight() {
+        if let highlighted { onHighlight?(highlighted) }
+    }
 
     /// Moves the highlight to the next choosable row `step` away, wrapping around the ends.
     private func move(by step: Int) {

@@ -145,6 +145,20 @@ struct ControlInputTests {
         clock.run(for: 0.6)
         #expect(sent.count > 2, "repeating: \(sent)")
         window.send(.pointerUp(Point(x: 30, y: 36), button: 1, time: clock.now))
+        // Disabled while its press waits: no step; a quick tap's touch-up comes after its step.
+        sent = []
+        window.send(.pointerDown(Point(x: 90, y: 36), button: 1, time: clock.now))
+        stepper.isEnabled = false
+        clock.run(for: 0.3)
+        #expect(sent.isEmpty)
+        stepper.isEnabled = true
+        var order: [String] = []
+        stepper.addAction(for: .valueChanged) { _ in order.append("value") }
+        stepper.addAction(for: .touchUpInside) { _ in order.append("up") }
+        window.send(.pointerDown(Point(x: 90, y: 36), button: 1, time: clock.now))
+        clock.step()
+        window.send(.pointerUp(Point(x: 90, y: 36), button: 1, time: clock.now))
+        #expect(order == ["value", "up"])
     }
 
     @Test("a spinner moved, under a hidden superview, into another window spins there once the superview is shown")

@@ -305,5 +305,7 @@ struct ContextMenuTests {
         key(window, .pageDown, clock)
         let scroller = try #require(menu.view as? ScrollView)
         #expect(scroller.contentOffset.y > 0, "the page turned, not pulled back to the highlighted row")
+        key(window, .home, clock)
+        #expect(scroller.contentOffset.y == 0, "Home, on the row already highlighted, brings it back into view")
     }
 }
