@@ -29,6 +29,10 @@ struct ScrollCopyDamageTests {
         let fab = Button(title: "+", frame: Rect(x: 300, y: 200, width: 60, height: 60))
         fab.backgroundColor = .systemBlue
         fab.shouldRasterize = true
+        // A badge over its corner, outside its bounds.
+        let badge = View(frame: Rect(x: 50, y: -10, width: 20, height: 20))
+        badge.backgroundColor = .systemRed
+        fab.addSubview(badge)
         window.addSubview(fab)
         window.setNeedsFrame()
         clock.step()
@@ -41,5 +45,7 @@ struct ScrollCopyDamageTests {
         #expect(damage.intersection(fab.frame).area == fab.frame.width * fab.frame.height, "the button is drawn again: \(damage.rects)")
         #expect(damage.intersection(fab.frame.offsetBy(dx: 0, dy: -10)).area >= fab.frame.width * 10,
                 "and where the copy carried its old pixels")
+        let badgeFrame = badge.convert(badge.bounds, to: window)
+        #expect(damage.intersection(badgeFrame).area == 400, "the badge over its edge too: \(damage.rects)")
     }
 }

@@ -100,8 +100,13 @@
                 list.rasterizedGroupIdentities.append(RasterizedGroupIdentity(index: commandsStart + kept.groupOffset,
                                                                               identity: kept.identity))
                 list.commands.append(contentsOf: kept.commands)
-                // Kept pixels over a viewport this frame copies moved with the copy: drawn again there.
-                if !list.scrollCopies.isEmpty { damageOverCopies(view.lastRenderedRect, view.lastRenderedRect) }
+                // Kept pixels over a viewport this frame copies moved with the copy: drawn again there, all
+                // the subtree draws (a badge over its edge, a shadow), where it is drawn.
+                if !list.scrollCopies.isEmpty {
+                    let toWindow = p.transformToSuperview.concatenating(parentToGroup).concatenating(groupToWindow)
+                    let area = toWindow.apply(to: subtreeBounds(view)).union(view.lastRenderedRect).intersection(clip)
+                    damageOverCopies(area, area)
+                }
                 return
             }
             key = built
