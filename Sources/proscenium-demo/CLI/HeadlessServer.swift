@@ -39,6 +39,8 @@ final class HeadlessServer {
         let log = mkstemp(&logPath)
         if log >= 0 {
             unlink(logPath)
+            // Not for the demo's other children (the dup below gives the server its own, open on exec).
+            _ = fcntl(log, F_SETFD, FD_CLOEXEC)
             posix_spawn_file_actions_adddup2(&actions, log, 2)
         } else {
             posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
@@ -63,20 +65,26 @@ final class HeadlessServer {
             throw .cannotStart("cannot run Xvfb (\(String(cString: strerror(status)))); install it with scripts/install-deps.sh")
         }
         var text = ""
+        var closed = false
         var pollFD = pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0)
         while !text.contains("\n") {
             guard poll(&pollFD, 1, Int32(Self.startupSeconds * 1000)) > 0 else { break }
             var buffer = [UInt8](repeating: 0, count: 64)
             let count = read(fds[0], &buffer, buffer.count)
-            if count <= 0 { break }
+            if count <= 0 {
+                closed = true
+                break
+            }
             text += String(decoding: buffer.prefix(count), as: UTF8.self)
         }
         guard let number = Int(text.split(separator: "\n").first ?? "") else {
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
+            // The pipe closed: the server is ending (it closes its descriptors before it can be waited for).
+            if closed, waitpid(pid, &status, 0) == pid {
                 // It ended before naming a display: its last words say why (no keyboard data, no fonts).
-                let said = lastLine(of: log).map { ": \($0)" } ?? ""
-                throw .cannotStart("Xvfb exited with status \((status >> 8) & 0xFF) before it reported a display\(said)")
+                let said = lastWords(in: log).map { ": \($0)" } ?? ""
+                let how = status & 0x7F == 0 ? "exited with status \((status >> 8) & 0xFF)" : "was killed by signal \(status & 0x7F)"
+                throw .cannotStart("Xvfb \(how) before it reported a display\(said)")
             }
             kill(pid, SIGTERM)
             waitpid(pid, nil, 0)
@@ -85,16 +93,19 @@ final class HeadlessServer {
         return HeadlessServer(displayName: ":\(number)", pid: pid)
     }
 
-    /// The last line of text in the file open at `fd` (read from its start, at most its last 4 KB).
-    private static func lastLine(of fd: Int32) -> String? {
+    /// The last line that says something in the server's log open at `fd` (from its last 4 KB): the X
+    /// server ends a fatal error with a bare "(EE)" line, which says nothing.
+    private static func lastWords(in fd: Int32) -> String? {
         guard fd >= 0 else { return nil }
         let end = lseek(fd, 0, SEEK_END)
         guard end > 0 else { return nil }
         let start = max(0, end - 4096)
         var buffer = [UInt8](repeating: 0, count: Int(end - start))
         guard pread(fd, &buffer, buffer.count, start) > 0 else { return nil }
-        let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n")
-        return lines.last { $0.contains { !$0.isWhitespace } }.map(String.init)
+        let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map { line in
+            (line.hasPrefix("(EE)") ? line.dropFirst(4) : line[...]).drop { $0.isWhitespace }
+        }
+        return lines.last { !$0.isEmpty }.map(String.init)
     }
 
     /// Marks every open descriptor from 3 up, except `kept`, close-on-exec.
