@@ -90,8 +90,23 @@ import Proscenium
 
     /// The key-down for a KeyPress, or nil for keys that neither have a name nor type text (Shift alone).
     /// The event must already have been offered to `XFilterEvent`, which swallows the keys of a Compose
-    /// sequence until the input method commits its text.
-    func press(_ event: inout XEvent, time: Double) -> InputEvent? {
+    /// sequence until the input method commits its text. A repeat that types another key than its press
+    /// did (Shift pressed while `a` is held: the repeats type `A`) comes as the `a` key's release and the
+    /// `A` key's press, so every press has its release.
+    func press(_ event: inout XEvent, time: Double) -> [InputEvent] {
+        guard let down = keyDown(&event, time: time) else { return [] }
+        let keycode = event.xkey.keycode
+        guard keycode != 0, case let .keyDown(key, modifiers, isRepeat, _) = down else { return [down] }
+        guard isRepeat, let held = keysDown[keycode], held != key else {
+            if !isRepeat { keysDown[keycode] = key }
+            return [down]
+        }
+        keysDown[keycode] = key
+        return [.keyUp(held, modifiers: modifiers, time: time), .keyDown(key, modifiers: modifiers, isRepeat: false, time: time)]
+    }
+
+    /// The key-down the KeyPress types, a repeat if its key is held, before `press` pairs it.
+    private func keyDown(_ event: inout XEvent, time: Double) -> InputEvent? {
         if !isAttached {
             attachInputContext()
             // The key reached `XFilterEvent` before there was a context: offer it now, so that a dead key or
@@ -111,11 +126,7 @@ import Proscenium
         // Text an input method commits comes as a press of keycode 0, which no release follows: it is no
         // key held down (see `isCommittedText`).
         guard keycode != 0 else { return .keyDown(key, modifiers: modifiers, isRepeat: false, time: time) }
-        let isRepeat = keysDown[keycode] != nil
-        // A repeat keeps the key its press delivered: Shift pressed while `a` is held makes the repeats
-        // `A`, and the release still pairs with the `a` that went down.
-        if !isRepeat { keysDown[keycode] = key }
-        return .keyDown(key, modifiers: modifiers, isRepeat: isRepeat, time: time)
+        return .keyDown(key, modifiers: modifiers, isRepeat: keysDown[keycode] != nil, time: time)
     }
 
     /// Whether a KeyPress carries text an input method committed (a Compose sequence's character, an input

@@ -9,10 +9,11 @@ extension WindowHost {
     func handleKeyboardEvent(_ event: inout XEvent) -> Bool {
         switch event.type {
         case KeyPress:
-            guard let input = keyboard.press(&event, time: eventTime(event.xkey.time)) else { return true }
-            window.send(input)
-            if KeyboardInput.isCommittedText(event.xkey), case let .keyDown(key, modifiers, _, time) = input {
-                window.send(.keyUp(key, modifiers: modifiers, time: time))
+            for input in keyboard.press(&event, time: eventTime(event.xkey.time)) {
+                window.send(input)
+                if KeyboardInput.isCommittedText(event.xkey), case let .keyDown(key, modifiers, _, time) = input {
+                    window.send(.keyUp(key, modifiers: modifiers, time: time))
+                }
             }
         case KeyRelease:
             if let input = keyboard.release(event.xkey, time: eventTime(event.xkey.time)) { window.send(input) }
