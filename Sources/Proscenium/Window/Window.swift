@@ -93,11 +93,11 @@
     /// The responder that receives key events first; nil sends them to the top controller. A control
     /// that is it shows a focus ring while focus is visible (`isFocusVisible`).
     public internal(set) weak var firstResponder: Responder? {
+        willSet { if newValue !== firstResponder { surface?.firstResponderWillChange() } }
         didSet {
             guard firstResponder !== oldValue else { return }
             (oldValue as? Control)?.focusDidChange()
             (firstResponder as? Control)?.focusDidChange()
-            surface?.firstResponderDidChange()
         }
     }
     /// Who got each key that is down, so its key-up goes there too; held weakly, so a key never released

@@ -18,9 +18,10 @@
     /// Called when what assistive technology reads of the window changed without a frame to show it (a
     /// label or value set for a screen reader only, a view made modal): the moment to read it again.
     func accessibilityDidChange()
-    /// Called when keyboard focus moved from one view of the window to another (`Window.firstResponder`):
-    /// the moment to drop what an input method was composing for the last one.
-    func firstResponderDidChange()
+    /// Called when keyboard focus is about to move from one view of the window to another
+    /// (`Window.firstResponder`), the old one still first responder: the moment to end what an input
+    /// method was composing for it.
+    func firstResponderWillChange()
 }
 
 extension WindowSurface {
@@ -28,5 +29,5 @@ extension WindowSurface {
     public var textMeasurer: (any TextMeasuring)? { nil }
     public var copiesScrolledContent: Bool { false }
     public func accessibilityDidChange() {}
-    public func firstResponderDidChange() {}
+    public func firstResponderWillChange() {}
 }

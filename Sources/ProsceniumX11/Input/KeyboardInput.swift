@@ -72,11 +72,14 @@ import Proscenium
         contextHasFocus = focused
     }
 
-    /// Drops what the input method is composing (the first keys of a Compose sequence, an input method's
-    /// preedit): keyboard focus moved to another view, which must not receive text begun for the last one.
-    func resetComposition() {
-        guard let context, let pending = Xutf8ResetIC(context) else { return }
-        XFree(pending)
+    /// Ends what the input method is composing, as keyboard focus leaves the view it was composing for:
+    /// returns the text an input method server had shown but not committed yet (its preedit), which GTK's
+    /// text widgets keep; the first keys of a Compose sequence are dropped (Xlib's own method returns
+    /// nothing). The next view starts afresh either way.
+    func resetComposition() -> String? {
+        guard let context, let pending = Xutf8ResetIC(context) else { return nil }
+        defer { XFree(pending) }
+        return String(cString: pending)
     }
 
     /// Whether the window has an input context (text then goes through the input method), opening it if

@@ -33,10 +33,12 @@ extension WindowHost {
         return true
     }
 
-    /// Keyboard focus moved between the window's views: what the input method was composing for the last
-    /// one is dropped, as GTK's and Qt's text widgets reset theirs when they lose focus.
-    public func firstResponderDidChange() {
-        keyboard?.resetComposition()
+    /// Keyboard focus is about to move between the window's views: the input method's composition ends,
+    /// what it showed uncommitted going into the text field it was typed for, as GTK's do, before the
+    /// next view gets a key.
+    public func firstResponderWillChange() {
+        guard let text = keyboard?.resetComposition(), !text.isEmpty else { return }
+        (window.firstResponder as? TextField)?.insertText(text)
     }
 
     /// Whether keys go through an X input method (Compose, dead keys, input method servers); false only
