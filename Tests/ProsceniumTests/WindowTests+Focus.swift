@@ -144,4 +144,28 @@ struct WindowFocusTests {
         #expect(fixture.window.presentedViewControllers.count == 1)
         #expect(fixture.window.presentedViewControllers.first === first)
     }
+
+    @Test("focus moved by what the surface runs as focus leaves a field (an input method's text typed into it) is where focus stays")
+    func focusMovedWhileLeavingStays() {
+        final class Surface: WindowSurface {
+            var whileLeaving: (@MainActor () -> Void)?
+            func present(_ list: DisplayList, damage: Region, size: Size) {}
+            func setCursor(_ cursor: Cursor) {}
+            func firstResponderWillChange() {
+                let action = whileLeaving
+                whileLeaving = nil
+                action?()
+            }
+        }
+        let window = Window(size: Size(width: 400, height: 300), clock: ManualFrameClock())
+        let surface = Surface()
+        window.surface = surface
+        let fields = (0..<3).map { index in TextField(frame: Rect(x: 10, y: 10 + Double(index) * 50, width: 200, height: 36)) }
+        for field in fields { window.addSubview(field) }
+        #expect(fields[0].becomeFirstResponder())
+        surface.whileLeaving = { _ = fields[2].becomeFirstResponder() }
+        _ = fields[1].becomeFirstResponder()
+        #expect(window.firstResponder === fields[2])
+        #expect(fields.map(\.isEditing) == [false, false, true])
+    }
 }

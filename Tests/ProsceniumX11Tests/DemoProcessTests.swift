@@ -41,8 +41,8 @@ struct DemoProcessTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let fake = directory.appendingPathComponent("Xvfb")
-        // As the X server ends a fatal error: the reason between "(EE)" lines.
-        try "#!/bin/sh\necho '(EE)' >&2\necho '(EE) Fatal server error:' >&2\necho '(EE) no keyboard data' >&2\necho '(EE) ' >&2\nexit 1\n"
+        // As the X server ends a fatal error: the reason after "Fatal server error:", "(EE)" glued to its end.
+        try "#!/bin/sh\necho 'shmdt: Invalid argument' >&2\necho '(EE) ' >&2\necho 'Fatal server error:' >&2\necho '(EE) no keyboard data(EE) ' >&2\nexit 1\n"
             .write(to: fake, atomically: true, encoding: .utf8)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: fake.path)
         let path = directory.path + ":" + (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin")

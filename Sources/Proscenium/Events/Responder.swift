@@ -53,6 +53,8 @@
         if let current = window.firstResponder, current.responderWindow === window, !current.resignFirstResponder() {
             return false
         }
+        // What resigning ran (a delegate, an action) may have given focus to another: that one keeps it.
+        if let other = window.firstResponder, other !== self, other.responderWindow === window { return false }
         window.firstResponder = self
         return true
     }

@@ -103,8 +103,7 @@
                 // Kept pixels over a viewport this frame copies moved with the copy: drawn again there, all
                 // the subtree draws (a badge over its edge, a shadow), where it is drawn.
                 if !list.scrollCopies.isEmpty {
-                    let toWindow = p.transformToSuperview.concatenating(parentToGroup).concatenating(groupToWindow)
-                    let area = toWindow.apply(to: subtreeBounds(view)).union(view.lastRenderedRect).intersection(clip)
+                    let area = view.renderedSubtreeArea
                     damageOverCopies(area, area)
                 }
                 return

@@ -26,3 +26,13 @@ extension View {
         if needsDisplay { scrollState.onlyScrolled = onlyScrolled }
     }
 }
+
+extension View {
+    /// Where the view's subtree was drawn last, in window pixels as the frame builder placed it (unchanged
+    /// while a rasterizing view's commands are kept): the union of its views' last rendered rectangles.
+    var renderedSubtreeArea: Rect {
+        var area = lastRenderedRect
+        for subview in subviews where !subview.isHidden { area = area.union(subview.renderedSubtreeArea) }
+        return area
+    }
+}

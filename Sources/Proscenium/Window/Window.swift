@@ -92,14 +92,21 @@
 
     /// The responder that receives key events first; nil sends them to the top controller. A control
     /// that is it shows a focus ring while focus is visible (`isFocusVisible`).
-    public internal(set) weak var firstResponder: Responder? {
-        willSet { if newValue !== firstResponder { surface?.firstResponderWillChange() } }
-        didSet {
-            guard firstResponder !== oldValue else { return }
-            (oldValue as? Control)?.focusDidChange()
-            (firstResponder as? Control)?.focusDidChange()
+    public internal(set) var firstResponder: Responder? {
+        get { storedFirstResponder }
+        set {
+            let before = storedFirstResponder
+            guard newValue !== before else { return }
+            // The surface ends an input method's composition for the one leaving, which may type into it
+            // and so run its delegate and actions: focus they move meanwhile is where focus stays.
+            surface?.firstResponderWillChange()
+            guard storedFirstResponder === before else { return }
+            storedFirstResponder = newValue
+            (before as? Control)?.focusDidChange()
+            (newValue as? Control)?.focusDidChange()
         }
     }
+    private weak var storedFirstResponder: Responder?
     /// Who got each key that is down, so its key-up goes there too; held weakly, so a key never released
     /// (focus left the window) keeps no dismissed controller alive.
     var pressedKeyTargets: [Key: WeakResponder] = [:]

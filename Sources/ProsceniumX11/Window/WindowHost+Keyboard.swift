@@ -37,8 +37,9 @@ extension WindowHost {
     /// what it showed uncommitted going into the text field it was typed for, as GTK's do, before the
     /// next view gets a key.
     public func firstResponderWillChange() {
-        guard let text = keyboard?.resetComposition(), !text.isEmpty else { return }
-        (window.firstResponder as? TextField)?.insertText(text)
+        guard let text = keyboard?.resetComposition(), !text.isEmpty,
+              let field = window.firstResponder as? TextField, field.isEnabled, field.isEditing, field.window === window else { return }
+        field.insertText(text)
     }
 
     /// Whether keys go through an X input method (Compose, dead keys, input method servers); false only

@@ -93,8 +93,9 @@ final class HeadlessServer {
         return HeadlessServer(displayName: ":\(number)", pid: pid)
     }
 
-    /// The last line that says something in the server's log open at `fd` (from its last 4 KB): the X
-    /// server ends a fatal error with a bare "(EE)" line, which says nothing.
+    /// What the server's log open at `fd` (its last 4 KB) gives as the reason it stopped: the text after
+    /// its last "Fatal server error:", between the "(EE)" markers the X server puts around it (even glued to
+    /// the end of a line), else the last line that says something.
     private static func lastWords(in fd: Int32) -> String? {
         guard fd >= 0 else { return nil }
         let end = lseek(fd, 0, SEEK_END)
@@ -102,10 +103,12 @@ final class HeadlessServer {
         let start = max(0, end - 4096)
         var buffer = [UInt8](repeating: 0, count: Int(end - start))
         guard pread(fd, &buffer, buffer.count, start) > 0 else { return nil }
-        let lines = String(decoding: buffer, as: UTF8.self).split(separator: "\n").map { line in
-            (line.hasPrefix("(EE)") ? line.dropFirst(4) : line[...]).drop { $0.isWhitespace }
-        }
-        return lines.last { !$0.isEmpty }.map(String.init)
+        let log = String(decoding: buffer, as: UTF8.self)
+        let fatal = log.ranges(of: "Fatal server error:").last
+        let text = fatal.map { log[$0.upperBound...] } ?? log[...]
+        let said = text.replacing("(EE)", with: "\n").split(separator: "\n")
+            .map { String($0.drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed()) }.filter { !$0.isEmpty }
+        return fatal == nil ? said.last : said.isEmpty ? nil : said.joined(separator: " ")
     }
 
     /// Marks every open descriptor from 3 up, except `kept`, close-on-exec.
