@@ -200,17 +200,15 @@ import Testing
 
     @Test("NaN from an app's arithmetic (a fraction, a duration factor, a spring's velocity) is refused, never shown")
     func notANumberIsRefused() {
-        var warnings: [String] = []
-        let previous = Warnings.handler
-        Warnings.handler = { warnings.append($0) }
-        defer { Warnings.handler = previous }
         let (f, view, animator, log) = Self.make()
         animator.startAnimation()
         f.clock.advance(by: 0.3)
         animator.pauseAnimation()
-        animator.fractionComplete = .nan
-        #expect(close(animator.fractionComplete, 0.3, 1e-9) && close(view.presentation.center.x, 40, 1e-9))
-        animator.continueAnimation(withTimingParameters: nil, durationFactor: .nan)
+        let warnings = collectingWarnings {
+            animator.fractionComplete = .nan
+            #expect(close(animator.fractionComplete, 0.3, 1e-9) && close(view.presentation.center.x, 40, 1e-9))
+            animator.continueAnimation(withTimingParameters: nil, durationFactor: .nan)
+        }
         f.runUntilIdle(limit: 5)
         #expect(log.calls == [.end] && view.presentation.center.x == 110 && !f.clock.needsFrame)
         #expect(warnings.count == 2, "\(warnings)")

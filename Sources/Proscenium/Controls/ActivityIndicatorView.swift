@@ -28,10 +28,10 @@ import Glibc
     /// Which dot is darkest, 0..<12.
     private(set) var phase = 0
     private var timer: FrameTimer?
-    /// Set while the spinner waits for its window to show a view, its hidden superview perhaps.
-    private var awaitsShownSuperview = false
-    /// Counts the spinner's moves between windows: a wait registered before the last one is stale.
-    private var shownWaits = 0
+    /// While the spinner waits for its window to show a view (its hidden superview perhaps), the wait;
+    /// leaving the window forgets it, and the wait left registered there finds it is no longer this one.
+    private var shownWait: ShownWait?
+    private final class ShownWait {}
     private static let dots = 12
 
     /// A stopped (and so hidden) spinner of `style`.
@@ -66,8 +66,7 @@ import Glibc
         timer?.invalidate()
         timer = nil
         // A wait registered with the window it leaves is forgotten: the new one is asked, if need be.
-        awaitsShownSuperview = false
-        shownWaits += 1
+        shownWait = nil
     }
 
     open override func didMoveToWindow() {
@@ -109,12 +108,12 @@ import Glibc
             timer.invalidate()
             self.timer = nil
         }
-        if !runs, isAnimating, !isHidden, !awaitsShownSuperview, let window {
-            awaitsShownSuperview = true
-            let wait = shownWaits
+        if !runs, isAnimating, !isHidden, shownWait == nil, let window {
+            let wait = ShownWait()
+            shownWait = wait
             window.whenAViewIsShown { [weak self] in
-                guard let self, self.shownWaits == wait else { return }
-                self.awaitsShownSuperview = false
+                guard let self, self.shownWait === wait else { return }
+                self.shownWait = nil
                 self.updateTimer()
             }
         }

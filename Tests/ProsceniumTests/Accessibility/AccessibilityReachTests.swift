@@ -24,6 +24,23 @@ struct AccessibilityReachTests {
         }
     }
 
+    /// A window whose navigation controller shows "Detail" pushed over "Root", configured by `configure`
+    /// before the push, after a frame.
+    private func pushedDetail(_ configure: (Form) -> Void = { _ in }) -> (Window, Form) {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 400, height: 300), clock: clock)
+        let root = Form()
+        root.title = "Root"
+        let navigation = NavigationController(rootViewController: root)
+        window.rootViewController = navigation
+        let detail = Form()
+        detail.title = "Detail"
+        configure(detail)
+        navigation.pushViewController(detail, animated: false)
+        clock.step()
+        return (window, detail)
+    }
+
     private func labels(_ window: Window) -> [String] {
         AccessibilityTree(window: window).allNodes.dropFirst().map { "\($0.role.rawValue) \($0.label ?? "-")" }
     }
@@ -76,17 +93,7 @@ struct AccessibilityReachTests {
 
     @Test("a navigation bar is read before the screen under it: Back, then the title, then the buttons")
     func navigationBarReadFirst() {
-        let clock = ManualFrameClock()
-        let window = Window(size: Size(width: 400, height: 300), clock: clock)
-        let root = Form()
-        root.title = "Root"
-        let navigation = NavigationController(rootViewController: root)
-        window.rootViewController = navigation
-        let detail = Form()
-        detail.title = "Detail"
-        detail.navigationItem.rightBarButtonItem = BarButtonItem(title: "Edit") {}
-        navigation.pushViewController(detail, animated: false)
-        clock.step()
+        let (window, _) = pushedDetail { $0.navigationItem.rightBarButtonItem = BarButtonItem(title: "Edit") {} }
         let read = labels(window)
         #expect(Array(read.prefix(4)) == ["button ‹ Root", "header Detail", "button Edit", "button Submit"], "\(read)")
     }
@@ -145,16 +152,7 @@ struct AccessibilityReachTests {
 
     @Test("the bar stays read first, and in reach, beside a view made modal inside the pushed screen")
     func navigationBarBesideAModalView() {
-        let clock = ManualFrameClock()
-        let window = Window(size: Size(width: 400, height: 300), clock: clock)
-        let root = Form()
-        root.title = "Root"
-        let navigation = NavigationController(rootViewController: root)
-        window.rootViewController = navigation
-        let detail = Form()
-        detail.title = "Detail"
-        navigation.pushViewController(detail, animated: false)
-        clock.step()
+        let (window, detail) = pushedDetail()
         detail.banner.accessibilityViewIsModal = true
         let read = labels(window)
         #expect(read.first == "button ‹ Root" && read.contains("staticText Try again") && !read.contains("button Submit"), "\(read)")

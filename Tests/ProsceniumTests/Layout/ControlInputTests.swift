@@ -69,16 +69,14 @@ struct ControlInputTests {
 
     @Test("a stepper's range set in either order is the range asked for; a bound that is not finite is refused")
     func stepperRange() {
-        var warnings: [String] = []
-        let previous = Warnings.handler
-        Warnings.handler = { warnings.append($0) }
-        defer { Warnings.handler = previous }
         let stepper = Stepper(value: 50)
         stepper.maximumValue = -1
         stepper.minimumValue = -10
         #expect(stepper.minimumValue == -10 && stepper.maximumValue == -1 && stepper.value == -1)
-        stepper.minimumValue = .nan
-        stepper.maximumValue = .infinity
+        let warnings = collectingWarnings {
+            stepper.minimumValue = .nan
+            stepper.maximumValue = .infinity
+        }
         #expect(stepper.minimumValue == -10 && stepper.maximumValue == -1)
         #expect(warnings.count == 2)
     }

@@ -5,15 +5,6 @@ import Testing
 /// event model's target-action; the spinner's timer running only while it can be seen spinning.
 @MainActor @Suite("Control values and events")
 struct ControlValueTests {
-    func collectingWarnings(_ body: () -> Void) -> [String] {
-        var warnings: [String] = []
-        let previous = Warnings.handler
-        Warnings.handler = { warnings.append($0) }
-        defer { Warnings.handler = previous }
-        body()
-        return warnings
-    }
-
     @Test("values set in code are clamped and send no action; NaN is refused with one warning")
     func valuesFromCode() {
         var sent = 0

@@ -56,9 +56,10 @@ struct ContextMenuTests {
         }
     }
 
-    private func makeWindow() -> (Window, ManualFrameClock, Screen) {
+    /// An 800-wide window (600 high unless said) showing the screen, after its first frame.
+    private func makeWindow(height: Double = 600) -> (Window, ManualFrameClock, Screen) {
         let clock = ManualFrameClock()
-        let window = Window(size: Size(width: 800, height: 600), clock: clock)
+        let window = Window(size: Size(width: 800, height: height), clock: clock)
         let screen = Screen()
         window.rootViewController = screen
         clock.step()
@@ -81,6 +82,17 @@ struct ContextMenuTests {
         clock.run(for: 0.3)
     }
 
+    /// The rows as text: an action's title, "# " and a heading's, "—" for a separator.
+    private func titles(of rows: [MenuRow]) -> [String] {
+        rows.map { row in
+            switch row {
+            case let .action(action): action.title
+            case let .heading(title): "# " + title
+            case .separator: "—"
+            }
+        }
+    }
+
     private func menu(in window: Window) -> ContextMenuController? {
         window.presentedViewControllers.last as? ContextMenuController
     }
@@ -95,14 +107,7 @@ struct ContextMenuTests {
         #expect(frame.origin == Point(x: 152, y: 122), "just below and right of the pointer")
         #expect(!window.allViews().contains { $0 is DimmingView })
         // Rows: Open, Locked, Share's section (heading, Copy link) between separators, Delete; no Secret.
-        let titles = menu.menuView.rows.map { row -> String in
-            switch row {
-            case let .action(action): action.title
-            case let .heading(title): "# " + title
-            case .separator: "—"
-            }
-        }
-        #expect(titles == ["Open", "Locked", "—", "# Share", "Copy link", "—", "Delete"])
+        #expect(titles(of: menu.menuView.rows) == ["Open", "Locked", "—", "# Share", "Copy link", "—", "Delete"])
         // A click on the disabled row does nothing; on Delete, it closes the menu, then runs the action.
         let locked = menu.menuView.convert(menu.menuView.frame(ofRow: 1), to: window)
         click(window, at: Point(x: locked.midX, y: locked.midY), clock)
@@ -260,11 +265,7 @@ struct ContextMenuTests {
 
     @Test("a menu taller than the window scrolls: the keys bring the row they reach into view, the wheel scrolls it, and its last row can be chosen")
     func aMenuTallerThanTheWindowScrolls() throws {
-        let clock = ManualFrameClock()
-        let window = Window(size: Size(width: 800, height: 150), clock: clock)
-        let screen = Screen()
-        window.rootViewController = screen
-        clock.step()
+        let (window, clock, screen) = makeWindow(height: 150)
         rightClick(window, at: Point(x: 150, y: 120), clock)
         let menu = try #require(self.menu(in: window))
         let shown = menu.view.convert(menu.view.bounds, to: window)
@@ -286,19 +287,9 @@ struct ContextMenuTests {
     @Test("a titled menu opening with a titled section keeps the separator between their headings; Page Down in a tall menu turns the page")
     func headingsAndPaging() throws {
         let copy = Action(title: "Copy") { _ in }
-        let rows = Menu(title: "Edit", children: [Menu(title: "Clipboard", children: [copy])]).rows.map { row -> String in
-            switch row {
-            case let .action(action): action.title
-            case let .heading(title): "# " + title
-            case .separator: "—"
-            }
-        }
-        #expect(rows == ["# Edit", "—", "# Clipboard", "Copy"])
-        let clock = ManualFrameClock()
-        let window = Window(size: Size(width: 800, height: 150), clock: clock)
-        let screen = Screen()
-        window.rootViewController = screen
-        clock.step()
+        #expect(titles(of: Menu(title: "Edit", children: [Menu(title: "Clipboard", children: [copy])]).rows)
+                == ["# Edit", "—", "# Clipboard", "Copy"])
+        let (window, clock, _) = makeWindow(height: 150)
         rightClick(window, at: Point(x: 150, y: 120), clock)
         let menu = try #require(self.menu(in: window))
         key(window, .home, clock)

@@ -16,13 +16,18 @@ struct PresentationCallbackStateTests {
         override func viewDidDisappear(_ animated: Bool) { answers.append("didDisappear dismissed=\(isBeingDismissed)") }
     }
 
-    func collectingWarnings(_ body: () -> Void) -> [String] {
-        var warnings: [String] = []
-        let previous = Warnings.handler
-        Warnings.handler = { warnings.append($0) }
-        defer { Warnings.handler = previous }
-        body()
-        return warnings
+    /// The fixture's root presenting a logging controller interactively, 0.4 of the way and a frame on.
+    private func presentedInteractively(_ fixture: PresentationFixture, before update: (LoggingDelegate) -> Void = { _ in })
+        -> (LoggingViewController, PercentDrivenInteractiveTransition) {
+        let delegate = LoggingDelegate(log: fixture.log)
+        let interaction = PercentDrivenInteractiveTransition()
+        delegate.presentationInteraction = interaction
+        let presented = fixture.makePresented(delegate: delegate)
+        fixture.root.present(presented, animated: true)
+        update(delegate)
+        interaction.update(0.4)
+        fixture.clock.step()
+        return (presented, interaction)
     }
 
     @Test("isBeingPresented holds in viewDidAppear and isBeingDismissed in viewDidDisappear, animated or not")
@@ -65,15 +70,10 @@ struct PresentationCallbackStateTests {
     @Test("a cancelled presentation gives the presented view back its own corners")
     func aCancelledPresentationRestoresTheCorners() {
         let fixture = PresentationFixture()
-        let delegate = LoggingDelegate(log: fixture.log)
-        let interaction = PercentDrivenInteractiveTransition()
-        delegate.presentationInteraction = interaction
-        let presented = fixture.makePresented(delegate: delegate)
-        fixture.root.present(presented, animated: true)
-        delegate.lastPresentationController?.roundPresentedViewCorners(12)
+        let (presented, interaction) = presentedInteractively(fixture) { delegate in
+            delegate.lastPresentationController?.roundPresentedViewCorners(12)
+        }
         #expect(presented.view.cornerRadius == 12 && presented.view.clipsToBounds)
-        interaction.update(0.4)
-        fixture.clock.step()
         interaction.cancel()
         fixture.runUntilIdle()
         #expect(fixture.window.presentedViewControllers.isEmpty)
@@ -83,13 +83,7 @@ struct PresentationCallbackStateTests {
     @Test("an interactive update with NaN is refused: the transition stays where it was")
     func aNaNUpdateIsRefused() {
         let fixture = PresentationFixture()
-        let delegate = LoggingDelegate(log: fixture.log)
-        let interaction = PercentDrivenInteractiveTransition()
-        delegate.presentationInteraction = interaction
-        let presented = fixture.makePresented(delegate: delegate)
-        fixture.root.present(presented, animated: true)
-        interaction.update(0.4)
-        fixture.clock.step()
+        let (presented, interaction) = presentedInteractively(fixture)
         let frame = presented.view.presentation.frame
         let warnings = collectingWarnings {
             interaction.update(.nan)
