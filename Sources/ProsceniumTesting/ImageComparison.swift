@@ -30,22 +30,39 @@ public enum ImageComparison {
     /// Overrides where failure artifacts go.
     public static let artifactsVariable = "PROSCENIUM_ARTIFACTS"
 
-    /// The package's root directory, found from this source file's path.
+    /// Proscenium's own root directory, found from this source file's path.
     public static let packageRoot: String = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<3 { url.deleteLastPathComponent() }  // ImageComparison.swift, ProsceniumTesting, Sources
         return url.path
     }()
 
-    /// `$PROSCENIUM_ARTIFACTS`, or `<package root>/artifacts/screenshots`.
+    /// `$PROSCENIUM_ARTIFACTS`, or Proscenium's own `artifacts/screenshots` (its tests' folder).
     public static var defaultArtifactsDirectory: String {
         artifactsDirectory(environment: ProcessInfo.processInfo.environment)
     }
 
-    /// The artifacts folder a given environment selects.
+    /// The artifacts folder a given environment selects for Proscenium's own tests.
     public static func artifactsDirectory(environment: [String: String]) -> String {
         if let custom = environment[artifactsVariable], !custom.isEmpty { return custom }
         return packageRoot + "/artifacts/screenshots"
+    }
+
+    /// Where the artifacts of a comparison with `goldenPath` go: `$PROSCENIUM_ARTIFACTS`, else
+    /// `artifacts/screenshots` in the package that holds the golden (the nearest folder above it with a
+    /// `Package.swift`: an app's goldens, an app's folder, never a dependency's), else `proscenium-artifacts`
+    /// in the temporary directory.
+    public static func artifactsDirectory(forGolden goldenPath: String,
+                                          environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
+        if let custom = environment[artifactsVariable], !custom.isEmpty { return custom }
+        var folder = URL(fileURLWithPath: goldenPath).deletingLastPathComponent()
+        while folder.path != "/" && !folder.path.isEmpty {
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                return folder.appendingPathComponent("artifacts/screenshots").path
+            }
+            folder.deleteLastPathComponent()
+        }
+        return FileManager.default.temporaryDirectory.appendingPathComponent("proscenium-artifacts").path
     }
 
     /// Whether `PROSCENIUM_RECORD_GOLDENS=1` asks for goldens to be recorded.
@@ -61,12 +78,14 @@ public enum ImageComparison {
 
     /// Checks `actual` against the PNG at `goldenPath`; throws `ImageComparisonError` when more than
     /// `maxMismatchedPixels` pixels differ by more than `tolerance` in some channel, the sizes differ, or
-    /// the golden is missing — after writing the actual image and a diff into `artifactsDirectory`.
+    /// the golden is missing — after writing the actual image and a diff into `artifactsDirectory`, by
+    /// default `artifactsDirectory(forGolden:)`.
     @discardableResult
     public static func assertMatches(_ actual: Image, golden goldenPath: String, tolerance: Int = 8,
                                      maxMismatchedPixels: Int = 0,
-                                     artifactsDirectory: String = defaultArtifactsDirectory,
+                                     artifactsDirectory: String? = nil,
                                      record: Bool = isRecording) throws -> ComparisonResult {
+        let artifactsDirectory = artifactsDirectory ?? Self.artifactsDirectory(forGolden: goldenPath)
         let name = URL(fileURLWithPath: goldenPath).deletingPathExtension().lastPathComponent
         if record {
             try FileManager.default.createDirectory(atPath: (goldenPath as NSString).deletingLastPathComponent,
@@ -99,7 +118,7 @@ public enum ImageComparison {
     @discardableResult
     nonisolated(nonsending) public static func assertMatches(_ actual: Image, golden goldenPath: String, tolerance: Int = 8,
                                                              maxMismatchedPixels: Int = 0,
-                                                             artifactsDirectory: String = defaultArtifactsDirectory,
+                                                             artifactsDirectory: String? = nil,
                                                              record: Bool = isRecording) async throws -> ComparisonResult {
         try await onOwnThread {
             try assertMatches(actual, golden: goldenPath, tolerance: tolerance, maxMismatchedPixels: maxMismatchedPixels,

@@ -26,7 +26,7 @@ import ProsceniumX11
     /// the tester was started with another (a real-time clock, for tests of the live run loop).
     public let frameClock: FrameClock
     /// The manual clock: it moves only when the tester says so, 1/60 s per frame. Traps when the tester
-    /// was started with another clock.
+    /// was started with another clock (`frame()`, `advance(by:)` and `settle(limit:)` work with any).
     public var clock: ManualFrameClock {
         guard let manual = frameClock as? ManualFrameClock else { preconditionFailure("this tester runs on \(Swift.type(of: frameClock))") }
         return manual
@@ -79,17 +79,23 @@ import ProsceniumX11
 
     // MARK: - Time
 
-    /// One frame: reads the X events that arrived (input included), then advances the clock 1/60 s.
+    /// One frame: reads the X events that arrived (input included), then advances the manual clock 1/60 s.
+    /// On another clock, which runs its frames by itself, it only reads the events.
     public func frame() {
         if let measurer { TextLayout.measurer = measurer }
         display.sync()
         host.processPendingEvents()
-        clock.step()
+        (frameClock as? ManualFrameClock)?.step()
     }
 
     /// Frames until `seconds` of virtual time have passed. It lets the caller's actor run other work every
-    /// few frames, so a long span does not hold up the other tests that share it.
+    /// few frames, so a long span does not hold up the other tests that share it. On another clock it
+    /// waits `seconds` of real time, reading events meanwhile.
     public func advance(by seconds: Double) async {
+        guard let clock = frameClock as? ManualFrameClock else {
+            _ = await waitLive(seconds: seconds) { false }
+            return
+        }
         let end = clock.now + seconds - clock.interval / 2
         var frames = 0
         repeat {
@@ -101,9 +107,14 @@ import ProsceniumX11
 
     /// Frames until nothing moves any more (no animation asks for a frame), at most `limit` seconds of
     /// virtual time; returns false when something was still moving then. Like `advance(by:)`, it lets
-    /// other work run every few frames.
+    /// other work run every few frames. On a `DispatchFrameClock` it waits, in real time, until the clock
+    /// sleeps; another clock cannot tell, and it returns false after `limit`.
     @discardableResult
     public func settle(limit: Double = 10) async -> Bool {
+        guard let clock = frameClock as? ManualFrameClock else {
+            let live = frameClock as? DispatchFrameClock
+            return await waitLive(seconds: limit) { live.map { !$0.isRunning } ?? false }
+        }
         let end = clock.now + limit
         var frames = 0
         repeat {
@@ -112,6 +123,18 @@ import ProsceniumX11
             frames += 1
             if frames % Self.framesBetweenYields == 0 { await Task.yield() }
         } while clock.now < end
+        return false
+    }
+
+    /// On a clock that runs by itself: reads events every 2 ms of real time for `seconds`, or until `done`
+    /// holds; returns whether it did.
+    private func waitLive(seconds: Double, until done: () -> Bool) async -> Bool {
+        let deadline = Date().addingTimeInterval(seconds)
+        repeat {
+            frame()
+            if done() { return true }
+            try? await Task.sleep(for: .milliseconds(2))
+        } while Date() < deadline
         return false
     }
 
@@ -161,9 +184,33 @@ import ProsceniumX11
         frame()
     }
 
-    /// Clicks the centre of the view with `identifier`, then runs a frame.
+    /// Clicks the centre of the view with `identifier`, then runs a frame. Throws, clicking nothing, when
+    /// a click there would not reach the view, as a user could not tap it: it is hidden (or an ancestor
+    /// is), out of the window, or covered by another view at its centre. `tap(at:)` clicks anywhere.
     public func tap(_ identifier: String) throws {
-        try tap(at: center(of: identifier))
+        try tap(at: reachableCenter(of: identifier))
+    }
+
+    /// The centre of the view with `identifier`, if a click there reaches it or a view inside it.
+    private func reachableCenter(of identifier: String) throws(WindowTesterError) -> Point {
+        guard let view = view(withIdentifier: identifier) else { throw .noView(identifier) }
+        let center = try center(of: identifier)
+        var ancestor: View? = view
+        while let current = ancestor {
+            if current.isHidden || current.alpha < 0.01 { throw .notReachable(identifier, reason: "it is hidden") }
+            ancestor = current.superview
+        }
+        guard window.bounds.contains(center) else {
+            throw .notReachable(identifier, reason: "its centre \(center) is outside the window")
+        }
+        let hit = window.hitTest(center, with: nil)
+        // The view, a view inside it, or one it sits in (a label that takes no touches leaves them to its
+        // button) takes the click; another one over it would.
+        guard let hit, hit === view || hit.isDescendant(of: view) || view.isDescendant(of: hit) else {
+            let what = hit.map { $0.identifier.map { "'\($0)'" } ?? "a \(Swift.type(of: $0))" } ?? "nothing"
+            throw .notReachable(identifier, reason: "a click at its centre reaches \(what)")
+        }
+        return center
     }
 
     /// Right-clicks at a window point (in points), as a user opening a context menu, then runs a frame.
@@ -209,8 +256,13 @@ import ProsceniumX11
     public func press(keysym: UInt, holding modifiers: [UInt]) throws {
         focusWindow()
         let input = try xtest()
-        for modifier in modifiers where !input.press(key: modifier) { throw WindowTesterError.noKey(modifier) }
-        defer { for modifier in modifiers.reversed() { _ = input.release(key: modifier) } }
+        // Released whatever happens next, those held so far included when a later one has no key.
+        var held: [UInt] = []
+        defer { for modifier in held.reversed() { _ = input.release(key: modifier) } }
+        for modifier in modifiers {
+            guard input.press(key: modifier) else { throw WindowTesterError.noKey(modifier) }
+            held.append(modifier)
+        }
         guard input.key(keysym) else { throw WindowTesterError.noKey(keysym) }
         frame()
     }
@@ -292,6 +344,8 @@ public enum WindowTesterError: Error, CustomStringConvertible {
     case cannotType(String)
     /// The window did not get there in time.
     case timeout(String)
+    /// A click could not reach the view with this identifier, for the reason given.
+    case notReachable(String, reason: String)
 
     public var description: String {
         switch self {
@@ -299,6 +353,7 @@ public enum WindowTesterError: Error, CustomStringConvertible {
         case let .noKey(keysym): return "no key types keysym 0x\(String(keysym, radix: 16))"
         case let .cannotType(text): return "cannot type '\(text)': only printable ASCII that a key of the keymap produces"
         case let .timeout(what): return "timed out waiting until \(what)"
+        case let .notReachable(identifier, reason): return "cannot tap '\(identifier)': \(reason)"
         }
     }
 }

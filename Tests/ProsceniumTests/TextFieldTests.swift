@@ -196,8 +196,9 @@ struct TextFieldTypingTests {
         let scene = FieldScene(text: "", controller: controller)
         let delegate = FieldDelegateProbe()
         scene.field.delegate = delegate
-        var actions = 0
+        var actions = 0, returns = 0
         scene.field.addAction { _ in actions += 1 }
+        scene.field.addAction(for: .editingDidEndOnExit) { _ in returns += 1 }
         scene.window.controlActionObserver = { _ in actions += 1 }
         scene.field.becomeFirstResponder()
         scene.type("a b")
@@ -205,7 +206,8 @@ struct TextFieldTypingTests {
         scene.press(.return, repeats: 3)
         #expect(scene.field.text == "a b")
         #expect(delegate.log.filter { $0 == "return" }.count == 2, "once per press, not per repeat")
-        #expect(actions == 0, "a text field sends no control actions")
+        #expect(actions == 0, "a text field has no primary action")
+        #expect(returns == 2, "Return, which the delegate let through, ends editing on exit once per press")
         #expect(controller.keys.isEmpty, "Return and space stop at the field")
         #expect(scene.field.isEditing)
     }

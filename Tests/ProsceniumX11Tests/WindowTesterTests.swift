@@ -103,6 +103,93 @@ struct WindowTesterTests {
         #expect(throws: WindowTesterError.self) { try tester.type("é") }
     }
 
+    @Test("a tap by identifier refuses, clicking nothing, a view a user could not tap: hidden, covered or out of the window")
+    func unreachableViewsAreErrors() async throws {
+        let home = Home()
+        let tester = try await WindowTester.start(home, size: Size(width: 640, height: 480))
+        defer { tester.stop() }
+        let button = try #require(tester.view(withIdentifier: "present"))
+        let title = View(frame: Rect(x: 10, y: 10, width: 60, height: 20))
+        title.isUserInteractionEnabled = false
+        title.identifier = "title"
+        button.addSubview(title)
+        try tester.tap("title")
+        #expect(home.taps == 1, "a view that takes no touches leaves the tap to the button it is in")
+        #expect(await tester.settle())
+        try tester.press(keysym: UInt(XK_Escape))
+        #expect(await tester.settle())
+
+        button.isHidden = true
+        #expect(throws: WindowTesterError.self) { try tester.tap("present") }
+        button.isHidden = false
+        let cover = View(frame: Rect(x: 0, y: 0, width: 300, height: 100))
+        home.view.addSubview(cover)
+        #expect(throws: WindowTesterError.self) { try tester.tap("present") }
+        cover.removeFromSuperview()
+        button.frame.origin.x = 700
+        #expect(throws: WindowTesterError.self) { try tester.tap("present") }
+        await tester.advance(by: 0.1)
+        #expect(home.taps == 1, "nothing was clicked")
+    }
+
+    @Test("on a real-time clock, taps, advance and settle read events and wait; nothing traps")
+    func onALiveClock() async throws {
+        let home = Home()
+        let tester = try await WindowTester.start(home, size: Size(width: 640, height: 480), clock: DispatchFrameClock())
+        defer { tester.stop() }
+        try await tester.waitUntil("the first frame") { tester.window.frameCount > 0 }
+        try tester.tap("present")
+        try await tester.waitUntil("the tap arrives") { home.taps == 1 }
+        #expect(await tester.settle(limit: 5))
+        #expect(tester.view(withIdentifier: "card")?.window != nil)
+        let before = tester.time
+        await tester.advance(by: 0.1)
+        #expect(tester.time - before >= 0.09)
+    }
+
+    @Test("a chord whose modifier has no key leaves none of its modifiers held")
+    func failedChordReleasesItsModifiers() async throws {
+        let field = KeyRecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 30))
+        let home = ViewController()
+        home.view.addSubview(field)
+        let tester = try await WindowTester.start(home)
+        defer { tester.stop() }
+        #expect(field.becomeFirstResponder())
+        #expect(throws: WindowTesterError.self) {
+            try tester.press(keysym: UInt(XK_a), holding: [UInt(XK_Shift_L), 0x1FF_FFFF])
+        }
+        try tester.type("b")
+        #expect(field.keys.last == .character("b"), "\(field.keys)")
+    }
+
+    @Test("a failed comparison's images go to the package that holds the golden, never to Proscenium's")
+    func artifactsGoToTheGoldensPackage() throws {
+        let package = FileManager.default.temporaryDirectory.appendingPathComponent("app-\(getpid())-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: package) }
+        let goldens = package.appendingPathComponent("Tests/AppTests/Goldens")
+        try FileManager.default.createDirectory(at: goldens, withIntermediateDirectories: true)
+        try Data().write(to: package.appendingPathComponent("Package.swift"))
+        let golden = goldens.appendingPathComponent("home.png").path
+        #expect(ImageComparison.artifactsDirectory(forGolden: golden, environment: [:])
+                == package.appendingPathComponent("artifacts/screenshots").path)
+        #expect(ImageComparison.artifactsDirectory(forGolden: golden, environment: ["PROSCENIUM_ARTIFACTS": "/tmp/x"]) == "/tmp/x")
+        #expect(ImageComparison.artifactsDirectory(forGolden: "/nowhere/Goldens/home.png", environment: [:])
+                .hasPrefix(FileManager.default.temporaryDirectory.path))
+
+        let blue = Image(width: 4, height: 4, fill: Color(hex: 0x4D96FF))
+        try PNGCodec.write(blue, to: golden)
+        #expect(throws: ImageComparisonError.self) {
+            try ImageComparison.assertMatches(Image(width: 4, height: 4, fill: .black), golden: golden, record: false)
+        }
+        // Where the environment running this test sends them, if it does.
+        let artifacts = ImageComparison.artifactsDirectory(forGolden: golden)
+        #expect(FileManager.default.fileExists(atPath: artifacts + "/home-diff.png"), "\(artifacts)")
+        if artifacts != package.appendingPathComponent("artifacts/screenshots").path {
+            try? FileManager.default.removeItem(atPath: artifacts + "/home-diff.png")
+            try? FileManager.default.removeItem(atPath: artifacts + "/home-actual.png")
+        }
+    }
+
     @Test("an unknown identifier is a clear error")
     func unknownIdentifier() async throws {
         let tester = try await WindowTester.start(Home())

@@ -10,7 +10,7 @@
 /// moves between the fields and buttons. The picked action's handler runs once the alert has been
 /// dismissed, and only one action is ever picked. Each button's `identifier` is its action's title in
 /// lowercase with hyphens for spaces ("Save As" is `save-as`).
-@MainActor open class AlertController: ViewController, TextFieldDelegate {
+@MainActor open class AlertController: ViewController {
     /// How an alert controller is shown.
     public enum Style: Sendable {
         /// Choices tied to what the user just clicked: a popover, or a bottom sheet in a narrow window.
@@ -87,7 +87,12 @@
         }
         let field = TextField()
         field.font = .systemFont(ofSize: 15)
-        field.delegate = self
+        // An action, not the delegate: the configuration handler may give the field a delegate of its own
+        // (to limit what is typed), and Return still picks the preferred action unless that one vetoes it.
+        field.addAction(identifier: Self.returnActionIdentifier, for: .editingDidEndOnExit) { [weak self] _ in
+            guard let self, let action = self.returnAction else { return }
+            self.trigger(action)
+        }
         configurationHandler?(field)
         textFields.append(field)
         if isViewLoaded { view.addSubview(field) }
@@ -147,11 +152,9 @@
         super.pressesBegan(presses, with: event)
     }
 
-    /// Return in a field picks the preferred action, as Return anywhere in the alert does.
-    public func textFieldShouldReturn(_ textField: TextField) -> Bool {
-        if let action = returnAction { trigger(action) }
-        return false
-    }
+    /// The identifier of each text field's action for Return (`.editingDidEndOnExit`), which picks the
+    /// preferred action as Return anywhere in the alert does.
+    nonisolated public static let returnActionIdentifier = "alert-return"
 
     /// What Return picks: the default action, unless it is disabled.
     var returnAction: AlertAction? { defaultAction?.isEnabled == true ? defaultAction : nil }

@@ -24,11 +24,13 @@ public struct ControlEvent: OptionSet, Sendable, Hashable {
     public static let editingChanged = ControlEvent(rawValue: 1 << 17)
     /// A text field stopped editing.
     public static let editingDidEnd = ControlEvent(rawValue: 1 << 18)
+    /// Return was pressed in a text field and its delegate let it (`textFieldShouldReturn` answered true).
+    public static let editingDidEndOnExit = ControlEvent(rawValue: 1 << 19)
 
     /// Every touch event.
     public static let allTouchEvents: ControlEvent = [.touchDown, .touchUpInside, .touchUpOutside, .touchCancel]
     /// Every event there is, present and future.
     public static let allEvents = ControlEvent(rawValue: .max)
     /// Every editing event.
-    public static let allEditingEvents: ControlEvent = [.editingDidBegin, .editingChanged, .editingDidEnd]
+    public static let allEditingEvents: ControlEvent = [.editingDidBegin, .editingChanged, .editingDidEnd, .editingDidEndOnExit]
 }

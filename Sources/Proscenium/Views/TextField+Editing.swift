@@ -44,7 +44,11 @@ extension TextField {
         case .end:
             moveCaret(to: storage.count, extending: extending)
         case .return:
-            if !press.isRepeat { _ = delegate?.textFieldShouldReturn(self) }
+            // As UIKit's: a delegate that answers false keeps Return to itself; otherwise the field's
+            // Return actions run (an alert's picks its preferred action, whoever the delegate is).
+            if !press.isRepeat, delegate?.textFieldShouldReturn(self) ?? true {
+                sendActions(for: .editingDidEndOnExit)
+            }
         case .escape:
             // Inside a presentation Escape belongs to the window, which dismisses it; elsewhere it ends editing.
             if isInsidePresentedController { return false }

@@ -15,8 +15,9 @@
     func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool
     /// The selection or the caret position changed.
     func textFieldDidChangeSelection(_ textField: TextField)
-    /// Return was pressed; the answer is for the delegate's bookkeeping, the field does nothing else
-    /// either way (resign it here to end editing, as in UIKit).
+    /// Return was pressed: true (the default) lets the field send `.editingDidEndOnExit`, false keeps
+    /// Return to the delegate. Resign the field here to end editing,
+    /// as in UIKit.
     func textFieldShouldReturn(_ textField: TextField) -> Bool
 }
 

@@ -126,6 +126,29 @@ struct AlertControllerTests {
         #expect(typed == "Notes" && picked.value.isEmpty)
     }
 
+    @Test("Return in a field whose delegate the app set still picks the preferred action, unless that delegate keeps Return")
+    func returnPicksWhateverTheFieldsDelegate() {
+        for keepsReturn in [false, true] {
+            let fixture = PresentationFixture()
+            let delegate = LimitingDelegate(keepsReturn: keepsReturn)
+            var picked = 0
+            let alert = AlertController(title: "Rename", message: nil, preferredStyle: .alert)
+            alert.addTextField { $0.delegate = delegate }
+            alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+            let ok = AlertAction(title: "OK", style: .default) { _ in picked += 1 }
+            alert.addAction(ok)
+            alert.preferredAction = ok
+            fixture.root.present(alert, animated: true)
+            fixture.runUntilIdle()
+            for character in "abcdef" { press(fixture, .character(String(character))) }
+            press(fixture, .return)
+            fixture.runUntilIdle()
+            #expect(alert.textFields[0].text == "abc", "the app's delegate limits the text")
+            #expect(picked == (keepsReturn ? 0 : 1), "keeps Return: \(keepsReturn)")
+            #expect((fixture.root.presentedViewController === alert) == keepsReturn)
+        }
+    }
+
     @Test("an alert the app keeps answers again when it is presented again")
     func aKeptAlertAnswersAgain() {
         let fixture = PresentationFixture()
@@ -201,6 +224,16 @@ struct AlertControllerTests {
         #expect(alert.actions.count == 1 && alert.preferredAction == nil && sheet.textFields.isEmpty)
         #expect(warnings.count == 3, "\(warnings)")
     }
+}
+
+/// An app's text-field delegate: at most three characters, and Return kept to itself or not.
+@MainActor private final class LimitingDelegate: TextFieldDelegate {
+    let keepsReturn: Bool
+    init(keepsReturn: Bool) { self.keepsReturn = keepsReturn }
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: Range<Int>, replacementString string: String) -> Bool {
+        textField.text.count - range.count + string.count <= 3
+    }
+    func textFieldShouldReturn(_ textField: TextField) -> Bool { !keepsReturn }
 }
 
 /// A value a test's closures append to.
