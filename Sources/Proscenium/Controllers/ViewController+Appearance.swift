@@ -60,6 +60,7 @@ extension ViewController {
             return
         }
         for child in childrenShownInView where child.appearanceTransitionOwner == nil { child.endAppearanceTransition() }
+        appearanceTransitionDidEndInChildren()
     }
 
     /// Children whose views are loaded and inside this controller's view: those that appear with it.

@@ -33,9 +33,17 @@
     var storedNavigationItem: NavigationItem?
 
     /// What the controller shows, for the containers that name it: a navigation bar's title, and the back
-    /// button of the screen pushed after it.
+    /// button of the screen pushed after it. Setting it sets its `navigationItem`'s title too, as UIKit's.
     open var title: String? {
-        didSet { if title != oldValue { (parentController as? NavigationController)?.updateNavigationBar() } }
+        didSet {
+            guard title != oldValue else { return }
+            // The item's change updates the bar; with no item yet, the bar reads the title itself.
+            if let storedNavigationItem, storedNavigationItem.title != title {
+                storedNavigationItem.title = title
+            } else {
+                (parentController as? NavigationController)?.updateNavigationBar()
+            }
+        }
     }
     /// A presentation controller made before presenting, for a built-in style that is configured first
     /// (a popover's source view); handed over to the presentation when it starts.
@@ -132,6 +140,9 @@
     open func viewWillDisappear(_ animated: Bool) {}
     /// Called after the view disappeared, once its transition is over.
     open func viewDidDisappear(_ animated: Bool) {}
+    /// Called once `viewDidAppear` or `viewDidDisappear` has reached the children that appear with the view:
+    /// for containers that tell a delegate after their children (a navigation controller's `didShow`).
+    func appearanceTransitionDidEndInChildren() {}
 
     // MARK: - Containment
 

@@ -30,6 +30,8 @@
     }
     /// When true (the default), recognizing cancels the touches in the view.
     public var cancelsTouchesInView = true
+    /// Asked before the gesture is recognized, as UIKit's `UIGestureRecognizerDelegate`.
+    public weak var delegate: GestureRecognizerDelegate?
 
     private var actions: [@MainActor (GestureRecognizer) -> Void] = []
     private var trackedTouches: [Touch] = []
@@ -44,9 +46,16 @@
         actions.append(action)
     }
 
-    /// Setting `.began`, `.changed` or `.ended` calls the actions.
+    /// Setting `.began`, `.changed` or `.ended` calls the actions. Leaving `.possible` for `.began` or
+    /// `.ended` asks the delegate first: a recognizer it stops fails instead, and leaves the touches to
+    /// the views.
     public var state: State = .possible {
         didSet {
+            if oldValue == .possible, state == .began || state == .ended,
+               let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+                state = .failed
+                return
+            }
             switch state {
             case .began, .changed, .ended: for action in actions { action(self) }
             case .cancelled: if oldValue == .began || oldValue == .changed { for action in actions { action(self) } }
@@ -121,4 +130,16 @@
             state = .possible
         }
     }
+}
+
+/// What a gesture recognizer asks before it recognizes, as UIKit's `UIGestureRecognizerDelegate`.
+@MainActor public protocol GestureRecognizerDelegate: AnyObject {
+    /// Whether the recognizer may leave `.possible` and recognize its gesture; false makes it fail, so
+    /// the touches go on to the views under it. True by default.
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool
+}
+
+extension GestureRecognizerDelegate {
+    /// Lets every gesture begin.
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 }

@@ -91,8 +91,7 @@
     /// Puts `item`'s title, back button and buttons in the bar.
     private func apply(_ item: NavigationItem, title: String?, backTitle: String?) {
         titleLabel.text = title ?? ""
-        let showsBack = backTitle != nil && !item.hidesBackButton
-            && (item.leftBarButtonItems.isEmpty || item.leftItemsSupplementBackButton)
+        let showsBack = backTitle != nil && item.showsBackButton
         backButton.isHidden = !showsBack
         backButton.title = "‹ " + (backTitle ?? "")
         for button in itemButtons where button.superview === self { button.removeFromSuperview() }
@@ -178,6 +177,7 @@
         button.isEnabled = item.isEnabled
         button.identifier = item.identifier
         button.addAction { _ in item.action?() }
+        item.shownButton = button
         return button
     }
 
@@ -186,8 +186,17 @@
         button.tintColor = Color(white: 1, alpha: 0)
         button.highlightedColor = .fadedLabel(0.06)
         button.titleColor = .systemBlue
-        button.titleLabel.font = .systemFont(ofSize: 17, weight: style == .done ? .semibold : .regular)
+        button.showTitle(title, style: style)
         button.cornerRadius = 8
         return button
+    }
+}
+
+extension Button {
+    /// A bar button's title in the weight of its style; the bar makes room for it at its next layout.
+    func showTitle(_ title: String, style: BarButtonItem.Style) {
+        self.title = title
+        titleLabel.font = .systemFont(ofSize: 17, weight: style == .done ? .semibold : .regular)
+        superview?.setNeedsLayout()
     }
 }

@@ -1,6 +1,6 @@
 // MARK: - Going back by hand
 
-extension NavigationController {
+extension NavigationController: GestureRecognizerDelegate {
     /// How fast a release must move toward the end (points per second) to finish an interactive pop
     /// whatever how far it got, or back toward the start to cancel it.
     public static let interactivePopFlickVelocity = 300.0
@@ -11,8 +11,23 @@ extension NavigationController {
             guard let self, let pan = gesture as? PanGestureRecognizer else { return }
             self.interactivePopChanged(pan)
         }
+        recognizer.delegate = self
         view.addGestureRecognizer(recognizer)
         interactivePopRecognizer = recognizer
+    }
+
+    /// Whether the user may go back, by the Back button, Alt+Left, the mouse's Back button or the edge
+    /// drag: there is a screen to go back to and the top item shows Back (see
+    /// `NavigationItem.showsBackButton`).
+    var canGoBack: Bool {
+        stack.count > 1 && stack[stack.count - 1].navigationItem.showsBackButton
+    }
+
+    /// The edge drag begins only when the user may go back and no push or pop is moving, as UIKit's:
+    /// otherwise it fails at once and the touch stays with the views under it (a slider at the edge of
+    /// the root screen is not cancelled).
+    public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        gestureRecognizer !== interactivePopRecognizer || (canGoBack && runningTransition == nil)
     }
 
     /// The edge drag that pops interactively: the top screen follows the pointer from the leading edge,
@@ -27,7 +42,7 @@ extension NavigationController {
         let width = max(contentView.bounds.width, 1)
         switch pan.state {
         case .began:
-            guard stack.count > 1, runningTransition == nil else { return }
+            guard canGoBack, runningTransition == nil else { return }
             let interaction = PercentDrivenInteractiveTransition()
             interactivePop = interaction
             popViewController(animated: true)
@@ -58,7 +73,9 @@ extension NavigationController {
     /// the keys first passes them here.
     public func handleBackCommand(_ presses: Set<Press>) -> Bool {
         guard let press = presses.first, press.key == .left, press.modifiers == [.alternate], stack.count > 1 else { return false }
-        popViewController(animated: true)
+        // Taken either way, so that it does not go on to a container below; it pops (or turns a push
+        // around) only when Back shows.
+        if canGoBack { popViewController(animated: true) }
         return true
     }
 }

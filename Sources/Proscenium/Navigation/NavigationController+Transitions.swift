@@ -14,8 +14,13 @@ extension NavigationController {
         stack = newStack
         let to = newStack.last!
         guard let from = oldStack.last, from !== to, isViewLoaded else {
-            // Nothing moves on screen: a new root, the same top, or a view not loaded yet.
-            if isViewLoaded, oldStack.last !== to {
+            // Nothing moves on screen: a new root, the same top, or a view not loaded yet. The delegate
+            // hears of a new top now if the controller is on screen, else as it appears.
+            let newTop = oldStack.last !== to
+            let shownNow = newTop && isViewLoaded && view.window != nil && appearanceState == .appeared
+            if newTop { topAwaitsShowNotice = !shownNow }
+            if shownNow { delegate?.navigationController(self, willShow: to, animated: false) }
+            if isViewLoaded, newTop {
                 View.performWithoutAnimation {
                     to.view.untransformedFrame = contentView.bounds
                     contentView.addSubview(to.view)
@@ -24,6 +29,7 @@ extension NavigationController {
             endingStackChange {
                 finish(added: added, removed: removed)
                 updateNavigationBar()
+                if shownNow { delegate?.navigationController(self, didShow: to, animated: false) }
                 dismissPresentations(of: removed, animated: animated)
             }
             return
@@ -53,6 +59,7 @@ extension NavigationController {
         // Loaded before it appears, as UIKit does: its viewDidLoad comes before willShow and viewWillAppear,
         // the children it adds there appear with it, and a push or pop it asks for waits.
         _ = to.view
+        topAwaitsShowNotice = false
         delegate?.navigationController(self, willShow: to, animated: animated)
         if onScreen {
             // Owned by the transition: this controller's own appearance changes, forwarded to its children,

@@ -47,6 +47,9 @@
     var barAwaitsTransition = false
     /// Whether a change asked for now waits: a push or pop runs, or one is ending.
     var stackChangeRuns: Bool { runningTransition != nil || isEndingStackChange }
+    /// Set when the top screen changed with nothing moving while the controller was off screen (its first
+    /// root included): the delegate hears `willShow` and `didShow` for it as the controller appears.
+    var topAwaitsShowNotice = false
     /// The edge drag that pops, and the interaction it drives while it does.
     var interactivePopRecognizer: GestureRecognizer?
     var interactivePop: PercentDrivenInteractiveTransition?
@@ -73,6 +76,20 @@
         installInteractivePop()
         if let top = stack.last, runningTransition == nil { contentView.addSubview(top.view) }
         updateNavigationBar()
+    }
+
+    /// The delegate hears `willShow` for a top screen it has not heard of, before the screen's
+    /// `viewWillAppear`, as in UIKit.
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if topAwaitsShowNotice, let top = stack.last { delegate?.navigationController(self, willShow: top, animated: animated) }
+    }
+
+    /// ... and `didShow` after its `viewDidAppear`.
+    override func appearanceTransitionDidEndInChildren() {
+        guard topAwaitsShowNotice, appearanceState == .appeared, let top = stack.last else { return }
+        topAwaitsShowNotice = false
+        delegate?.navigationController(self, didShow: top, animated: appearanceIsAnimated)
     }
 
     open override func viewDidLayoutSubviews() {

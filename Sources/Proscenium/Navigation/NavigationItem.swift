@@ -28,6 +28,13 @@
         set { rightBarButtonItems = newValue.map { [$0] } ?? [] }
     }
 
+    /// Whether the bar shows a back button under this item, given a screen to go back to: not when it is
+    /// hidden or replaced by left items. Without one, nothing else goes back either (the edge drag,
+    /// Alt+Left, the mouse's Back button), as in UIKit: a screen that hides Back asks before it is left.
+    public var showsBackButton: Bool {
+        !hidesBackButton && (leftBarButtonItems.isEmpty || leftItemsSupplementBackButton)
+    }
+
     /// Called when anything shown changes, so the bar showing the item can follow.
     var onChange: (@MainActor () -> Void)?
 
@@ -49,16 +56,19 @@
         case done
     }
 
-    /// The text of the button.
-    public var title: String
+    /// The text of the button. Changes to it, `style`, `isEnabled` and `identifier` show at once in a bar
+    /// showing the item, as UIKit's (a Save button enabled as the form becomes valid).
+    public var title: String { didSet { shownButton?.showTitle(title, style: style) } }
     /// Plain or bold.
-    public var style: Style
+    public var style: Style { didSet { shownButton?.showTitle(title, style: style) } }
     /// Whether the button takes taps; a disabled one is drawn faded.
-    public var isEnabled = true
+    public var isEnabled = true { didSet { shownButton?.isEnabled = isEnabled } }
     /// What a tap does.
     public var action: (@MainActor () -> Void)?
     /// The `identifier` of the button's view in the bar, for tests and logs.
-    public var identifier: String?
+    public var identifier: String? { didSet { shownButton?.identifier = identifier } }
+    /// The button a navigation bar shows the item with, while it does.
+    weak var shownButton: Button?
 
     /// A button titled `title` that calls `action` when tapped.
     public init(title: String, style: Style = .plain, action: (@MainActor () -> Void)? = nil) {

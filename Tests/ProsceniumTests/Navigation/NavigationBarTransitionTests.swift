@@ -103,4 +103,26 @@ struct NavigationBarTransitionTests {
         fixture.runUntilIdle()
         #expect(labels(in: bar).map(\.text) == ["Home"] && bar.titleLabel.alpha == 1 && bar.backButton.isHidden)
     }
+
+    @Test("a bar button item changed while shown changes its button: enabled, title, weight, identifier")
+    func barButtonItemChangesShowAtOnce() {
+        let (fixture, b) = NavigationFixture.withScreenPushed()
+        var saved = 0
+        let save = BarButtonItem(title: "Save", style: .done) { saved += 1 }
+        b.navigationItem.rightBarButtonItem = save
+        fixture.frames(1)
+        let bar = fixture.navigation.navigationBar
+        let button = try? #require(bar.itemButtons.first)
+        let width = button?.frame.width ?? 0
+        save.isEnabled = false
+        save.title = "Saving changes"
+        save.style = .plain
+        save.identifier = "save"
+        fixture.frames(1)
+        #expect(button?.isEnabled == false && button?.title == "Saving changes" && button?.identifier == "save")
+        #expect(button?.titleLabel.font.weight == .regular)
+        #expect((button?.frame.width ?? 0) > width, "the bar made room for the longer title")
+        fixture.tap("save")
+        #expect(saved == 0, "a disabled item's button takes no tap")
+    }
 }

@@ -50,6 +50,36 @@ struct NavigationDelegateTests {
         }
     }
 
+    @Test("the delegate hears willShow and didShow for the root as the controller first appears, around the root's own callbacks, and for a top set while on screen")
+    func theRootIsShownToo() {
+        let log = ProbeLog()
+        let clock = ManualFrameClock(startTime: 10, framesPerSecond: 60)
+        let window = Window(size: Size(width: 400, height: 300), clock: clock)
+        let a = NavigationScreen("A", log: log)
+        let navigation = NavigationController(rootViewController: a)
+        let delegate = Delegate(log: log)
+        navigation.delegate = delegate
+        window.rootViewController = navigation
+        clock.step()
+        #expect(log.entries.filter { $0.contains("Show") || $0.contains("Appear") }
+            == ["willShow A", "A.viewWillAppear", "A.viewDidAppear", "didShow A"], "\(log.entries)")
+        log.entries = []
+        let c = NavigationScreen("C", log: log)
+        navigation.setViewControllers([c], animated: false)
+        #expect(log.entries.filter { $0.contains("Show") } == ["willShow C", "didShow C"], "\(log.entries)")
+    }
+
+    @Test("setting a controller's title sets its navigation item's, which the bar shows")
+    func titleSetsTheItemsTitle() {
+        let fixture = NavigationFixture()
+        fixture.a.navigationItem.title = "Inbox"
+        fixture.frames(1)
+        fixture.a.title = "Inbox (3)"
+        fixture.frames(1)
+        #expect(fixture.a.navigationItem.title == "Inbox (3)")
+        #expect(fixture.navigation.navigationBar.titleLabel.text == "Inbox (3)")
+    }
+
     @Test("the delegate's animator runs push and pop; willShow and didShow frame each")
     func delegateAnimatorRuns() {
         let fixture = NavigationFixture()

@@ -85,4 +85,44 @@ struct NavigationInputTests {
         fixture.window.send(.keyDown(.left, modifiers: [.alternate], time: fixture.clock.now))
         #expect(fixture.stack == ["A"] && warnings.isEmpty)
     }
+
+    @Test("a screen that hides Back, or replaces it with its own left button, is not left by Alt+Left or the edge drag")
+    func noBackButtonNoWayBack() {
+        for hides in [true, false] {
+            let (fixture, b) = pushed()
+            if hides {
+                b.navigationItem.hidesBackButton = true
+            } else {
+                b.navigationItem.leftBarButtonItem = BarButtonItem(title: "Cancel")
+            }
+            fixture.frames(1)
+            fixture.window.send(.keyDown(.left, modifiers: [.alternate], time: fixture.clock.now))
+            fixture.window.send(.keyUp(.left, modifiers: [.alternate], time: fixture.clock.now))
+            fixture.runUntilIdle()
+            #expect(fixture.stack == ["A", "B"], "hides: \(hides)")
+            let point = drag(fixture, from: 4, step: 12, frames: 10)
+            letGo(fixture, at: point)
+            fixture.runUntilIdle()
+            #expect(fixture.stack == ["A", "B"] && fixture.shownScreens == ["B"], "hides: \(hides)")
+            // With the left button after Back, Back is there and goes back.
+            b.navigationItem.hidesBackButton = false
+            b.navigationItem.leftItemsSupplementBackButton = true
+            fixture.window.send(.keyDown(.left, modifiers: [.alternate], time: fixture.clock.now))
+            fixture.runUntilIdle()
+            #expect(fixture.stack == ["A"], "hides: \(hides)")
+        }
+    }
+
+    @Test("on the root screen a drag from the edge is not taken: the view under it follows it to the end, not cancelled")
+    func edgeDragOnTheRootLeavesTheTouch() {
+        let fixture = NavigationFixture()
+        let probe = TouchProbeView(frame: Rect(x: 0, y: 0, width: 200, height: 300))
+        fixture.a.view.addSubview(probe)
+        fixture.frames(1)
+        let point = drag(fixture, from: 4, step: 12, frames: 6)
+        letGo(fixture, at: point)
+        fixture.runUntilIdle()
+        #expect(probe.phases.first == .began && probe.phases.last == .ended, "\(probe.phases)")
+        #expect(!probe.phases.contains(.cancelled))
+    }
 }

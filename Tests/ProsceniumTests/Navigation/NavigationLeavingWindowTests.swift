@@ -31,7 +31,10 @@ struct NavigationLeavingWindowTests {
         navigation.delegate = observer
         home.present(navigation, animated: false)
         fixture.runUntilIdle()
+        // The root was shown as the controller appeared, in the presentation's transition.
+        #expect(observer.shown == ["A"] && observer.ended == ["completed"])
         observer.shown = []
+        observer.ended = []
         fixture.log.entries = []
         return (fixture, home, navigation, observer)
     }

@@ -56,6 +56,24 @@ struct TableViewReloadTests {
         #expect(table.visibleCells.allSatisfy { !$0.isSelected })
     }
 
+    @Test("a scroll right after reloadData, before the next layout, asks only for rows that exist now")
+    func aScrollAfterAReloadShowsTheNewRows() {
+        let rows = AskedRows(count: 100)
+        let table = TableView()
+        let scene = ScrollScene(scrollView: table)
+        table.dataSource = rows
+        scene.clock.step()
+        table.setContentOffset(Point(x: 0, y: 2000), animated: false)
+        scene.clock.step()
+        rows.asked = []
+        rows.count = 3
+        table.reloadData()
+        table.setContentOffset(.zero, animated: false)
+        #expect(!rows.asked.isEmpty && rows.asked.allSatisfy { $0 < 3 }, "\(rows.asked)")
+        scene.clock.step()
+        #expect(table.indexPathsForVisibleRows.map(\.row) == [0, 1, 2])
+    }
+
     @Test("selecting a row that does not exist is refused with a warning; the selection stays")
     func selectingNoSuchRowIsRefused() {
         var warnings: [String] = []
@@ -119,5 +137,17 @@ struct TableViewReloadTests {
         scene.press(at: Point(x: 100, y: 100))
         scene.release(at: Point(x: 100, y: 100))
         #expect(delegate.told.isEmpty && table.indexPathForSelectedRow == IndexPath(row: 1, section: 0), "\(delegate.told)")
+    }
+}
+
+/// Rows 0..<count that note which rows the table asked cells for.
+@MainActor private final class AskedRows: TableViewDataSource {
+    var count: Int
+    var asked: [Int] = []
+    init(count: Int) { self.count = count }
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        asked.append(indexPath.row)
+        return tableView.dequeueReusableCell(withIdentifier: "row") ?? TableViewCell(reuseIdentifier: "row")
     }
 }

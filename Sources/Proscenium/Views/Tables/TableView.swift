@@ -210,6 +210,9 @@
     }
 
     override func contentOffsetDidChange() {
+        // A scroll right after `reloadData()`, before the next layout, shows the new rows: the old ones
+        // may no longer exist.
+        loadIfNeeded()
         updateVisibleCells()
     }
 }
