@@ -53,14 +53,15 @@ extension StackView {
             Self.share(available - gaps - lengths.reduce(0, +), among: items, lengths: &lengths)
         case .equalSpacing:
             let extra = available - gaps - lengths.reduce(0, +)
-            if extra < 0 {
+            // One view is pinned to both ends, as UIKit pins the first and the last: it fills the stack.
+            if extra < 0 || items.count == 1 {
                 Self.share(extra, among: items, lengths: &lengths)
-            } else if items.count > 1 {
+            } else {
                 between = between.map { $0 + extra / (count - 1) }
             }
         case .equalCentering:
             let extra = available - gaps - lengths.reduce(0, +)
-            if extra < 0 { Self.share(extra, among: items, lengths: &lengths) }
+            if extra < 0 || items.count == 1 { Self.share(extra, among: items, lengths: &lengths) }
             if items.count > 1 {
                 // Centres equally far apart, the first view at the start and the last at the end, unless
                 // that would bring two closer than `spacing`.

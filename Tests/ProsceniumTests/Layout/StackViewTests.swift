@@ -210,4 +210,16 @@ struct StackViewTests {
         #expect(stack.intrinsicContentSize.width == 0 && stack.intrinsicContentSize.height == 10)
         #expect(stack.sizeThatFits(Size(width: 100, height: 100)).width == 0)
     }
+
+    @Test("equal spacing or equal centering with one view shown: it is pinned to both ends and fills the stack, as in UIKit")
+    func oneViewFillsUnderEqualSpacing() {
+        for distribution in [StackView.Distribution.equalSpacing, .equalCentering] {
+            let shown = Box(50, 20), hidden = Box(60, 20)
+            hidden.isHidden = true
+            let stack = StackView(arrangedSubviews: [shown, hidden], frame: Rect(x: 0, y: 0, width: 300, height: 50))
+            stack.distribution = distribution
+            stack.layoutIfNeeded()
+            #expect(shown.frame.minX == 0 && shown.frame.width == 300, "\(distribution): \(shown.frame)")
+        }
+    }
 }

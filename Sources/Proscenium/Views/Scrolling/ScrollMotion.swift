@@ -127,7 +127,7 @@ extension ScrollView {
         if glide.x == nil, glide.y == nil {
             // Already there: the animation is over before it began, as UIKit reports it.
             let wasMoving = motion != nil
-            stopMotion()
+            interruptMotion()
             if !wasMoving { delegate?.scrollViewDidEndScrollingAnimation(self) }
             return
         }
@@ -167,6 +167,14 @@ extension ScrollView {
         isDecelerating = false
         displayLink?.invalidate()
         displayLink = nil
+    }
+
+    /// Code (or the touchpad) stops the motion where the content is: it ends there, as when it comes to
+    /// rest: a delegate told a deceleration began hears that it ended, and the indicators fade.
+    func interruptMotion() {
+        guard let cause = motion?.cause else { return }
+        stopMotion()
+        motionDidEnd(cause)
     }
 
     /// The content's velocity in the motion now, in points per second per axis.

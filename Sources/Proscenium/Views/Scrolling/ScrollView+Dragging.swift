@@ -128,18 +128,26 @@ extension ScrollView {
             motion.y = law(offset.y, velocity.y, low.y, high.y, min(max(target.y, low.y), high.y), steered)
         }
         let decelerates = motion.x != nil || motion.y != nil
+        // A delegate that sets the offset from either callback takes the content over (snapping it to a
+        // place of its own, or stopping it where it is): the deceleration does not start.
+        let requests = contentOffsetRequests
+        var takenOver: Bool { contentOffsetRequests != requests }
         delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
-        if decelerates, window != nil {
+        if decelerates, window != nil, !takenOver {
             delegate?.scrollViewWillBeginDecelerating(self)
-            start(motion)
-        } else {
+            if !takenOver { return start(motion) }
+            // Told it began: it ended where the delegate put the content.
+            delegate?.scrollViewDidEndDecelerating(self)
+        }
+        // At rest, unless the delegate started an animated scroll, which ends in its own time.
+        if self.motion == nil {
             report(.ended)
             scheduleIndicatorFade()
         }
     }
 
     /// The page a release comes to rest on: the next one in the direction of a flick, else the nearest.
-    private func pageTarget(from offset: Point, velocity: Point) -> Point {
+    func pageTarget(from offset: Point, velocity: Point) -> Point {
         func axis(_ position: Double, _ speed: Double, _ page: Double, _ lower: Double, _ upper: Double) -> Double {
             guard page > 0 else { return position }
             let index = position / page

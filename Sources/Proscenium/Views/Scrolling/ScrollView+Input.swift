@@ -24,24 +24,57 @@ extension ScrollView {
             target.y = min(max(base.y + delta.dy, low.y), high.y)
             rest.dy = delta.dy - (target.y - base.y)
         }
+        if isPagingEnabled, !isPrecise {
+            // A notch or a key turns the page, as far as it can go that way.
+            target = pageTurned(from: base, by: delta)
+            rest = Vector(dx: delta.dx == 0 || target.x != base.x ? 0 : delta.dx, dy: delta.dy == 0 || target.y != base.y ? 0 : delta.dy)
+        }
         guard target != base else { return delta }
         if isPrecise {
-            if motion != nil { stopMotion() }
+            let interrupted = motion != nil
+            interruptMotion()
             applyContentOffset(target)
-            report(.ended)
+            if !interrupted { report(.ended) }
             showIndicators()
             scheduleIndicatorFade()
+            if isPagingEnabled { settleOnAPageSoon() }
         } else {
             glide(to: target, duration: ScrollMotion.notchDuration)
         }
         return rest
     }
 
+    /// The page as many pages away from the one `base` rests on (or is headed for) as `delta` is long, at
+    /// least the next one, along each axis it moves (Home and End go to the ends), within the range.
+    private func pageTurned(from base: Point, by delta: Vector) -> Point {
+        func axis(_ position: Double, _ move: Double, _ page: Double, _ low: Double, _ high: Double) -> Double {
+            guard move != 0, page > 0 else { return position }
+            let pages = max(1, (abs(move) / page).rounded())
+            let next = ((position / page).rounded() + (move > 0 ? pages : -pages)) * page
+            return min(max(next, low), high)
+        }
+        let low = minimumContentOffset, high = maximumContentOffset
+        return Point(x: axis(base.x, delta.dx, bounds.width, low.x, high.x), y: axis(base.y, delta.dy, bounds.height, low.y, high.y))
+    }
+
+    /// Touchpad deltas carry no end: a paging view glides to the nearest page once they have stopped for
+    /// a moment.
+    private func settleOnAPageSoon() {
+        pageSettle?.invalidate()
+        pageSettle = window?.scheduleTimer(after: 0.15) { [weak self] _ in
+            guard let self, !self.isDragging, self.motion == nil else { return }
+            self.pageSettle = nil
+            let target = self.pageTarget(from: self.contentOffset, velocity: .zero)
+            if target != self.contentOffset { self.glide(to: target, duration: ScrollMotion.animationDuration) }
+        }
+    }
+
     /// The distance a scroll key asks for, or nil for keys that do not scroll: arrows a line, Page Up and
     /// Down (and Space, Shift-Space) a page less a line, Home and End to the ends.
     func keyScrollDelta(for press: Press) -> Vector? {
         let line = 40.0
-        let page = max(line, bounds.height - line)
+        // A page of what the insets leave clear (a bar over the list covers the top inset), less a line.
+        let page = max(line, bounds.height - contentInset.top - contentInset.bottom - line)
         let offset = inputTarget
         guard press.modifiers.isSubset(of: [.shift]) else { return nil }
         switch press.key {

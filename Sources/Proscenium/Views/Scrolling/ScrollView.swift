@@ -101,6 +101,10 @@
 
     /// The motion in progress, axis by axis, and what began it.
     var motion: ScrollMotion?
+    /// Counts `setContentOffset` calls: the release of a drag sees whether a delegate set the offset.
+    var contentOffsetRequests = 0
+    /// Brings a paging view's content to rest on a page once precise (touchpad) deltas stop coming.
+    var pageSettle: FrameTimer?
     var displayLink: DisplayLink?
     /// Where the drag has taken the content offset, before the rubber band.
     var dragRawOffset: Point = .zero
@@ -181,18 +185,22 @@
             Warnings.warn("ScrollView.contentOffset \(offset) ignored: offsets must be finite")
             return
         }
+        contentOffsetRequests += 1
         if animated, window != nil {
             glide(to: clampedContentOffset(offset), duration: ScrollMotion.animationDuration)
         } else {
-            stopMotion()
+            interruptMotion()
             applyContentOffset(offset)
         }
     }
 
-    /// Scrolls just enough to show `rect` (in content coordinates), as much of it as fits.
+    /// Scrolls just enough to show `rect` (in content coordinates), as much of it as fits. A rect already
+    /// in view (where a running motion is headed, if it has a target) changes nothing, as in UIKit: a
+    /// gliding list keeps gliding.
     public func scrollRectToVisible(_ rect: Rect, animated: Bool) {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite else { return }
-        var offset = motion?.target(from: contentOffset) ?? contentOffset
+        let base = motion?.target(from: contentOffset) ?? contentOffset
+        var offset = base
         // The area the insets leave clear (a bar over the list covers the top inset), `inset` from the
         // bounds' leading edge and `viewport` long.
         func axis(_ current: Double, _ low: Double, _ length: Double, _ inset: Double, _ viewport: Double) -> Double {
@@ -204,13 +212,23 @@
         let insets = contentInset
         offset.x = axis(offset.x, rect.minX, rect.width, insets.left, bounds.width - insets.left - insets.right)
         offset.y = axis(offset.y, rect.minY, rect.height, insets.top, bounds.height - insets.top - insets.bottom)
+        guard offset != base else { return }
         setContentOffset(clampedContentOffset(offset), animated: animated)
     }
 
-    /// Shows the indicators for a moment, as after scrolling.
+    /// Shows the indicators for a moment, as after scrolling; called before the view is in a window, it
+    /// shows them for a moment once it is.
     public func flashScrollIndicators() {
         showIndicators()
         scheduleIndicatorFade()
+    }
+
+    open override func didMoveToWindow() {
+        super.didMoveToWindow()
+        // Indicators shown while out of a window (flashed before it appeared) fade once it is in one.
+        if window != nil, !isDragging, motion == nil, verticalIndicator.alpha > 0 || horizontalIndicator.alpha > 0 {
+            scheduleIndicatorFade()
+        }
     }
 
     /// Sets the bounds' origin and tells the delegate; every motion goes through here.
