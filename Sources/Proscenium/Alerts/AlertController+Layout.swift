@@ -42,7 +42,7 @@ extension AlertController {
         button.isEnabled = action.isEnabled
         action.enabledDidChange = { [weak button] enabled in button?.isEnabled = enabled }
         buttons.append((action, button))
-        viewIfLoaded?.addSubview(button)
+        if isViewLoaded { contentView.addSubview(button) }
     }
 
     /// Blue titles, red for destructive actions; the preferred action semibold, else Cancel. The default
@@ -84,6 +84,8 @@ extension AlertController {
     /// Places the content for `width` and, in a bottom sheet, asks for a new height when wrapping changed it.
     func layOutContent(in width: Double) {
         let height = layOut(width: width, hidesCancel: hidesCancelButton, apply: true)
+        contentView.frame = view.bounds
+        contentView.contentSize = Size(width: width, height: height)
         if preferredStyle == .actionSheet, presentationController?.presentationStyle == .bottomSheet,
            preferredContentSize.height != height {
             preferredContentSize = Size(width: width, height: height)
@@ -182,9 +184,9 @@ extension AlertController {
     /// last, or first side by side) and text fields added later would follow.
     private func orderFocusable(_ shown: [(action: AlertAction, button: Button)]) {
         let order: [View] = textFields + shown.map(\.button)
-        let current = view.subviews.filter { subview in order.contains { $0 === subview } }
+        let current = contentView.subviews.filter { subview in order.contains { $0 === subview } }
         guard !current.elementsEqual(order, by: ===) else { return }
-        for subview in order { view.bringSubviewToFront(subview) }
+        for subview in order { contentView.bringSubviewToFront(subview) }
     }
 
     /// Shows the next hairline at `frame`, reusing those of the last layout (a live resize lays out every frame).
@@ -192,7 +194,7 @@ extension AlertController {
         if usedSeparators == separators.count {
             let separator = View()
             separator.backgroundColor = Self.separatorColor
-            view.addSubview(separator)
+            contentView.addSubview(separator)
             separators.append(separator)
         }
         separators[usedSeparators].isHidden = false

@@ -49,6 +49,9 @@
     var usedSeparators = 0
     /// The band between the actions and Cancel in a bottom sheet.
     let cancelGap = View()
+    /// Holds everything the alert shows: content taller than the window (many actions, a long message)
+    /// scrolls, so every button stays in reach, as in UIKit.
+    let contentView = ScrollView()
     /// Decides the action sheet's style per container size and tells the alert when it is dismissed from
     /// outside (a click past a popover, a sheet dragged away), which counts as Cancel.
     let adapter = AlertPresentationAdapter()
@@ -95,7 +98,7 @@
         }
         configurationHandler?(field)
         textFields.append(field)
-        if isViewLoaded { view.addSubview(field) }
+        if isViewLoaded { contentView.addSubview(field) }
         contentDidChange()
     }
 
@@ -106,11 +109,13 @@
         view.backgroundColor = .elevatedBackground
         view.identifier = "alert"
         configureLabels()
-        for label in [titleLabel, messageLabel] { view.addSubview(label) }
-        for field in textFields { view.addSubview(field) }
+        contentView.identifier = "alert-content"
+        view.addSubview(contentView)
+        for label in [titleLabel, messageLabel] { contentView.addSubview(label) }
+        for field in textFields { contentView.addSubview(field) }
         cancelGap.backgroundColor = .systemGray5
-        view.addSubview(cancelGap)
-        for (_, button) in buttons { view.addSubview(button) }
+        contentView.addSubview(cancelGap)
+        for (_, button) in buttons { contentView.addSubview(button) }
     }
 
     open override func viewDidLayoutSubviews() {

@@ -15,7 +15,23 @@ extension Window {
         } else {
             next = backwards ? candidates.count - 1 : 0
         }
-        candidates[next].becomeFirstResponder()
+        let focused = candidates[next]
+        focused.becomeFirstResponder()
+        if firstResponder === focused { scrollIntoView(focused) }
+    }
+
+    /// Scrolls the scroll views around `view` just enough to show it, innermost first: Tab to a control
+    /// out of view (a button at the foot of a long alert, a field below a form's fold) brings it into
+    /// view, as GTK's focus adjustments do.
+    func scrollIntoView(_ view: View) {
+        var ancestor = view.superview
+        while let current = ancestor {
+            if let scrollView = current as? ScrollView {
+                // In the scroll view's bounds, which are its content's coordinates.
+                scrollView.scrollRectToVisible(view.convert(view.bounds, to: scrollView), animated: true)
+            }
+            ancestor = current.superview
+        }
     }
 
     /// Views in `root`'s subtree that can be focused, depth first, back to front as subviews are listed.

@@ -149,6 +149,43 @@ struct AlertControllerTests {
         }
     }
 
+    @Test("an alert taller than its window scrolls: Cancel at its foot comes into view by the wheel, and by Tab, and takes a click")
+    func aTallAlertScrolls() {
+        let fixture = PresentationFixture(size: Size(width: 640, height: 240))
+        let picked = Box<[String]>([])
+        let alert = AlertController(title: "Export", message: "Choose a format for the document.", preferredStyle: .alert)
+        for title in ["PDF", "PNG", "JPEG", "SVG", "HTML"] {
+            alert.addAction(AlertAction(title: title, style: .default) { picked.value.append($0.title) })
+        }
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel) { picked.value.append($0.title) })
+        fixture.root.present(alert, animated: true)
+        fixture.runUntilIdle()
+        #expect(alert.view.frame.height <= 240)
+        let cancel = fixture.window.view(withIdentifier: "cancel")!
+        func reachable() -> Bool {
+            let frame = cancel.convert(cancel.bounds, to: nil)
+            let center = Point(x: frame.midX, y: frame.midY)
+            return fixture.window.bounds.contains(center) && fixture.window.hitTest(center, with: nil) === cancel
+        }
+        #expect(!reachable(), "Cancel starts below the window")
+        // Tab from the first button on to Cancel, the last, brings it into view.
+        for _ in 0..<6 { press(fixture, .tab) }
+        fixture.runUntilIdle()
+        #expect(fixture.window.firstResponder === cancel && reachable())
+        // And the wheel scrolls the rest back.
+        let middle = Point(x: 320, y: 120)
+        fixture.window.send(.scroll(middle, delta: Vector(dx: 0, dy: -1000), isPrecise: true, time: fixture.clock.now))
+        #expect(!reachable())
+        fixture.window.send(.scroll(middle, delta: Vector(dx: 0, dy: 1000), isPrecise: true, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(reachable())
+        let frame = cancel.convert(cancel.bounds, to: nil)
+        fixture.window.send(.pointerDown(Point(x: frame.midX, y: frame.midY), button: 1, time: fixture.clock.now))
+        fixture.window.send(.pointerUp(Point(x: frame.midX, y: frame.midY), button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(picked.value == ["Cancel"])
+    }
+
     @Test("an alert the app keeps answers again when it is presented again")
     func aKeptAlertAnswersAgain() {
         let fixture = PresentationFixture()
