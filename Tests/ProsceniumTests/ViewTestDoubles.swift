@@ -29,6 +29,11 @@ import Proscenium
     func frameDidComplete() {
         completedFrames += 1
     }
+
+    private(set) var accessibilityChanges = 0
+    func accessibilityDidChange() {
+        accessibilityChanges += 1
+    }
 }
 
 /// A shared, ordered log that probe views append to.

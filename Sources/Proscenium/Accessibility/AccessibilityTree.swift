@@ -15,7 +15,9 @@
     public init(window: Window) {
         root = Self.id(of: window)
         let blocker = Self.frontMostBlocker(in: window)
-        var builder = Builder(blocker: blocker, focused: window.firstResponder as? View, clip: window.bounds)
+        // In a focused table, the keyboard's row is what has focus.
+        let focused = (window.firstResponder as? TableView)?.focusedCell ?? window.firstResponder as? View
+        var builder = Builder(blocker: blocker, focused: focused, clip: window.bounds)
         let windowNode = builder.node(for: window, role: .window, parent: nil)
         builder.add(windowNode, view: window)
         builder.walkChildren(of: window, into: root)

@@ -70,6 +70,7 @@ extension Window {
             guard newValue != focusIsVisible else { return }
             focusIsVisible = newValue
             (firstResponder as? View)?.setNeedsDisplay()
+            (firstResponder as? TableView)?.updateFocusIndicator()
         }
     }
 

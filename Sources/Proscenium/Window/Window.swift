@@ -104,6 +104,7 @@
             storedFirstResponder = newValue
             (before as? Control)?.focusDidChange()
             (newValue as? Control)?.focusDidChange()
+            (before as? TableView)?.updateFocusIndicator()
         }
     }
     private weak var storedFirstResponder: Responder?

@@ -46,11 +46,37 @@
     /// True while the data source is being asked for cells; a reload asked for then waits for the pass after.
     var isUpdatingCells = false
 
+    /// The row the keyboard is on while the table has focus (see `TableView+Keyboard.swift`): the arrows
+    /// move it, Return and Space select it. Nil until the table first takes focus.
+    public internal(set) var indexPathForFocusedRow: IndexPath?
+    /// The ring around the focused row while focus is visible.
+    let focusIndicator = View()
+
     /// An empty table occupying `frame`.
     public override init(frame: Rect = .zero) {
         super.init(frame: frame)
         backgroundColor = .systemBackground
         alwaysBounceVertical = true
+        configureFocusIndicator()
+    }
+
+    // MARK: - Keyboard focus
+
+    /// A table whose rows can be selected takes keyboard focus, as a GTK list does: Tab reaches it, and
+    /// the arrows, Home, End, Page Up and Page Down move among its rows.
+    open override var canBecomeFocused: Bool { allowsSelection && isHitTestable && firstRow != nil }
+    open override var canBecomeFirstResponder: Bool { canBecomeFocused }
+
+    /// Taking focus puts the keyboard on the selected row if it is in view, else on the first row in view.
+    open override func becomeFirstResponder() -> Bool {
+        guard super.becomeFirstResponder() else { return false }
+        focusOnARowInView()
+        return true
+    }
+
+    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
+        let unhandled = presses.filter { !(isFirstResponder && handleFocusKey($0)) }
+        if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
     }
 
     // MARK: - Data
@@ -195,6 +221,8 @@
             deselectRow(at: old, animated: false)
             tableDelegate?.tableView(self, didDeselectRowAt: old)
         }
+        // The keyboard goes on from the row the user chose.
+        moveFocus(to: chosen, scrolling: false)
         selectRow(at: chosen, animated: false, scrollPosition: .none)
         tableDelegate?.tableView(self, didSelectRowAt: chosen)
     }
@@ -207,6 +235,7 @@
         if contentSize.width != bounds.width { contentSize = Size(width: bounds.width, height: contentSize.height) }
         super.layoutSubviews()
         updateVisibleCells()
+        updateFocusIndicator()
     }
 
     override func contentOffsetDidChange() {
@@ -214,5 +243,6 @@
         // may no longer exist.
         loadIfNeeded()
         updateVisibleCells()
+        updateFocusIndicator()
     }
 }
