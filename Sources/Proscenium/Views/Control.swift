@@ -182,7 +182,8 @@
     /// Return and space activate a focused, enabled control, as a tap would.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         if isEnabled, presses.contains(where: { ($0.key == .return || $0.key == .space) && !$0.isRepeat }) {
-            sendActions()
+            // What a tap ending inside sends: target-action on `.touchUpInside` works from the keyboard too.
+            sendActions(for: [.touchUpInside, .primaryActionTriggered])
             return
         }
         super.pressesBegan(presses, with: event)

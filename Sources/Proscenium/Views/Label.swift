@@ -44,6 +44,8 @@
     /// The text's size: laid out at `preferredMaxLayoutWidth` when it is set and the label has more than one
     /// line, else each paragraph on one line.
     open override var intrinsicContentSize: Size {
+        // No text, no size, as UIKit's: an empty caption or error label takes no room in a stack.
+        guard !text.isEmpty else { return .zero }
         let key = textMeasurerKey
         if let cachedIntrinsicSize, cachedIntrinsicSize.measurer == key { return cachedIntrinsicSize.size }
         let width: Double? = numberOfLines != 1 && preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : nil
@@ -55,10 +57,11 @@
 
     /// A label of several lines is as tall as its text wrapped at `width`.
     override func intrinsicHeight(forWidth width: Double) -> Double? {
-        numberOfLines == 1 ? nil : layout(forWidth: width).size.height
+        numberOfLines == 1 ? nil : text.isEmpty ? 0 : layout(forWidth: width).size.height
     }
 
-        open override func sizeThatFits(_ size: Size) -> Size {
+    open override func sizeThatFits(_ size: Size) -> Size {
+        guard !text.isEmpty else { return .zero }
         let layout = layout(forWidth: size.width)
         return Size(width: min(layout.size.width, size.width), height: layout.size.height)
     }

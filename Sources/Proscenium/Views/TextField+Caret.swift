@@ -7,9 +7,9 @@ extension TextField {
         blinkTimer?.invalidate()
         blinkTimer = nil
         // Not editing, or in a window without the keyboard: no caret, and no timer waking the clock.
-        guard isEditing, window?.isKeyWindow ?? false else { return setCaretVisible(false) }
+        guard isEditing, window?.isKeyWindow ?? false, selectedRange.isEmpty else { return setCaretVisible(false) }
         setCaretVisible(true)
-        guard selectedRange.isEmpty, let window else { return }
+        guard let window else { return }
         blinkTimer = window.scheduleTimer(after: Self.blinkInterval, repeats: true) { [weak self] timer in
             guard let self else { return timer.invalidate() }
             self.setCaretVisible(!self.isCaretVisible)

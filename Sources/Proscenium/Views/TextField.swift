@@ -25,7 +25,9 @@
         didSet { if placeholder != oldValue { placeholderLayout = nil; setNeedsDisplay() } }
     }
     /// The font of the text and the placeholder; the 17-pixel system font by default, as a label's.
-    public var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { textDidChange(); placeholderLayout = nil } } }
+    public var font: Font = .systemFont(ofSize: 17) {
+        didSet { if font != oldValue { textDidChange(); placeholderLayout = nil; invalidateIntrinsicContentSize() } }
+    }
     /// Colour of the text; black by default.
     public var textColor: Color = .label { didSet { if textColor != oldValue { setNeedsDisplay() } } }
     /// Colour of the caret; the selection is a light tint of it. System blue by default, as iOS's tint.
@@ -215,6 +217,12 @@
 
     open override func layoutSubviews() {
         updateScroll()
+    }
+
+    /// As tall as `sizeThatFits` says, and as wide as its container makes it: a field in a form's stack
+    /// keeps its height and takes the row's width.
+    open override var intrinsicContentSize: Size {
+        Size(width: View.noIntrinsicMetric, height: (lineHeight + 16).rounded(.up))
     }
 
     /// Wide enough for the text or the placeholder, whichever is longer, plus the insets; 36 points tall

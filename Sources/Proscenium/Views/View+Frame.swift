@@ -56,9 +56,13 @@ extension View {
 }
 
 extension View {
-    /// Resizes the view to `sizeThatFits` of its current size, keeping its origin.
+    /// Resizes the view to the size it needs, keeping its origin, as UIKit's: a view whose height follows
+    /// its width (a label of several lines) keeps its current width and wraps at it (at any width when it
+    /// has none); any other takes the width it needs.
     public func sizeToFit() {
-        let fitted = sizeThatFits(Size(width: Double.greatestFiniteMagnitude, height: Double.greatestFiniteMagnitude))
+        let unbounded = Double.greatestFiniteMagnitude
+        let width = bounds.width > 0 && intrinsicHeight(forWidth: bounds.width) != nil ? bounds.width : unbounded
+        let fitted = sizeThatFits(Size(width: width, height: unbounded))
         frame = Rect(origin: frame.origin, size: fitted)
     }
 

@@ -1,0 +1,85 @@
+import Testing
+@testable import Proscenium
+
+/// How big views say they want to be, as UIKit's do: a text field has a height for stacks, an empty label
+/// none, `sizeToFit` wraps a label of several lines at its width; and what the keyboard sends a button.
+@MainActor @Suite("View sizing and keyboard activation")
+struct ViewSizingTests {
+    /// A window on a surface with the estimating measurer, so text sizes do not depend on the fonts of
+    /// whatever display another test opened.
+    private func window() -> Window {
+        let window = Window(size: Size(width: 400, height: 300), clock: ManualFrameClock())
+        window.surface = ProbeSurface()
+        return window
+    }
+
+    @Test("a text field has a height for stacks and no width of its own: in a vertical form it keeps its height")
+    func textFieldsHaveAHeight() {
+        let field = TextField()
+        let fitted = field.sizeThatFits(Size(width: 300, height: 300)).height
+        #expect(field.intrinsicContentSize == Size(width: View.noIntrinsicMetric, height: fitted))
+        let window = window()
+        let label = Label(text: "Name")
+        let form = StackView(arrangedSubviews: [label, field], frame: Rect(x: 0, y: 0, width: 300, height: 200))
+        form.axis = .vertical
+        form.alignment = .fill
+        form.spacing = 8
+        window.addSubview(form)
+        #expect(form.intrinsicContentSize.height == label.intrinsicContentSize.height + 8 + fitted)
+        form.frame.size.height = form.intrinsicContentSize.height
+        form.layoutIfNeeded()
+        #expect(field.frame.height == fitted && field.frame.width == 300)
+        field.font = .systemFont(ofSize: 30)
+        #expect(field.intrinsicContentSize.height > fitted, "a bigger font makes it taller")
+    }
+
+    @Test("an empty label takes no room, in its intrinsic size and its fitting size")
+    func emptyLabelsAreEmpty() {
+        let label = Label(text: "")
+        #expect(label.intrinsicContentSize == .zero)
+        #expect(label.sizeThatFits(Size(width: 200, height: 200)) == .zero)
+        label.text = "Error"
+        #expect(label.intrinsicContentSize.height > 0)
+    }
+
+    @Test("sizeToFit wraps a label of several lines at its current width, and fits a one-line label to its text")
+    func sizeToFitKeepsTheWidthOfWrappingLabels() {
+        let window = window()
+        let label = Label(text: "one two three four five six", frame: Rect(x: 10, y: 10, width: 80, height: 20))
+        label.numberOfLines = 0
+        window.addSubview(label)
+        label.sizeToFit()
+        let wrapped = label.layout(forWidth: 80)
+        #expect(wrapped.lines.count > 1)
+        #expect(label.frame.origin == Point(x: 10, y: 10))
+        #expect(label.bounds.width <= 80 && label.bounds.height == wrapped.size.height, "\(label.bounds)")
+        let single = Label(text: "one two three four five six", frame: Rect(x: 0, y: 0, width: 40, height: 20))
+        window.addSubview(single)
+        single.sizeToFit()
+        #expect(single.bounds.width > 40, "one line takes the width its text needs")
+    }
+
+    @Test("Space or Return on a focused button sends what a tap sends: touch-up-inside target-action works from the keyboard")
+    func keyboardActivationSendsTouchUpInside() {
+        let window = window()
+        let root = ViewController()
+        window.rootViewController = root
+        var events: [String] = []
+        let button = Button(title: "Save", frame: Rect(x: 20, y: 20, width: 100, height: 44))
+        button.addAction(for: .touchUpInside) { _ in events.append("up") }
+        button.addAction(for: .primaryActionTriggered) { _ in events.append("primary") }
+        root.view.addSubview(button)
+        #expect(button.becomeFirstResponder())
+        window.send(.keyDown(.space, time: 0))
+        window.send(.keyUp(.space, time: 0))
+        #expect(events == ["up", "primary"])
+    }
+
+    @Test("a field with its text selected shows no caret, as its documentation says")
+    func noCaretOverASelection() {
+        let scene = FieldScene(text: "selected")
+        #expect(scene.field.becomeFirstResponder())
+        #expect(!scene.field.selectedRange.isEmpty)
+        #expect(!scene.field.isCaretVisible)
+    }
+}
