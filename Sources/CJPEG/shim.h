@@ -8,6 +8,7 @@
 #include <string.h>
 #include <setjmp.h>
 #include <jpeglib.h>
+#include <jerror.h>
 
 struct proscenium_jpeg_error {
     struct jpeg_error_mgr manager;
@@ -21,10 +22,20 @@ static void proscenium_jpeg_error_exit(j_common_ptr info) {
     longjmp(error->jump, 1);
 }
 
-/// A warning (level -1: a truncated file, corrupt data) fails the decoding as an error would: a damaged
-/// image is refused, never shown half grey. Trace messages (level 0 and up) are dropped.
+/// A warning about the pixels (level -1: a truncated file, corrupt entropy-coded data) fails the decoding
+/// as an error would: a damaged image is refused, never shown half grey. Warnings that leave every pixel
+/// intact are let through, as djpeg, browsers and gdk-pixbuf do: stray bytes between markers (common from
+/// cameras and webcams), an unknown JFIF revision or Adobe transform code. Trace messages (level 0 and up) are dropped.
 static void proscenium_jpeg_warning(j_common_ptr info, int level) {
-    if (level < 0) (*info->err->error_exit)(info);
+    if (level >= 0) return;
+    switch (info->err->msg_code) {
+    case JWRN_EXTRANEOUS_DATA:
+    case JWRN_JFIF_MAJOR:
+    case JWRN_ADOBE_XFORM:
+        return;
+    default:
+        (*info->err->error_exit)(info);
+    }
 }
 
 /// Decodes the JPEG in `data` into 8-bit RGBA (alpha 255) in a buffer the caller frees with `free`.

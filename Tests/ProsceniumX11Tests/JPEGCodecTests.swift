@@ -72,4 +72,25 @@ struct JPEGCodecTests {
         }
         #expect(refused >= 100, "most damage is noticed: \(refused) of \(cases.count) refused")
     }
+
+    @Test("harmless quirks still decode, as in other viewers: stray bytes before a marker, an unknown JFIF revision; a truncated file does not")
+    func harmlessWarningsDecode() throws {
+        let bytes = try #require(JPEGCodec.encode(Self.halves()))
+        // The APP0 (JFIF) segment starts at 2; the next marker follows its length.
+        #expect(bytes[2] == 0xFF && bytes[3] == 0xE0)
+        let next = 4 + (Int(bytes[4]) << 8 | Int(bytes[5]))
+        var stray = bytes
+        stray.insert(contentsOf: [0x00, 0x00], at: next)
+        let decoded = try JPEGCodec.decode(stray)
+        #expect(decoded.width == 48 && decoded.height == 32)
+        var revision = bytes
+        revision[11] = 2  // JFIF major version 2
+        #expect(try JPEGCodec.decode(revision).width == 48)
+        do {
+            _ = try JPEGCodec.decode(Array(bytes.prefix(bytes.count * 2 / 3)))
+            Issue.record("a truncated JPEG decoded")
+        } catch {
+            #expect(!"\(error)".contains("PNG"), "a JPEG's error says image, not PNG: \(error)")
+        }
+    }
 }

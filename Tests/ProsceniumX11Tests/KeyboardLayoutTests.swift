@@ -164,6 +164,26 @@ struct KeyboardLayoutTests {
         }
     }
 
+    @Test("another client grabbing the keyboard for a moment (a global shortcut) releases held keys but leaves the window key")
+    func aGrabLeavesTheWindowKey() async throws {
+        try await withFocusedLog { fixture, input, log in
+            input.press(key: UInt(XK_Escape))
+            try await fixture.waitUntil("the key goes down") { log.downs.count == 1 }
+            let other = try #require(XOpenDisplay(fixture.server.displayName))
+            defer { XCloseDisplay(other) }
+            #expect(XGrabKeyboard(other, XDefaultRootWindow(other), 0, GrabModeAsync, GrabModeAsync, Time(CurrentTime)) == GrabSuccess)
+            XSync(other, 0)
+            try await fixture.waitUntil("the grab releases the held key") { log.ups.count == 1 }
+            #expect(fixture.host.window.isKeyWindow, "still the key window during the grab")
+            XUngrabKeyboard(other, Time(CurrentTime))
+            XSync(other, 0)
+            input.release(key: UInt(XK_Escape))
+            input.key(UInt(XK_a))
+            try await fixture.waitUntil("keys arrive again") { log.downs.count == 2 }
+            #expect(fixture.host.window.isKeyWindow)
+        }
+    }
+
     @Test("key and pointer timestamps are on the frame clock's time base")
     func timestampsOnClockBase() async throws {
         try await withFocusedLog { fixture, input, log in

@@ -1,3 +1,4 @@
+import CX11
 import Proscenium
 @testable import ProsceniumX11
 import Testing
@@ -60,5 +61,17 @@ struct ScrollValuatorTests {
         #expect(wheel == .scroll(Point(x: 10, y: 20), delta: Vector(dx: 0, dy: 2 * step), isPrecise: false, time: 1))
         let touchpad = WindowHost.scrollEvent(notches: Vector(dx: 0, dy: 0.25), at: Point(x: 20, y: 40), time: 1, scale: 2)
         #expect(touchpad == .scroll(Point(x: 10, y: 20), delta: Vector(dx: 0, dy: 0.25 * step), isPrecise: true, time: 1))
+    }
+
+    @Test("with Shift held, a valuator's vertical scroll goes sideways, as the core protocol's wheel buttons do; a sideways one stays")
+    func shiftTurnsScrollingSideways() {
+        let step = InputEvent.wheelNotchDistance
+        let wheel = WindowHost.scrollEvent(notches: Vector(dx: 0, dy: 1), at: Point(x: 20, y: 40), time: 1, scale: 1, shifted: true)
+        #expect(wheel == .scroll(Point(x: 20, y: 40), delta: Vector(dx: step, dy: 0), isPrecise: false, time: 1))
+        #expect(EventTranslator.wheelNotch(button: 5, state: UInt32(ShiftMask)) == Vector(dx: 1, dy: 0), "the same as the button")
+        let touchpad = WindowHost.scrollEvent(notches: Vector(dx: 0, dy: -0.5), at: Point(x: 20, y: 40), time: 1, scale: 1, shifted: true)
+        #expect(touchpad == .scroll(Point(x: 20, y: 40), delta: Vector(dx: -0.5 * step, dy: 0), isPrecise: true, time: 1))
+        let sideways = WindowHost.scrollEvent(notches: Vector(dx: 1, dy: 0), at: .zero, time: 1, scale: 1, shifted: true)
+        #expect(sideways == .scroll(.zero, delta: Vector(dx: step, dy: 0), isPrecise: false, time: 1))
     }
 }

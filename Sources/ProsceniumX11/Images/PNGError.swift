@@ -1,4 +1,5 @@
-/// Why reading or writing a PNG failed; the message names the file and says what to do about it.
+/// Why reading an image (PNG or JPEG) or writing a PNG failed; the message names the file and says what to
+/// do about it.
 public enum PNGError: Error, CustomStringConvertible, Equatable {
     /// The file at `path` could not be written; nothing was left behind at that path.
     case cannotWrite(path: String, reason: String)
@@ -24,11 +25,11 @@ public enum PNGError: Error, CustomStringConvertible, Equatable {
         case let .readOnlyFileSystem(path, directory):
             return "cannot write PNG to '\(path)': '\(directory)' is on a read-only file system — choose a directory on a writable one"
         case let .cannotRead(path, reason):
-            return "cannot read PNG '\(path)': \(reason) — check that the file exists and is a PNG image"
+            return "cannot read image '\(path)': \(reason) — check that the file exists and is a PNG or JPEG image"
         case let .unsupportedImage(detail):
             return "cannot store this image as a PNG: \(detail)"
         case let .codecFailed(detail):
-            return "PNG coding failed: \(detail)"
+            return "image coding failed: \(detail)"
         }
     }
 }

@@ -157,6 +157,11 @@ import Proscenium
     func focusOut(time: Double) -> [InputEvent] {
         isFocused = false
         focusContext(false)
+        return releaseHeldKeys(time: time)
+    }
+
+    /// Every held key released, as key-ups to send: another client takes their releases.
+    func releaseHeldKeys(time: Double) -> [InputEvent] {
         let held = keysDown.values
         keysDown = [:]
         return held.map { .keyUp($0, modifiers: [], time: time) }

@@ -18,12 +18,21 @@ extension WindowHost {
         case KeyRelease:
             if let input = keyboard.release(event.xkey, time: eventTime(event.xkey.time)) { window.send(input) }
         case FocusIn:
+            // A grab let go gives back focus that never left, as far as the user sees (see FocusOut).
+            guard event.xfocus.mode != NotifyUngrab else { return true }
             keyboard.focusIn()
             window.becomeKey()
             accessibilityBridge?.windowDidChange()
         case FocusOut:
             // Focus moving to a child of ours is not focus leaving the window.
             guard event.xfocus.detail != NotifyInferior else { return true }
+            if event.xfocus.mode == NotifyGrab {
+                // Another client holds the keyboard for a moment (a global shortcut, the window manager
+                // moving the window): the window stays key, its caret and input method as they were, as
+                // GLFW and SDL keep theirs; only the keys held now come up, their releases going elsewhere.
+                for input in keyboard.releaseHeldKeys(time: window.clock.now) { window.send(input) }
+                return true
+            }
             for input in keyboard.focusOut(time: window.clock.now) { window.send(input) }
             window.resignKey()
             accessibilityBridge?.windowDidChange()

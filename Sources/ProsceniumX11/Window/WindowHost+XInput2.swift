@@ -77,14 +77,20 @@ extension WindowHost {
             if scrolled == nil || !movedByScrollAxesOnly {
                 window.send(InputEvent.pointerMoved(location, time: time).inPoints(scale: scale))
             }
-            if let scrolled { window.send(Self.scrollEvent(notches: scrolled, at: location, time: time, scale: scale)) }
+            if let scrolled {
+                let shifted = UInt32(bitPattern: e.mods.effective) & UInt32(ShiftMask) != 0
+                window.send(Self.scrollEvent(notches: scrolled, at: location, time: time, scale: scale, shifted: shifted))
+            }
         }
     }
 
     /// The core's scroll event for `notches` at `location` (device pixels): whole notches are a wheel's, and
     /// scroll by notches with their short animation; fractions are a touchpad's or a high-resolution
     /// wheel's, and move the content by as much, at once (in device pixels, as the core takes precise deltas).
-    static func scrollEvent(notches: Vector, at location: Point, time: Double, scale: Double) -> InputEvent {
+    /// With Shift held, a vertical scroll goes sideways, as with the core protocol's wheel buttons
+    /// (`EventTranslator.wheelNotch`), GTK and browsers.
+    static func scrollEvent(notches: Vector, at location: Point, time: Double, scale: Double, shifted: Bool = false) -> InputEvent {
+        let notches = shifted && notches.dx == 0 ? Vector(dx: notches.dy, dy: 0) : notches
         let step = InputEvent.wheelNotchDistance
         let whole = notches.dx == notches.dx.rounded() && notches.dy == notches.dy.rounded()
         if whole {
