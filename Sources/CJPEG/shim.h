@@ -38,15 +38,48 @@ static void proscenium_jpeg_warning(j_common_ptr info, int level) {
     }
 }
 
-/// Decodes the JPEG in `data` into 8-bit RGBA (alpha 255) in a buffer the caller frees with `free`.
+/// The EXIF orientation (1 to 8) an APP1 segment's TIFF header holds in its first directory (tag 0x0112),
+/// or 1 when the segment has none or is malformed: every read is checked against the segment's length.
+static inline int proscenium_exif_orientation(const unsigned char *d, unsigned int n) {
+    if (n < 14 || memcmp(d, "Exif\0\0", 6) != 0) return 1;
+    const unsigned char *t = d + 6;
+    unsigned int len = n - 6;
+    int little;
+    if (t[0] == 'I' && t[1] == 'I') little = 1;
+    else if (t[0] == 'M' && t[1] == 'M') little = 0;
+    else return 1;
+#define PROSCENIUM_U16(p) (little ? (unsigned)((p)[0] | (p)[1] << 8) : (unsigned)((p)[0] << 8 | (p)[1]))
+#define PROSCENIUM_U32(p) (little ? ((unsigned)(p)[0] | (unsigned)(p)[1] << 8 | (unsigned)(p)[2] << 16 | (unsigned)(p)[3] << 24) \
+                                  : ((unsigned)(p)[0] << 24 | (unsigned)(p)[1] << 16 | (unsigned)(p)[2] << 8 | (unsigned)(p)[3]))
+    if (PROSCENIUM_U16(t + 2) != 42) return 1;
+    unsigned int ifd = PROSCENIUM_U32(t + 4);
+    if (ifd > len - 2 || ifd + 2 > len) return 1;
+    unsigned int count = PROSCENIUM_U16(t + ifd);
+    for (unsigned int i = 0; i < count; i++) {
+        unsigned int entry = ifd + 2 + i * 12;
+        if (entry + 12 > len) return 1;
+        if (PROSCENIUM_U16(t + entry) == 0x0112 && PROSCENIUM_U16(t + entry + 2) == 3) {
+            unsigned int value = PROSCENIUM_U16(t + entry + 8);
+            return value >= 1 && value <= 8 ? (int)value : 1;
+        }
+    }
+    return 1;
+#undef PROSCENIUM_U16
+#undef PROSCENIUM_U32
+}
+
+/// Decodes the JPEG in `data` into 8-bit RGBA (alpha 255) in a buffer the caller frees with `free`, and
+/// reads its EXIF orientation into `orientation` (1 when it has none): the caller turns the pixels upright.
 /// Returns 0 and fills `message` (at least JMSG_LENGTH_MAX bytes) on failure, or when the image has more
 /// than `max_side` pixels on a side or `max_pixels` in all (checked before the pixels are allocated).
 static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned long size, long max_side, long max_pixels,
-                                         unsigned char **pixels, int *width, int *height, char *message) {
+                                         unsigned char **pixels, int *width, int *height, int *orientation,
+                                         char *message) {
     struct jpeg_decompress_struct info;
     struct proscenium_jpeg_error error;
     unsigned char *volatile out = NULL;
     *pixels = NULL;
+    *orientation = 1;
     info.err = jpeg_std_error(&error.manager);
     error.manager.error_exit = proscenium_jpeg_error_exit;
     error.manager.emit_message = proscenium_jpeg_warning;
@@ -60,7 +93,14 @@ static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned lon
     }
     jpeg_create_decompress(&info);
     jpeg_mem_src(&info, data, size);
+    jpeg_save_markers(&info, JPEG_APP0 + 1, 0xFFFF);
     jpeg_read_header(&info, TRUE);
+    for (jpeg_saved_marker_ptr marker = info.marker_list; marker; marker = marker->next) {
+        if (marker->marker == JPEG_APP0 + 1) {
+            int found = proscenium_exif_orientation(marker->data, marker->data_length);
+            if (found != 1) { *orientation = found; break; }
+        }
+    }
     if ((long)info.image_width > max_side || (long)info.image_height > max_side
         || (long)info.image_width * (long)info.image_height > max_pixels) {
         snprintf(message, JMSG_LENGTH_MAX, "%u×%u pixels is too large (at most %ld on a side and %ld in all)",

@@ -93,4 +93,50 @@ struct JPEGCodecTests {
             #expect(!"\(error)".contains("PNG"), "a JPEG's error says image, not PNG: \(error)")
         }
     }
+
+    /// An APP1 segment with an EXIF directory that holds only an orientation, big- or little-endian.
+    static func exifSegment(orientation: UInt8, littleEndian: Bool) -> [UInt8] {
+        let tiff: [UInt8] = littleEndian
+            ? [0x49, 0x49, 0x2A, 0x00, 0x08, 0x00, 0x00, 0x00, 0x01, 0x00,
+               0x12, 0x01, 0x03, 0x00, 0x01, 0x00, 0x00, 0x00, orientation, 0x00, 0x00, 0x00, 0, 0, 0, 0]
+            : [0x4D, 0x4D, 0x00, 0x2A, 0x00, 0x00, 0x00, 0x08, 0x00, 0x01,
+               0x01, 0x12, 0x00, 0x03, 0x00, 0x00, 0x00, 0x01, 0x00, orientation, 0x00, 0x00, 0, 0, 0, 0]
+        let data = Array("Exif".utf8) + [0, 0] + tiff
+        let length = data.count + 2
+        return [0xFF, 0xE1, UInt8(length >> 8), UInt8(length & 0xFF)] + data
+    }
+
+    @Test("a photo whose EXIF says it is stored turned (a phone held upright) decodes upright, either byte order")
+    func exifOrientationTurnsThePhotoUpright() throws {
+        // 32 × 16, red in the top-left quarter, white elsewhere.
+        var pixels: [UInt8] = []
+        for y in 0..<16 { for x in 0..<32 { pixels += x < 16 && y < 8 ? [0xE0, 0x20, 0x20, 255] : [255, 255, 255, 255] } }
+        let bytes = try #require(JPEGCodec.encode(Image(width: 32, height: 16, pixels: pixels)))
+        for littleEndian in [false, true] {
+            let turned = Array(bytes.prefix(2)) + Self.exifSegment(orientation: 6, littleEndian: littleEndian) + Array(bytes.dropFirst(2))
+            let image = try JPEGCodec.decode(turned)
+            #expect(image.width == 16 && image.height == 32, "turned a quarter clockwise: \(image.width)x\(image.height)")
+            func red(_ x: Int, _ y: Int) -> Bool { image.pixels[(y * 16 + x) * 4] > 200 && image.pixels[(y * 16 + x) * 4 + 1] < 100 }
+            #expect(red(12, 4) && !red(4, 4) && !red(12, 28), "the top-left quarter is now the top-right one")
+        }
+        #expect(try JPEGCodec.decode(bytes).width == 32, "without EXIF, as stored")
+    }
+
+    @Test("each of the eight orientations puts the stored corners where they are shown")
+    func theEightOrientations() {
+        // 3 × 2, pixels numbered 0...5 in their red channel, row by row.
+        let stored = Image(width: 3, height: 2, pixels: (0..<6).flatMap { [UInt8($0), 0, 0, 255] })
+        func shown(_ orientation: Int) -> [[Int]] {
+            let image = JPEGCodec.upright(stored, orientation: orientation)
+            return (0..<image.height).map { y in (0..<image.width).map { x in Int(image.pixels[(y * image.width + x) * 4]) } }
+        }
+        #expect(shown(1) == [[0, 1, 2], [3, 4, 5]])
+        #expect(shown(2) == [[2, 1, 0], [5, 4, 3]])
+        #expect(shown(3) == [[5, 4, 3], [2, 1, 0]])
+        #expect(shown(4) == [[3, 4, 5], [0, 1, 2]])
+        #expect(shown(5) == [[0, 3], [1, 4], [2, 5]])
+        #expect(shown(6) == [[3, 0], [4, 1], [5, 2]])
+        #expect(shown(7) == [[5, 2], [4, 1], [3, 0]])
+        #expect(shown(8) == [[2, 5], [1, 4], [0, 3]])
+    }
 }
