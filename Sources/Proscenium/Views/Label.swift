@@ -67,12 +67,29 @@
     }
 
     open override func draw(in context: inout DrawingContext) {
-        let layout = layout(forWidth: bounds.width)
+        let layout = shownLayout()
         context.draw(layout, at: textOrigin(of: layout), color: textColor)
     }
 
-    /// The text's box where it reaches past the bounds: a layout taller than the label (more lines than
-    /// fit), or a word wider than it, is drawn whole, so a move or a change damages all of it.
+    /// The text as drawn in the bounds: a label of several lines shorter than its text shows the lines
+    /// that fit (at least one), the last one truncated as `lineBreakMode` says, as UILabel does; the
+    /// lines that do not fit are not drawn over what lies around it.
+    func shownLayout() -> TextLayout {
+        let full = layout(forWidth: bounds.width)
+        guard numberOfLines != 1, full.lines.count > 1, full.size.height > bounds.height + 0.5 else { return full }
+        let lineHeight = full.size.height / Double(full.lines.count)
+        let fitting = max(1, Int((bounds.height + 0.5) / lineHeight))
+        let key = textMeasurerKey
+        if let cachedShownLayout, cachedShownLayout.width == bounds.width, cachedShownLayout.lines == fitting,
+           cachedShownLayout.measurer == key { return cachedShownLayout.layout }
+        let layout = TextLayout.make(text, font: font, width: bounds.width, alignment: textAlignment, wrap: true,
+                                     numberOfLines: fitting, lineBreakMode: lineBreakMode, measurer: textMeasurer)
+        cachedShownLayout = (bounds.width, fitting, key, layout)
+        return layout
+    }
+
+    /// The text's box where it reaches past the bounds: a word wider than the label is drawn whole, and
+    /// so is a single line taller than it, so a move or a change damages all of it.
     open override var drawingOverflow: Rect? { textBoxes().overflow }
 
     /// The text's width over the label's whole height, with room on every side for glyphs that reach past
@@ -98,7 +115,7 @@
     private func textBoxes() -> TextBoxes {
         let measurer = textMeasurerKey
         if let cachedTextBoxes, cachedTextBoxes.bounds == bounds, cachedTextBoxes.measurer == measurer { return cachedTextBoxes }
-        let layout = layout(forWidth: bounds.width)
+        let layout = shownLayout()
         let origin = textOrigin(of: layout)
         // Lines are placed by their alignment, and a word too long for the width sticks out of the block.
         var box = Rect(origin: origin, size: layout.size)
@@ -128,9 +145,12 @@
     }
 
     @exclusivity(unchecked) private var cachedIntrinsicSize: (measurer: TextMeasurerKey, size: Size)?
+    /// The last layout cut to the lines that fit, with the width, line count and measurer it was made for.
+    @exclusivity(unchecked) private var cachedShownLayout: (width: Double, lines: Int, measurer: TextMeasurerKey, layout: TextLayout)?
 
     private func textChanged() {
         cachedLayout = nil
+        cachedShownLayout = nil
         cachedTextBoxes = nil
         cachedIntrinsicSize = nil
         setNeedsDisplay()

@@ -82,4 +82,26 @@ struct ViewSizingTests {
         #expect(!scene.field.selectedRange.isEmpty)
         #expect(!scene.field.isCaretVisible)
     }
+
+    @Test("a label of several lines shorter than its text draws the lines that fit, the last one truncated, nothing outside it")
+    func aShortLabelShowsTheLinesThatFit() {
+        let window = window()
+        let label = Label(text: "one two three four five six seven eight", frame: Rect(x: 10, y: 10, width: 80, height: 20))
+        label.numberOfLines = 0
+        window.addSubview(label)
+        let full = label.layout(forWidth: 80)
+        let lineHeight = full.size.height / Double(full.lines.count)
+        #expect(full.lines.count > 2)
+        label.frame.size.height = lineHeight
+        var shown = label.shownLayout()
+        #expect(shown.lines.count == 1 && shown.lines[0].text.hasSuffix("…"), "\(shown.lines.map(\.text))")
+        #expect(label.drawingOverflow == nil, "nothing is drawn outside the label")
+        label.frame.size.height = 2 * lineHeight + 5
+        shown = label.shownLayout()
+        #expect(shown.lines.count == 2 && shown.lines[1].text.hasSuffix("…"))
+        label.lineBreakMode = .byWordWrapping
+        #expect(!label.shownLayout().lines[1].text.hasSuffix("…"), "word wrapping cuts the text without an ellipsis")
+        label.frame.size.height = full.size.height
+        #expect(label.shownLayout() == label.layout(forWidth: 80), "tall enough, all of it")
+    }
 }
