@@ -45,3 +45,30 @@ import Testing
         #expect(leaving.transform == AffineTransform(scaleX: 2, y: 2), "app code's value wins over the run's start")
     }
 }
+
+/// A window freed while a property animator runs in it: the animator, its views and what its completions
+/// hold are freed with it (the runs that would have ended them are gone with its engine).
+@MainActor @Suite struct PropertyAnimatorFreedWindowTests {
+    @Test func anAnimatorRunningInAFreedWindowIsFreedToo() {
+        weak var freedWindow: Window?
+        weak var freedAnimator: PropertyAnimator?
+        weak var freedView: View?
+        var completed = false
+        do {
+            let clock = ManualFrameClock()
+            let window = Window(size: Size(width: 200, height: 200), clock: clock)
+            let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            window.addSubview(view)
+            let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+            animator.addCompletion { _ in completed = view.alpha == 0 }
+            animator.startAnimation()
+            clock.advance(by: 0.3)
+            freedWindow = window
+            freedAnimator = animator
+            freedView = view
+        }
+        #expect(freedWindow == nil, "the window itself is freed")
+        #expect(freedAnimator == nil && freedView == nil, "nothing it ran is left alive")
+        #expect(!completed, "no completion runs for a window that is gone")
+    }
+}

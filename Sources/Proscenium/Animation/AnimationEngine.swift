@@ -33,6 +33,12 @@
     /// An engine with nothing to run.
     public init() {}
 
+    /// Its window is gone: the property animators running in it can never end here, and each would stay
+    /// alive with its tracks (each holds the other) and whatever its completions capture.
+    isolated deinit {
+        for animator in animators { animator.engineWasFreed() }
+    }
+
     // MARK: - State
 
     /// True while at least one animation runs; the window keeps asking for frames until it is false.

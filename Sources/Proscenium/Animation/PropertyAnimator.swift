@@ -30,7 +30,8 @@ public enum AnimatingPosition: Sendable, Hashable {
 /// animator that is dropped is kept alive too (its tracks and its window's engine hold it), its views
 /// frozen at its values and the animator unreachable; UIKit treats releasing a paused or stopped animator
 /// as a programmer error. Finish it (`stopAnimation(false)` then `finishAnimation(at:)`,
-/// or `stopAnimation(true)`) or let it run to the end before dropping it.
+/// or `stopAnimation(true)`) or let it run to the end before dropping it. A window freed while it runs
+/// there takes its run with it: the animator drops its tracks and completions, unrun, and is inactive.
 @MainActor public final class PropertyAnimator {
     // MARK: - Configuration
 
@@ -249,6 +250,22 @@ public enum AnimatingPosition: Sendable, Hashable {
 /// A weak reference to a window, so animators do not keep windows alive.
 struct WeakWindow {
     weak var window: Window?
+}
+
+extension PropertyAnimator {
+    /// The engine of a window it animated in was freed with the window. When no view it animates is in a
+    /// window any more, it lets go of its tracks, blocks and completions, unrun (there is no window left
+    /// to run them for), and is inactive; views in another window keep it running there.
+    func engineWasFreed() {
+        hosts.removeAll { $0.window == nil }
+        guard tracks.allSatisfy({ $0.view.window == nil }) else { return }
+        tracks.removeAll()
+        pendingAnimations.removeAll()
+        completions.removeAll()
+        scrubbedFraction = nil
+        isRunning = false
+        state = .inactive
+    }
 }
 
 // MARK: - ViewAnimating
