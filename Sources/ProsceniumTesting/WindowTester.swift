@@ -205,8 +205,18 @@ import ProsceniumX11
         }
         let hit = window.hitTest(center, with: nil)
         // The view, a view inside it, or one it sits in (a label that takes no touches leaves them to its
-        // button) takes the click; another one over it would.
-        guard let hit, hit === view || hit.isDescendant(of: view) || view.isDescendant(of: hit) else {
+        // button) takes the click; another one over it would, and so would the window's background under
+        // a container that takes no touches.
+        func takesItFor(_ ancestor: View) -> Bool {
+            guard view.isDescendant(of: ancestor) else { return false }
+            var between = view.superview
+            while let current = between, current !== ancestor {
+                if !current.isUserInteractionEnabled { return false }
+                between = current.superview
+            }
+            return true
+        }
+        guard let hit, hit === view || hit.isDescendant(of: view) || takesItFor(hit) else {
             let what = hit.map { $0.identifier.map { "'\($0)'" } ?? "a \(Swift.type(of: $0))" } ?? "nothing"
             throw .notReachable(identifier, reason: "a click at its centre reaches \(what)")
         }
@@ -220,9 +230,10 @@ import ProsceniumX11
     }
 
     /// Presses at the centre of the view with `identifier`, moves by `offset` points in `steps` moves, one
-    /// frame each, and releases.
+    /// frame each, and releases; throws, pressing nothing, when a press there would not reach the view
+    /// (see `tap(_:)`).
     public func drag(_ identifier: String, by offset: Point, steps: Int = 10) throws {
-        let start = try center(of: identifier)
+        let start = try reachableCenter(of: identifier)
         let input = try xtest()
         input.move(to: screenPoint(start))
         input.press()

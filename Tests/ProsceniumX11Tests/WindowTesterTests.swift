@@ -126,6 +126,14 @@ struct WindowTesterTests {
         home.view.addSubview(cover)
         #expect(throws: WindowTesterError.self) { try tester.tap("present") }
         cover.removeFromSuperview()
+        // Inside a container that takes no touches, the click would reach the screen behind it.
+        let container = View(frame: Rect(x: 0, y: 0, width: 400, height: 200))
+        container.isUserInteractionEnabled = false
+        home.view.addSubview(container)
+        container.addSubview(button)
+        #expect(throws: WindowTesterError.self) { try tester.tap("present") }
+        home.view.addSubview(button)
+        container.removeFromSuperview()
         button.frame.origin.x = 700
         #expect(throws: WindowTesterError.self) { try tester.tap("present") }
         await tester.advance(by: 0.1)

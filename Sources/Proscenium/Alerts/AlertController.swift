@@ -188,7 +188,8 @@
     /// Picks `action` by its button, as a click would: the window's control-action observer sees the same
     /// tap whichever way the user answered.
     private func trigger(_ action: AlertAction) {
-        if let button = buttons.first(where: { $0.action === action })?.button { button.sendActions() } else { pick(action) }
+        guard let button = buttons.first(where: { $0.action === action })?.button else { return pick(action) }
+        button.sendActions(for: [.touchUpInside, .primaryActionTriggered])
     }
 
     /// Picks `action`: the alert is dismissed and the handler runs once it has gone. Later picks (a second

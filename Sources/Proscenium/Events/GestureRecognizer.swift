@@ -32,6 +32,9 @@
     public var cancelsTouchesInView = true
     /// Asked before the gesture is recognized, as UIKit's `UIGestureRecognizerDelegate`.
     public weak var delegate: GestureRecognizerDelegate?
+    /// The owner's own condition for recognizing, asked before the delegate: an app that sets the
+    /// delegate (as UIKit apps do on a navigation controller's edge pan) adds to it, never removes it.
+    var ownerAllowsBegin: (@MainActor () -> Bool)?
 
     private var actions: [@MainActor (GestureRecognizer) -> Void] = []
     private var trackedTouches: [Touch] = []
@@ -52,7 +55,7 @@
     public var state: State = .possible {
         didSet {
             if oldValue == .possible, state == .began || state == .ended,
-               let delegate, !delegate.gestureRecognizerShouldBegin(self) {
+               ownerAllowsBegin?() == false || delegate?.gestureRecognizerShouldBegin(self) == false {
                 state = .failed
                 return
             }

@@ -151,9 +151,14 @@
         return size
     }
 
+    /// Its intrinsic size; a column given a width is as tall as its views wrapped at that width, and no
+    /// wider than it.
     open override func sizeThatFits(_ size: Size) -> Size {
         var fitted = intrinsicContentSize
-        if axis == .vertical, let height = intrinsicHeight(forWidth: size.width) { fitted.height = height }
+        if axis == .vertical, let height = intrinsicHeight(forWidth: size.width) {
+            fitted.height = height
+            if size.width.isFinite { fitted.width = min(fitted.width, size.width) }
+        }
         return fitted
     }
 

@@ -1,6 +1,6 @@
 // MARK: - Going back by hand
 
-extension NavigationController: GestureRecognizerDelegate {
+extension NavigationController {
     /// How fast a release must move toward the end (points per second) to finish an interactive pop
     /// whatever how far it got, or back toward the start to cancel it.
     public static let interactivePopFlickVelocity = 300.0
@@ -11,7 +11,10 @@ extension NavigationController: GestureRecognizerDelegate {
             guard let self, let pan = gesture as? PanGestureRecognizer else { return }
             self.interactivePopChanged(pan)
         }
-        recognizer.delegate = self
+        // The edge drag begins only when the user may go back and no push or pop is moving, as UIKit's:
+        // otherwise it fails at once and the touch stays with the views under it (a slider at the edge of
+        // the root screen is not cancelled). An app's delegate on it can only add conditions.
+        recognizer.ownerAllowsBegin = { [weak self] in self.map { $0.canGoBack && $0.runningTransition == nil } ?? false }
         view.addGestureRecognizer(recognizer)
         interactivePopRecognizer = recognizer
     }
@@ -21,13 +24,6 @@ extension NavigationController: GestureRecognizerDelegate {
     /// `NavigationItem.showsBackButton`).
     var canGoBack: Bool {
         stack.count > 1 && stack[stack.count - 1].navigationItem.showsBackButton
-    }
-
-    /// The edge drag begins only when the user may go back and no push or pop is moving, as UIKit's:
-    /// otherwise it fails at once and the touch stays with the views under it (a slider at the edge of
-    /// the root screen is not cancelled).
-    public func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
-        gestureRecognizer !== interactivePopRecognizer || (canGoBack && runningTransition == nil)
     }
 
     /// The edge drag that pops interactively: the top screen follows the pointer from the leading edge,

@@ -19,7 +19,11 @@ extension NavigationController {
             let newTop = oldStack.last !== to
             let shownNow = newTop && isViewLoaded && view.window != nil && appearanceState == .appeared
             if newTop { topAwaitsShowNotice = !shownNow }
-            if shownNow { delegate?.navigationController(self, willShow: to, animated: false) }
+            if shownNow {
+                // Loaded first, as on the animated path: its viewDidLoad comes before willShow.
+                _ = to.view
+                delegate?.navigationController(self, willShow: to, animated: false)
+            }
             if isViewLoaded, newTop {
                 View.performWithoutAnimation {
                     to.view.untransformedFrame = contentView.bounds

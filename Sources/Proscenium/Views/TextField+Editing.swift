@@ -176,3 +176,13 @@ extension TextField {
         return lower..<upper
     }
 }
+
+extension TextField {
+    /// Adds an action run after every change the user makes to the text (typing, deleting, cutting,
+    /// pasting), as UIKit's `.editingChanged` event; setting `text` in code does not run it.
+    public func addEditingChangedAction(_ action: @escaping @MainActor (TextField) -> Void) {
+        addAction(for: .editingChanged) { control in
+            if let field = control as? TextField { action(field) }
+        }
+    }
+}

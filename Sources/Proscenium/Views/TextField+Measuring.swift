@@ -22,6 +22,9 @@ extension TextField {
         return (metrics.ascent + metrics.descent).rounded(.up)
     }
 
+    /// The height the field asks for: a line and 8 points above and below it.
+    var fittingHeight: Double { (lineHeight + 16).rounded(.up) }
+
     /// Width of the first `offset` characters: where the caret before character `offset` sits in the
     /// unscrolled text. Measured as a prefix, so kerning and shaping are the drawn text's.
     func xOffset(of offset: Int) -> Double {

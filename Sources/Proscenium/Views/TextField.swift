@@ -109,14 +109,6 @@
         updateAppearance()
     }
 
-    /// Adds an action run after every change the user makes to the text (typing, deleting, cutting,
-    /// pasting), as UIKit's `.editingChanged` event; setting `text` in code does not run it.
-    public func addEditingChangedAction(_ action: @escaping @MainActor (TextField) -> Void) {
-        addAction(for: .editingChanged) { control in
-            if let field = control as? TextField { action(field) }
-        }
-    }
-
     open override var isEnabled: Bool {
         didSet { updateAppearance() }
     }
@@ -221,16 +213,14 @@
 
     /// As tall as `sizeThatFits` says, and as wide as its container makes it: a field in a form's stack
     /// keeps its height and takes the row's width.
-    open override var intrinsicContentSize: Size {
-        Size(width: View.noIntrinsicMetric, height: (lineHeight + 16).rounded(.up))
-    }
+    open override var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: fittingHeight) }
 
     /// Wide enough for the text or the placeholder, whichever is longer, plus the insets; 36 points tall
     /// for the default font, as GTK's and iOS's fields are about.
     open override func sizeThatFits(_ size: Size) -> Size {
         let content = max(xOffset(of: storage.count), measurer.width(of: placeholder, font: font))
         let width = (content + 2 * Self.horizontalInset + Self.caretWidth).rounded(.up)
-        return Size(width: min(width, size.width), height: (lineHeight + 16).rounded(.up))
+        return Size(width: min(width, size.width), height: fittingHeight)
     }
 
     // MARK: - Drawing
@@ -331,6 +321,8 @@
     }
 
     open override func didMoveToWindow() {
+        // Its height is a line of the window's fonts, which another display measures otherwise.
+        if window != nil { invalidateIntrinsicContentSize() }
         if isEditing { restartBlink() }
         if window != nil, becomesFirstResponderInWindow { becomeFirstResponder() }
     }

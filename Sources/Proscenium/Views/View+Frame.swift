@@ -57,8 +57,8 @@ extension View {
 
 extension View {
     /// Resizes the view to the size it needs, keeping its origin, as UIKit's: a view whose height follows
-    /// its width (a label of several lines) keeps its current width and wraps at it (at any width when it
-    /// has none); any other takes the width it needs.
+    /// its width (a label of several lines, a column of them) wraps at its current width (at any width
+    /// when it has none), narrowing to its widest line; any other takes the width it needs.
     public func sizeToFit() {
         let unbounded = Double.greatestFiniteMagnitude
         let width = bounds.width > 0 && intrinsicHeight(forWidth: bounds.width) != nil ? bounds.width : unbounded

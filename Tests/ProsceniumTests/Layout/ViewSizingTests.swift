@@ -104,4 +104,17 @@ struct ViewSizingTests {
         label.frame.size.height = full.size.height
         #expect(label.shownLayout() == label.layout(forWidth: 80), "tall enough, all of it")
     }
+
+    @Test("sizeToFit on a column of wrapping labels: as tall as they are wrapped at its width, and no wider than it")
+    func sizeToFitOnAColumn() {
+        let window = window()
+        let label = Label(text: "one two three four five six seven eight nine ten")
+        label.numberOfLines = 0
+        let column = StackView(arrangedSubviews: [label], frame: Rect(x: 0, y: 0, width: 100, height: 10))
+        column.axis = .vertical
+        window.addSubview(column)
+        column.sizeToFit()
+        #expect(column.bounds.width <= 100, "\(column.bounds)")
+        #expect(column.bounds.height == label.layout(forWidth: 100).size.height)
+    }
 }

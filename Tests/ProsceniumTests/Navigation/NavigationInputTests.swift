@@ -125,4 +125,20 @@ struct NavigationInputTests {
         #expect(probe.phases.first == .began && probe.phases.last == .ended, "\(probe.phases)")
         #expect(!probe.phases.contains(.cancelled))
     }
+
+    @Test("an app's delegate on the edge pan adds to the controller's own condition: on the root screen the touch still stays with the view")
+    func anAppDelegateKeepsTheGuard() {
+        final class AlwaysBegins: GestureRecognizerDelegate {}
+        let fixture = NavigationFixture()
+        let delegate = AlwaysBegins()
+        fixture.navigation.interactivePopGestureRecognizer?.delegate = delegate
+        let probe = TouchProbeView(frame: Rect(x: 0, y: 0, width: 200, height: 300))
+        fixture.a.view.addSubview(probe)
+        fixture.frames(1)
+        let point = drag(fixture, from: 4, step: 12, frames: 6)
+        letGo(fixture, at: point)
+        fixture.runUntilIdle()
+        #expect(!probe.phases.contains(.cancelled) && probe.phases.last == .ended, "\(probe.phases)")
+        _ = delegate
+    }
 }

@@ -123,4 +123,38 @@ struct ScrollTakeOverTests {
         scene.run(2)
         #expect(scrollView.verticalIndicator.presentation.alpha == 0)
     }
+
+    @Test("a delegate told a drag would decelerate hears it ended when it puts the content somewhere at once instead")
+    func aTakeOverAtTheReleaseIsAnEnd() {
+        let scene = ScrollScene()
+        let steering = Steering()
+        scene.scrollView.delegate = steering
+        steering.onDidEndDragging = { $0.setContentOffset(Point(x: 0, y: 100), animated: false) }
+        fling(scene)
+        #expect(scene.scrollView.contentOffset.y == 100 && steering.calls == ["didEndDecelerating"], "\(steering.calls)")
+    }
+
+    @Test("an offset set during a fling is in place before the delegate hears the fling ended: a glide it starts then begins there")
+    func theOffsetIsInPlaceBeforeTheEndIsHeard() {
+        let scene = ScrollScene()
+        var seen: Double?
+        final class Ending: ScrollViewDelegate {
+            var ended: ((ScrollView) -> Void)?
+            func scrollViewDidEndDecelerating(_ scrollView: ScrollView) { ended?(scrollView) }
+        }
+        let ending = Ending()
+        ending.ended = { scrollView in
+            seen = scrollView.contentOffset.y
+            scrollView.setContentOffset(Point(x: 0, y: 600), animated: true)
+        }
+        scene.scrollView.delegate = ending
+        fling(scene)
+        scene.scrollView.contentOffset = Point(x: 0, y: 500)
+        #expect(seen == 500)
+        scene.clock.step()
+        let first = scene.scrollView.contentOffset.y
+        #expect(first >= 500 && first < 600, "the glide starts from where the code put the content: \(first)")
+        scene.run(1)
+        #expect(scene.scrollView.contentOffset.y == 600)
+    }
 }

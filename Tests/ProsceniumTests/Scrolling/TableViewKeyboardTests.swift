@@ -45,7 +45,8 @@ struct TableViewKeyboardTests {
         #expect(table.indexPathForFocusedRow?.row == 99)
         let last = table.rectForRow(at: IndexPath(row: 99, section: 0))
         #expect(last.maxY <= table.contentOffset.y + table.bounds.height + 0.5, "scrolled into view")
-        #expect(table.subviews.last === ring && ring.frame == last.insetBy(dx: 2, dy: 2))
+        let order = table.subviews.suffix(3).map(\.identifier)
+        #expect(order.first == "table-focus" && ring.frame == last.insetBy(dx: 2, dy: 2), "over the cells, under the indicators: \(order)")
         key(scene, .home)
         #expect(table.indexPathForFocusedRow?.row == 0 && table.contentOffset.y == 0)
         key(scene, .up)
@@ -110,5 +111,20 @@ struct TableViewKeyboardTests {
         let told = surface.accessibilityChanges
         key(scene, .down)
         #expect(surface.accessibilityChanges > told, "the bridge was told at once")
+    }
+
+    @Test("after a reload with fewer rows, the keyboard row moves to the last row there is, ringed")
+    func theKeyboardRowOutlivesAReload() {
+        let (scene, table, source) = focusedTable()
+        key(scene, .tab)
+        key(scene, .end)
+        #expect(table.indexPathForFocusedRow?.row == 99)
+        source.count = 5
+        table.reloadData()
+        scene.run(0.5)
+        #expect(table.indexPathForFocusedRow == IndexPath(row: 4, section: 0))
+        #expect(!table.focusIndicator.isHidden && table.focusIndicator.frame == table.rectForRow(at: IndexPath(row: 4, section: 0)).insetBy(dx: 2, dy: 2))
+        key(scene, .up)
+        #expect(table.indexPathForFocusedRow?.row == 3)
     }
 }

@@ -125,10 +125,11 @@ extension ScrollView {
         if offset.x != current.x { glide.x = .gliding(start: current.x, target: offset.x, startTime: now, duration: duration) }
         if offset.y != current.y { glide.y = .gliding(start: current.y, target: offset.y, startTime: now, duration: duration) }
         if glide.x == nil, glide.y == nil {
-            // Already there: the animation is over before it began, as UIKit reports it.
-            let wasMoving = motion != nil
+            // Already there: the animation is over before it began, as UIKit reports it (once, when it
+            // cuts a glide short here, whose end is reported).
+            let interrupted = motion?.cause
             interruptMotion()
-            if !wasMoving { delegate?.scrollViewDidEndScrollingAnimation(self) }
+            if interrupted != .animation { delegate?.scrollViewDidEndScrollingAnimation(self) }
             return
         }
         start(glide)
@@ -160,7 +161,7 @@ extension ScrollView {
     }
 
     /// Stops the motion where the content is now, without the delegate's end-of-motion calls (a drag
-    /// caught it, or code set the offset).
+    /// caught it; code that stops it calls `interruptMotion`).
     func stopMotion() {
         guard motion != nil else { return }
         motion = nil
@@ -169,11 +170,17 @@ extension ScrollView {
         displayLink = nil
     }
 
-    /// Code (or the touchpad) stops the motion where the content is: it ends there, as when it comes to
-    /// rest: a delegate told a deceleration began hears that it ended, and the indicators fade.
-    func interruptMotion() {
-        guard let cause = motion?.cause else { return }
+    /// Code (or the touchpad) stops the motion and puts the content at `offset` (where it is, if nil): it
+    /// ends there, as when it comes to rest: a delegate told a deceleration began hears that it ended,
+    /// and the indicators fade. The content is in place before the delegate hears, so a motion it begins
+    /// then starts from there.
+    func interruptMotion(at offset: Point? = nil) {
+        guard let cause = motion?.cause else {
+            if let offset { applyContentOffset(offset) }
+            return
+        }
         stopMotion()
+        if let offset { applyContentOffset(offset) }
         motionDidEnd(cause)
     }
 
@@ -202,11 +209,8 @@ extension ScrollView {
     /// The view leaves its window mid-motion: the content stays where the motion would come to rest
     /// within range, and the motion ends there, as the delegate hears.
     func finishMotionForRemoval() {
-        guard let cause = motion?.cause else { return }
-        stopMotion()
-        let clamped = clampedContentOffset(contentOffset)
-        if clamped != contentOffset { applyContentOffset(clamped) }
+        guard motion != nil else { return }
         // Ended, not caught by a drag: a delegate told a deceleration began hears that it ended.
-        motionDidEnd(cause)
+        interruptMotion(at: clampedContentOffset(contentOffset))
     }
 }

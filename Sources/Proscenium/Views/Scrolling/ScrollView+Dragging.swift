@@ -136,9 +136,10 @@ extension ScrollView {
         if decelerates, window != nil, !takenOver {
             delegate?.scrollViewWillBeginDecelerating(self)
             if !takenOver { return start(motion) }
-            // Told it began: it ended where the delegate put the content.
-            delegate?.scrollViewDidEndDecelerating(self)
         }
+        // Told the content would decelerate, the delegate hears it came to rest where it was put (an
+        // animated offset ends in its own time, with its own call).
+        if decelerates, self.motion == nil { delegate?.scrollViewDidEndDecelerating(self) }
         // At rest, unless the delegate started an animated scroll, which ends in its own time.
         if self.motion == nil {
             report(.ended)

@@ -32,8 +32,7 @@ extension ScrollView {
         guard target != base else { return delta }
         if isPrecise {
             let interrupted = motion != nil
-            interruptMotion()
-            applyContentOffset(target)
+            interruptMotion(at: target)
             if !interrupted { report(.ended) }
             showIndicators()
             scheduleIndicatorFade()

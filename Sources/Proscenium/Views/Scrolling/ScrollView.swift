@@ -80,7 +80,8 @@
     public var alwaysBounceHorizontal = false
     /// When false, no drag, wheel or key moves the content (code still can); the wheel goes on outward.
     public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
-    /// Whether a released drag comes to rest on a multiple of the view's size.
+    /// Whether the content comes to rest on a multiple of the view's size: after a released drag, a wheel
+    /// notch or a key (which turn a whole page), and touchpad deltas once they stop.
     public var isPagingEnabled = false
     /// How quickly a released drag slows down.
     public var decelerationRate: DecelerationRate = .normal
@@ -189,8 +190,7 @@
         if animated, window != nil {
             glide(to: clampedContentOffset(offset), duration: ScrollMotion.animationDuration)
         } else {
-            interruptMotion()
-            applyContentOffset(offset)
+            interruptMotion(at: offset)
         }
     }
 

@@ -9,7 +9,10 @@
     /// content land elsewhere (a snapping list).
     func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
                                    targetContentOffset: inout Point)
-    /// The drag ended; `decelerate` says whether the content goes on moving by itself.
+    /// The drag ended; `decelerate` says whether the content goes on moving by itself. Setting the offset
+    /// here, or in `scrollViewWillBeginDecelerating`, takes the content over: the deceleration does not
+    /// start (the delegate told it would hears `scrollViewDidEndDecelerating` at once, or, for an animated
+    /// offset, `scrollViewDidEndScrollingAnimation` when it arrives).
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
     /// The content is about to glide on after a drag.
     func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)

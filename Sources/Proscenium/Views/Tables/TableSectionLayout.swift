@@ -87,6 +87,7 @@ extension TableView {
             selectRow(at: nil, animated: false, scrollPosition: .none)
         }
         contentSize = Size(width: bounds.width, height: y)
+        keepFocusedRowAfterReload()
     }
 
     /// Brings cells for the rows that came into view and hands back those that left it.

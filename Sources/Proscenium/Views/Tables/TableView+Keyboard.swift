@@ -74,6 +74,19 @@ extension TableView {
         moveFocus(to: chosen, scrolling: true)
     }
 
+    /// After a reload, the keyboard row stays where it was if that row still exists, else on the last row
+    /// of its section, else on the last row of the table (nil with no rows): it never points at nothing.
+    func keepFocusedRowAfterReload() {
+        guard let focused = indexPathForFocusedRow, !hasRow(focused) else { return }
+        var kept = lastRow
+        if sections.indices.contains(focused.section), sections[focused.section].rowCount > 0 {
+            kept = IndexPath(row: sections[focused.section].rowCount - 1, section: focused.section)
+        }
+        indexPathForFocusedRow = kept
+        updateFocusIndicator()
+        if isFirstResponder { window?.accessibilityDidChange() }
+    }
+
     /// Moves the keyboard row to `indexPath`, scrolling it into view if asked.
     func moveFocus(to indexPath: IndexPath?, scrolling: Bool) {
         let changed = indexPath != indexPathForFocusedRow
@@ -125,8 +138,11 @@ extension TableView {
             if focusIndicator.frame != frame { focusIndicator.frame = frame }
             focusIndicator.isHidden = false
         }
-        // Cells brought into view since are added above it.
-        if subviews.last !== focusIndicator { bringSubviewToFront(focusIndicator) }
+        // Over the cells (which go in at the back) and under the scroll indicators, which stay on top.
+        let index = subviews.firstIndex { $0 === focusIndicator } ?? subviews.count
+        if index + 1 >= subviews.count || subviews[index + 1] !== verticalIndicator {
+            insertSubview(focusIndicator, belowSubview: verticalIndicator)
+        }
     }
 
     /// The cell of the keyboard row, while the table has focus: what screen readers are told is focused.
