@@ -63,8 +63,6 @@
     private let minus = Label(text: "\u{2212}"), plus = Label(text: "+"), divider = View()
     /// The button a press went down on (−1 or 1) while it is held there.
     private var pressedDirection: Double?
-    /// Set while a press inside a scroll view waits for its first step (see `scrollDelay`).
-    private var awaitsFirstStep = false
     private var repeatTimer: FrameTimer?
 
     /// A stepper from 0 to 100 at `value`.
@@ -97,37 +95,20 @@
 
     // MARK: - Input
 
-    /// A press steps on the button it lands on, as UIKit's, and repeats while held there: at once, or,
-    /// inside a scroll view, after `scrollDelay` or at the release if sooner (UIKit's
-    /// `delaysContentTouches`), so a press that starts a scroll or stops a fling, which the scroll view
-    /// takes, steps nothing.
+    /// A press steps on the button it lands on, as UIKit's, and repeats while held there. Inside a scroll
+    /// view the press arrives only once it has not turned into a scroll (`ScrollView.delaysContentTouches`),
+    /// so a press that starts a scroll or stops a fling steps nothing.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         super.touchesBegan(touches, with: event)
         guard isEnabled, let touch = touches.first else { return }
         let direction: Double = touch.location(in: self).x < bounds.midX ? -1 : 1
         pressedDirection = direction
         updateButtons()
-        guard isInsideScrollView, let window else { return firstStep(direction) }
-        awaitsFirstStep = true
-        repeatTimer = window.scheduleTimer(after: Self.scrollDelay) { [weak self] _ in self?.firstStep(direction) }
-    }
-
-    /// How long a press inside a scroll view waits before it steps, unless released sooner: UIKit's 150 ms.
-    nonisolated public static let scrollDelay = 0.15
-
-    /// Whether a scroll view that scrolls holds the stepper: its presses may turn into scrolls.
-    private var isInsideScrollView: Bool {
-        var view = superview
-        while let current = view {
-            if let scrollView = current as? ScrollView, scrollView.isScrollEnabled { return true }
-            view = current.superview
-        }
-        return false
+        firstStep(direction)
     }
 
     /// The press's step, then its repeats while it is held.
     private func firstStep(_ direction: Double) {
-        awaitsFirstStep = false
         guard pressedDirection == direction, isEnabled else { return }
         step(by: direction)
         guard autorepeat, let window else { return }
@@ -151,12 +132,8 @@
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        // Released inside a scroll view before its step came, on the button pressed: it steps now.
-        let waiting = awaitsFirstStep ? pressedDirection : nil
         stopPressing()
         guard isEnabled, let touch = touches.first else { return }
-        // The step before the touch-up, as when it comes with the press: its handler reads the new value.
-        if let waiting { step(by: waiting) }
         endTracking(touch)
     }
 
@@ -179,7 +156,6 @@
     private func stopPressing() {
         repeatTimer?.invalidate()
         repeatTimer = nil
-        awaitsFirstStep = false
         guard pressedDirection != nil else { return }
         pressedDirection = nil
         updateButtons()

@@ -49,8 +49,47 @@ extension Window {
         let event = Event(kind: .touches, timestamp: time, touches: [touch])
         deliverToRecognizers(.began, touch, event: event)
         guard activeTouch === touch else { return }
+        if delayingScrollView(around: hit) != nil, !touchRecognizers.contains(where: \.hasRecognized) {
+            // The press may turn into a scroll: the view hears it once it has not for a moment, or at its end.
+            heldTouchBegan = scheduleTimer(after: ScrollView.contentTouchDelay) { [weak self] _ in self?.deliverHeldTouchBegan() }
+            return
+        }
         hit?.touchesBegan([touch], with: event)
         cancelViewTouchIfRecognized(touch, event: event)
+    }
+
+    /// The nearest scroll view around `hit` (not `hit` itself) that delays its content's touches and can
+    /// scroll now; nil when there is none.
+    private func delayingScrollView(around hit: View?) -> ScrollView? {
+        var view = hit?.superview
+        while let current = view {
+            if let scrollView = current as? ScrollView, scrollView.delaysContentTouches, scrollView.isScrollEnabled,
+               scrollView.dragsHorizontally || scrollView.dragsVertically {
+                return scrollView
+            }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Hands the touched view the `touchesBegan` a delaying scroll view held back: no scroll took the
+    /// touch in time, or it ended first (then `touchesEnded` follows at once, as in UIKit).
+    private func deliverHeldTouchBegan() {
+        guard let timer = heldTouchBegan else { return }
+        timer.invalidate()
+        heldTouchBegan = nil
+        guard let touch = activeTouch, !touchCancelledInView else { return }
+        let phase = touch.phase
+        touch.phase = .began
+        touch.view?.touchesBegan([touch], with: Event(kind: .touches, timestamp: touch.timestamp, touches: [touch]))
+        touch.phase = phase
+    }
+
+    /// A scroll took the touch before its view heard it began: the view hears nothing of it.
+    private func dropHeldTouchBegan() {
+        heldTouchBegan?.invalidate()
+        heldTouchBegan = nil
+        touchCancelledInView = true
     }
 
     private func pointerMoved(to location: Point, time: Double) {
@@ -61,7 +100,7 @@ extension Window {
         }
         guard location != touch.locationInWindow else { return }
         let event = advance(touch, to: location, time: time, phase: .moved)
-        if activeTouch === touch, !touchCancelledInView { touch.view?.touchesMoved([touch], with: event) }
+        if activeTouch === touch, !touchCancelledInView, heldTouchBegan == nil { touch.view?.touchesMoved([touch], with: event) }
     }
 
     private func pointerUp(at location: Point, button: Int, time: Double) {
@@ -69,6 +108,10 @@ extension Window {
         let event = advance(touch, to: location, time: time, phase: .ended)
         // A recognizer's action may have ended the sequence already (its view left the window).
         guard activeTouch === touch else { return }
+        if heldTouchBegan != nil {
+            deliverHeldTouchBegan()
+            guard activeTouch === touch else { return }
+        }
         let view = touchCancelledInView ? nil : touch.view
         // The touch has ended before its view hears so: what the view's action does (removing the view,
         // dismissing its screen, starting another touch) no longer cancels it.
@@ -113,6 +156,8 @@ extension Window {
         touch.phase = .cancelled
         let event = Event(kind: .touches, timestamp: touch.timestamp, touches: [touch])
         for recognizer in touchRecognizers { recognizer.deliver(.cancelled, [touch], event: event) }
+        // A view whose touch was still held back never heard it begin: nothing to cancel.
+        if heldTouchBegan != nil { dropHeldTouchBegan() }
         if !touchCancelledInView { touch.view?.touchesCancelled([touch], with: event) }
         finishTouchSequence()
     }
@@ -122,6 +167,7 @@ extension Window {
     /// drag) go on following it.
     func cancelTouch(in view: View) {
         guard let touch = activeTouch, touch.view === view, !touchCancelledInView else { return }
+        if heldTouchBegan != nil { return dropHeldTouchBegan() }
         touchCancelledInView = true
         let phase = touch.phase
         touch.phase = .cancelled
@@ -143,6 +189,8 @@ extension Window {
     }
 
     private func finishTouchSequence() {
+        heldTouchBegan?.invalidate()
+        heldTouchBegan = nil
         for recognizer in touchRecognizers { recognizer.resetAfterSequence() }
         touchRecognizers = []
         activeTouch = nil
@@ -152,6 +200,7 @@ extension Window {
     private func cancelViewTouchIfRecognized(_ touch: Touch, event: Event) {
         guard !touchCancelledInView,
               touchRecognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) else { return }
+        if heldTouchBegan != nil { return dropHeldTouchBegan() }
         touchCancelledInView = true
         let phase = touch.phase
         touch.phase = .cancelled

@@ -148,6 +148,9 @@
     var activeTouch: Touch?
     var touchRecognizers: [GestureRecognizer] = []
     var touchCancelledInView = false
+    /// While a scroll view around the touched view delays its touches (see `ScrollView.delaysContentTouches`),
+    /// the timer that hands the view its `touchesBegan` if no scroll has taken the touch by then.
+    var heldTouchBegan: FrameTimer?
     var currentCursor: Cursor = .arrow
     var lastClick: (time: Double, location: Point, count: Int)?
     /// Where the pointer was last seen; scroll keys nobody else handled scroll what lies under it.

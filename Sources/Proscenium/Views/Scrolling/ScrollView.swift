@@ -80,6 +80,13 @@
     public var alwaysBounceHorizontal = false
     /// When false, no drag, wheel or key moves the content (code still can); the wheel goes on outward.
     public var isScrollEnabled = true { didSet { panGestureRecognizer.isEnabled = isScrollEnabled } }
+    /// Whether a press on the content reaches the view under it only after `contentTouchDelay` without a
+    /// scroll beginning, or at its release if sooner, as UIKit's: a press that turns into a scroll (or
+    /// stops a fling) never presses the button, steps the stepper or moves the slider under it. True by
+    /// default; it applies while the view can scroll.
+    public var delaysContentTouches = true
+    /// How long `delaysContentTouches` holds a press back: UIKit's 150 ms.
+    nonisolated public static let contentTouchDelay = 0.15
     /// Whether the content comes to rest on a multiple of the view's size: after a released drag, a wheel
     /// notch or a key (which turn a whole page), and touchpad deltas once they stop.
     public var isPagingEnabled = false
