@@ -71,4 +71,23 @@ import Testing
         #expect(freedAnimator == nil && freedView == nil, "nothing it ran is left alive")
         #expect(!completed, "no completion runs for a window that is gone")
     }
+
+    @Test func anAnimatorWhoseViewMovedToAnotherWindowIsFreedWithTheFirst() {
+        weak var freedAnimator: PropertyAnimator?
+        let other = Window(size: Size(width: 200, height: 200), clock: ManualFrameClock())
+        do {
+            let clock = ManualFrameClock()
+            let window = Window(size: Size(width: 200, height: 200), clock: clock)
+            let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+            window.addSubview(view)
+            let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+            animator.addCompletion { _ in _ = view }
+            animator.startAnimation()
+            clock.advance(by: 0.3)
+            other.addSubview(view)
+            freedAnimator = animator
+        }
+        #expect(freedAnimator == nil)
+        #expect(other.subviews.count == 1)
+    }
 }

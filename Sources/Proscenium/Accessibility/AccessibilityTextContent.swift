@@ -39,7 +39,8 @@ extension Label: AccessibilityTextContent {
 
     /// Where character `offset` is drawn, given the lines it is drawn on.
     private func frame(ofCharacterAt offset: Int, lines: [(line: TextLayout.Line, range: Range<Int>)]) -> Rect {
-        let layout = layout(forWidth: bounds.width)
+        // The lines as drawn: a label shorter than its text shows only those that fit.
+        let layout = shownLayout()
         let origin = textOrigin(of: layout)
         let (ascent, descent) = textMeasurer.lineMetrics(for: font)
         let height = (ascent + descent).rounded(.up)
@@ -62,7 +63,7 @@ extension Label: AccessibilityTextContent {
         let characters = Array(text)
         var position = 0
         var result: [(TextLayout.Line, Range<Int>)] = []
-        for line in layout(forWidth: bounds.width).lines {
+        for line in shownLayout().lines {
             let shown = Array(line.text)
             while position < characters.count, shown.first != characters[position], characters[position].isWhitespace {
                 position += 1

@@ -253,12 +253,13 @@ struct WeakWindow {
 }
 
 extension PropertyAnimator {
-    /// The engine of a window it animated in was freed with the window. When no view it animates is in a
-    /// window any more, it lets go of its tracks, blocks and completions, unrun (there is no window left
-    /// to run them for), and is inactive; views in another window keep it running there.
+    /// The engine of a window it animated in was freed with the window. When no other window's engine
+    /// runs it, it lets go of its tracks, blocks and completions, unrun (no engine is left to end them, a
+    /// view moved to another window included), and is inactive.
     func engineWasFreed() {
         hosts.removeAll { $0.window == nil }
-        guard tracks.allSatisfy({ $0.view.window == nil }) else { return }
+        // Another window's engine still runs it: it ends there (its tracks are that engine's to end).
+        guard hosts.isEmpty else { return }
         tracks.removeAll()
         pendingAnimations.removeAll()
         completions.removeAll()

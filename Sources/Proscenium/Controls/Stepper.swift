@@ -107,6 +107,10 @@
         firstStep(direction)
     }
 
+    /// How long a press inside a scroll view waits before it steps: the scroll view's delay now.
+    @available(*, deprecated, renamed: "ScrollView.contentTouchDelay")
+    nonisolated public static let scrollDelay = ScrollView.contentTouchDelay
+
     /// The press's step, then its repeats while it is held.
     private func firstStep(_ direction: Double) {
         guard pressedDirection == direction, isEnabled else { return }

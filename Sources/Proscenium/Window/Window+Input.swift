@@ -49,8 +49,11 @@ extension Window {
         let event = Event(kind: .touches, timestamp: time, touches: [touch])
         deliverToRecognizers(.began, touch, event: event)
         guard activeTouch === touch else { return }
-        if delayingScrollView(around: hit) != nil, !touchRecognizers.contains(where: \.hasRecognized) {
-            // The press may turn into a scroll: the view hears it once it has not for a moment, or at its end.
+        if let pan = delayingPan(around: hit), !touchRecognizers.contains(where: \.hasRecognized) {
+            // The press may turn into a scroll: the view hears it once it has not for a moment, once the
+            // scroll has given up (a sideways drag in a list), or at its end.
+            heldTouchPan = pan
+            heldTouchStart = (location, time)
             heldTouchBegan = scheduleTimer(after: ScrollView.contentTouchDelay) { [weak self] _ in self?.deliverHeldTouchBegan() }
             return
         }
@@ -58,37 +61,68 @@ extension Window {
         cancelViewTouchIfRecognized(touch, event: event)
     }
 
-    /// The nearest scroll view around `hit` (not `hit` itself) that delays its content's touches and can
-    /// scroll now; nil when there is none.
-    private func delayingScrollView(around hit: View?) -> ScrollView? {
+    /// The drag of the nearest scroll view around `hit` (not `hit` itself) that delays its content's
+    /// touches, can scroll now and may still take this touch (the hit view lets it follow the touch: a
+    /// text field keeps its drags to itself); nil when there is none.
+    private func delayingPan(around hit: View?) -> GestureRecognizer? {
         var view = hit?.superview
         while let current = view {
             if let scrollView = current as? ScrollView, scrollView.delaysContentTouches, scrollView.isScrollEnabled,
-               scrollView.dragsHorizontally || scrollView.dragsVertically {
-                return scrollView
+               scrollView.dragsHorizontally || scrollView.dragsVertically,
+               touchRecognizers.contains(where: { $0 === scrollView.panGestureRecognizer && $0.state == .possible }) {
+                return scrollView.panGestureRecognizer
             }
             view = current.superview
         }
         return nil
     }
 
-    /// Hands the touched view the `touchesBegan` a delaying scroll view held back: no scroll took the
-    /// touch in time, or it ended first (then `touchesEnded` follows at once, as in UIKit).
+    /// Hands the touched view the touch a delaying scroll view held back — no scroll took it in time, the
+    /// scroll gave up, or it ended first — as UIKit does: `touchesBegan` where and when the press landed,
+    /// then, if it has moved since, `touchesMoved` to where it is (a switch swiped and let go quickly
+    /// still hears the swipe). A view hidden or made untouchable meanwhile hears nothing.
     private func deliverHeldTouchBegan() {
-        guard let timer = heldTouchBegan else { return }
+        guard let timer = heldTouchBegan, let start = heldTouchStart else { return }
         timer.invalidate()
         heldTouchBegan = nil
+        heldTouchStart = nil
+        heldTouchPan = nil
         guard let touch = activeTouch, !touchCancelledInView else { return }
-        let phase = touch.phase
+        guard let view = touch.view, view.window === self, Self.takesTouches(view) else {
+            touchCancelledInView = true
+            return
+        }
+        let now = (location: touch.locationInWindow, time: touch.timestamp, phase: touch.phase)
+        touch.locationInWindow = start.location
+        touch.previousLocationInWindow = start.location
+        touch.timestamp = start.time
         touch.phase = .began
-        touch.view?.touchesBegan([touch], with: Event(kind: .touches, timestamp: touch.timestamp, touches: [touch]))
-        touch.phase = phase
+        view.touchesBegan([touch], with: Event(kind: .touches, timestamp: start.time, touches: [touch]))
+        touch.locationInWindow = now.location
+        touch.timestamp = now.time
+        if now.location != start.location, activeTouch === touch, !touchCancelledInView {
+            touch.phase = .moved
+            view.touchesMoved([touch], with: Event(kind: .touches, timestamp: now.time, touches: [touch]))
+        }
+        touch.phase = now.phase
+    }
+
+    /// Whether `view` and every view around it are shown and take touches.
+    private static func takesTouches(_ view: View) -> Bool {
+        var current: View? = view
+        while let candidate = current {
+            if !candidate.isHitTestable { return false }
+            current = candidate.superview
+        }
+        return true
     }
 
     /// A scroll took the touch before its view heard it began: the view hears nothing of it.
     private func dropHeldTouchBegan() {
         heldTouchBegan?.invalidate()
         heldTouchBegan = nil
+        heldTouchStart = nil
+        heldTouchPan = nil
         touchCancelledInView = true
     }
 
@@ -100,7 +134,13 @@ extension Window {
         }
         guard location != touch.locationInWindow else { return }
         let event = advance(touch, to: location, time: time, phase: .moved)
-        if activeTouch === touch, !touchCancelledInView, heldTouchBegan == nil { touch.view?.touchesMoved([touch], with: event) }
+        guard activeTouch === touch, !touchCancelledInView else { return }
+        if heldTouchBegan != nil {
+            // Held until the scroll decides; once it has given up, the view hears the press and this move.
+            if heldTouchPan?.state != .possible { deliverHeldTouchBegan() }
+            return
+        }
+        touch.view?.touchesMoved([touch], with: event)
     }
 
     private func pointerUp(at location: Point, button: Int, time: Double) {
@@ -191,6 +231,8 @@ extension Window {
     private func finishTouchSequence() {
         heldTouchBegan?.invalidate()
         heldTouchBegan = nil
+        heldTouchStart = nil
+        heldTouchPan = nil
         for recognizer in touchRecognizers { recognizer.resetAfterSequence() }
         touchRecognizers = []
         activeTouch = nil

@@ -57,4 +57,42 @@ struct ContentTouchDelayTests {
         short.press(at: Point(x: 280, y: 55))
         #expect(shortSlider.value > start)
     }
+
+    @Test("a text field in a scroll view, whose drags the scroll never takes, hears its press at once")
+    func aTextFieldIsNotHeld() {
+        let (scene, _, _, _) = scene()
+        let field = TextField(text: "hello", frame: Rect(x: 20, y: 200, width: 200, height: 36))
+        scene.scrollView.addSubview(field)
+        scene.clock.step()
+        scene.press(at: Point(x: 60, y: 218))
+        #expect(scene.window.firstResponder === field, "focused at the press")
+        scene.release(at: Point(x: 60, y: 218))
+    }
+
+    @Test("a switch swiped and let go within the delay hears the press where it landed and the swipe: swiped on, it stays on")
+    func aQuickSwipeIsStillASwipe() {
+        let (scene, _, _, _) = scene()
+        let toggle = Switch(isOn: true, frame: Rect(x: 200, y: 200, width: 51, height: 31))
+        scene.scrollView.addSubview(toggle)
+        scene.clock.step()
+        // A sideways swipe, which the vertical list gives up on at once: the switch hears it as it moves.
+        scene.press(at: Point(x: 210, y: 215))
+        scene.clock.advance(by: 0.02)
+        scene.move(to: Point(x: 230, y: 215))
+        scene.clock.advance(by: 0.02)
+        scene.move(to: Point(x: 250, y: 215))
+        scene.release(at: Point(x: 250, y: 215))
+        #expect(toggle.isOn, "swiped toward on, it stays on")
+    }
+
+    @Test("a view hidden while its press is held back does not hear it")
+    func aHiddenViewHearsNothing() {
+        let (scene, _, button, taps) = scene()
+        scene.press(at: Point(x: 70, y: 142))
+        button.isHidden = true
+        scene.run(ScrollView.contentTouchDelay + 0.02)
+        button.isHidden = false
+        scene.release(at: Point(x: 70, y: 142))
+        #expect(taps.value == 0 && !button.isHighlighted)
+    }
 }
