@@ -34,14 +34,18 @@ extension Window {
         }
     }
 
-    /// Views in `root`'s subtree that can be focused, depth first, back to front as subviews are listed.
-    /// Hidden or non-interactive subtrees are skipped whole.
+    /// Views in `root`'s subtree that can be focused, depth first, back to front as subviews are listed,
+    /// except that a navigation bar, drawn over the screen under it, comes before it (Back and the bar's
+    /// buttons first, as a screen reader reads them). Hidden or non-interactive subtrees are skipped whole.
     func focusableViews(in root: View) -> [View] {
         var result: [View] = []
         func visit(_ view: View) {
             guard !view.isHidden, view.isUserInteractionEnabled, view.alpha >= 0.01 else { return }
             if view.canBecomeFocused { result.append(view) }
-            view.subviews.forEach(visit)
+            let bars = view.subviews.filter { $0 is NavigationBar }
+            if bars.isEmpty { return view.subviews.forEach(visit) }
+            bars.forEach(visit)
+            view.subviews.filter { !($0 is NavigationBar) }.forEach(visit)
         }
         visit(root)
         return result

@@ -141,4 +141,18 @@ struct NavigationInputTests {
         #expect(!probe.phases.contains(.cancelled) && probe.phases.last == .ended, "\(probe.phases)")
         _ = delegate
     }
+
+    @Test("Tab reaches the navigation bar's buttons before the screen under it, as a screen reader reads them")
+    func tabStartsAtTheBar() {
+        let (fixture, b) = pushed()
+        let done = BarButtonItem(title: "Done")
+        done.identifier = "done"
+        b.navigationItem.rightBarButtonItem = done
+        let field = TextField(frame: Rect(x: 20, y: 80, width: 200, height: 36))
+        field.identifier = "field"
+        b.view.addSubview(field)
+        fixture.frames(1)
+        let order = fixture.window.focusableViews(in: fixture.navigation.view).compactMap(\.identifier)
+        #expect(order.firstIndex(of: "done").map { $0 < order.firstIndex(of: "field")! } == true, "\(order)")
+    }
 }
