@@ -157,6 +157,10 @@ import ProsceniumX11
     /// The centre of the view with `identifier` in window points; throws when there is no such view.
     public func center(of identifier: String) throws(WindowTesterError) -> Point {
         guard let view = view(withIdentifier: identifier) else { throw .noView(identifier) }
+        return Self.center(of: view)
+    }
+
+    private static func center(of view: View) -> Point {
         let frame = view.convert(view.bounds, to: nil)
         return Point(x: frame.midX, y: frame.midY)
     }
@@ -194,7 +198,7 @@ import ProsceniumX11
     /// The centre of the view with `identifier`, if a click there reaches it or a view inside it.
     private func reachableCenter(of identifier: String) throws(WindowTesterError) -> Point {
         guard let view = view(withIdentifier: identifier) else { throw .noView(identifier) }
-        let center = try center(of: identifier)
+        let center = Self.center(of: view)
         var ancestor: View? = view
         while let current = ancestor {
             if current.isHidden || current.alpha < 0.01 { throw .notReachable(identifier, reason: "it is hidden") }

@@ -49,20 +49,27 @@ import Testing
 /// A window freed while a property animator runs in it: the animator, its views and what its completions
 /// hold are freed with it (the runs that would have ended them are gone with its engine).
 @MainActor @Suite struct PropertyAnimatorFreedWindowTests {
+    /// A window with a view fading out under a 1 s animator 0.3 s in, whose completion runs `completion`
+    /// and holds the view; the caller drops the window.
+    private func running(completion: @escaping @MainActor (View) -> Void) -> (Window, View, PropertyAnimator) {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 200, height: 200), clock: clock)
+        let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
+        window.addSubview(view)
+        let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
+        animator.addCompletion { _ in completion(view) }
+        animator.startAnimation()
+        clock.advance(by: 0.3)
+        return (window, view, animator)
+    }
+
     @Test func anAnimatorRunningInAFreedWindowIsFreedToo() {
         weak var freedWindow: Window?
         weak var freedAnimator: PropertyAnimator?
         weak var freedView: View?
         var completed = false
         do {
-            let clock = ManualFrameClock()
-            let window = Window(size: Size(width: 200, height: 200), clock: clock)
-            let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
-            window.addSubview(view)
-            let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
-            animator.addCompletion { _ in completed = view.alpha == 0 }
-            animator.startAnimation()
-            clock.advance(by: 0.3)
+            let (window, view, animator) = running { completed = $0.alpha == 0 }
             freedWindow = window
             freedAnimator = animator
             freedView = view
@@ -76,15 +83,9 @@ import Testing
         weak var freedAnimator: PropertyAnimator?
         let other = Window(size: Size(width: 200, height: 200), clock: ManualFrameClock())
         do {
-            let clock = ManualFrameClock()
-            let window = Window(size: Size(width: 200, height: 200), clock: clock)
-            let view = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
-            window.addSubview(view)
-            let animator = PropertyAnimator(duration: 1, curve: .linear) { view.alpha = 0 }
-            animator.addCompletion { _ in _ = view }
-            animator.startAnimation()
-            clock.advance(by: 0.3)
+            let (window, view, animator) = running { _ in }
             other.addSubview(view)
+            withExtendedLifetime(window) {}
             freedAnimator = animator
         }
         #expect(freedAnimator == nil)

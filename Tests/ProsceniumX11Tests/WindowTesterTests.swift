@@ -90,14 +90,20 @@ struct WindowTesterTests {
         try assertSnapshot(of: Image(width: 8, height: 8, pixels: pixels), named: "swatch", maxMismatchedPixels: 1, file: testFile)
     }
 
-    @Test("typed text arrives at the first responder as characters, shifted ones included")
-    func typing() async throws {
+    /// A tester whose window holds a view that records the keys it gets, made first responder.
+    private func startWithKeyRecorder() async throws -> (WindowTester, KeyRecordingView) {
         let field = KeyRecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 30))
         let home = ViewController()
         home.view.addSubview(field)
         let tester = try await WindowTester.start(home)
-        defer { tester.stop() }
         #expect(field.becomeFirstResponder())
+        return (tester, field)
+    }
+
+    @Test("typed text arrives at the first responder as characters, shifted ones included")
+    func typing() async throws {
+        let (tester, field) = try await startWithKeyRecorder()
+        defer { tester.stop() }
         try tester.type("Hi, X!")
         #expect(field.keys == [.character("H"), .character("i"), .character(","), .space, .character("X"), .character("!")])
         #expect(throws: WindowTesterError.self) { try tester.type("é") }
@@ -157,12 +163,8 @@ struct WindowTesterTests {
 
     @Test("a chord whose modifier has no key leaves none of its modifiers held")
     func failedChordReleasesItsModifiers() async throws {
-        let field = KeyRecordingView(frame: Rect(x: 0, y: 0, width: 100, height: 30))
-        let home = ViewController()
-        home.view.addSubview(field)
-        let tester = try await WindowTester.start(home)
+        let (tester, field) = try await startWithKeyRecorder()
         defer { tester.stop() }
-        #expect(field.becomeFirstResponder())
         #expect(throws: WindowTesterError.self) {
             try tester.press(keysym: UInt(XK_a), holding: [UInt(XK_Shift_L), 0x1FF_FFFF])
         }

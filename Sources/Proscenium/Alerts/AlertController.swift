@@ -189,7 +189,7 @@
     /// tap whichever way the user answered.
     private func trigger(_ action: AlertAction) {
         guard let button = buttons.first(where: { $0.action === action })?.button else { return pick(action) }
-        button.sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        button.sendTapActions()
     }
 
     /// Picks `action`: the alert is dismissed and the handler runs once it has gone. Later picks (a second

@@ -100,7 +100,7 @@
     /// Activated, a button runs its taps' actions: `.touchUpInside` and the primary action.
     open override func accessibilityActivate() -> Bool {
         guard isEnabled else { return false }
-        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+        sendTapActions()
         return true
     }
 }

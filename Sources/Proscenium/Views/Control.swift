@@ -107,6 +107,13 @@
         sendActions(for: .primaryActionTriggered)
     }
 
+    /// Sends what a tap ending inside the control sends, `.touchUpInside` and the primary action: so do
+    /// Return and Space on a focused control, a screen reader's activation and an alert's keys, so that
+    /// target-action on `.touchUpInside` works whichever way the user answered.
+    func sendTapActions() {
+        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+    }
+
     // MARK: - Accessibility
 
     /// True unless set: assistive technology reaches a control as one thing.
@@ -182,8 +189,7 @@
     /// Return and space activate a focused, enabled control, as a tap would.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         if isEnabled, presses.contains(where: { ($0.key == .return || $0.key == .space) && !$0.isRepeat }) {
-            // What a tap ending inside sends: target-action on `.touchUpInside` works from the keyboard too.
-            sendActions(for: [.touchUpInside, .primaryActionTriggered])
+            sendTapActions()
             return
         }
         super.pressesBegan(presses, with: event)
@@ -216,7 +222,7 @@
         guard isEnabled, let touch = touches.first else { return }
         let inside = isInside(touch)
         isHighlighted = false
-        sendActions(for: inside ? [.touchUpInside, .primaryActionTriggered] : .touchUpOutside)
+        if inside { sendTapActions() } else { sendActions(for: .touchUpOutside) }
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {

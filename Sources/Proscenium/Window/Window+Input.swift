@@ -52,9 +52,8 @@ extension Window {
         if let pan = delayingPan(around: hit), !touchRecognizers.contains(where: \.hasRecognized) {
             // The press may turn into a scroll: the view hears it once it has not for a moment, once the
             // scroll has given up (a sideways drag in a list), or at its end.
-            heldTouchPan = pan
-            heldTouchStart = (location, time)
-            heldTouchBegan = scheduleTimer(after: ScrollView.contentTouchDelay) { [weak self] _ in self?.deliverHeldTouchBegan() }
+            let timer = scheduleTimer(after: ScrollView.contentTouchDelay) { [weak self] _ in self?.deliverHeldTouchBegan() }
+            heldTouch = HeldTouch(timer: timer, pan: pan, location: location, time: time)
             return
         }
         hit?.touchesBegan([touch], with: event)
@@ -82,11 +81,8 @@ extension Window {
     /// then, if it has moved since, `touchesMoved` to where it is (a switch swiped and let go quickly
     /// still hears the swipe). A view hidden or made untouchable meanwhile hears nothing.
     private func deliverHeldTouchBegan() {
-        guard let timer = heldTouchBegan, let start = heldTouchStart else { return }
-        timer.invalidate()
-        heldTouchBegan = nil
-        heldTouchStart = nil
-        heldTouchPan = nil
+        guard let start = heldTouch else { return }
+        releaseHeldTouch()
         guard let touch = activeTouch, !touchCancelledInView else { return }
         guard let view = touch.view, view.window === self, Self.takesTouches(view) else {
             touchCancelledInView = true
@@ -119,11 +115,14 @@ extension Window {
 
     /// A scroll took the touch before its view heard it began: the view hears nothing of it.
     private func dropHeldTouchBegan() {
-        heldTouchBegan?.invalidate()
-        heldTouchBegan = nil
-        heldTouchStart = nil
-        heldTouchPan = nil
+        releaseHeldTouch()
         touchCancelledInView = true
+    }
+
+    /// Forgets the held touch and stops its timer.
+    private func releaseHeldTouch() {
+        heldTouch?.timer.invalidate()
+        heldTouch = nil
     }
 
     private func pointerMoved(to location: Point, time: Double) {
@@ -135,9 +134,9 @@ extension Window {
         guard location != touch.locationInWindow else { return }
         let event = advance(touch, to: location, time: time, phase: .moved)
         guard activeTouch === touch, !touchCancelledInView else { return }
-        if heldTouchBegan != nil {
+        if let held = heldTouch {
             // Held until the scroll decides; once it has given up, the view hears the press and this move.
-            if heldTouchPan?.state != .possible { deliverHeldTouchBegan() }
+            if held.pan?.state != .possible { deliverHeldTouchBegan() }
             return
         }
         touch.view?.touchesMoved([touch], with: event)
@@ -148,7 +147,7 @@ extension Window {
         let event = advance(touch, to: location, time: time, phase: .ended)
         // A recognizer's action may have ended the sequence already (its view left the window).
         guard activeTouch === touch else { return }
-        if heldTouchBegan != nil {
+        if heldTouch != nil {
             deliverHeldTouchBegan()
             guard activeTouch === touch else { return }
         }
@@ -197,7 +196,7 @@ extension Window {
         let event = Event(kind: .touches, timestamp: touch.timestamp, touches: [touch])
         for recognizer in touchRecognizers { recognizer.deliver(.cancelled, [touch], event: event) }
         // A view whose touch was still held back never heard it begin: nothing to cancel.
-        if heldTouchBegan != nil { dropHeldTouchBegan() }
+        if heldTouch != nil { dropHeldTouchBegan() }
         if !touchCancelledInView { touch.view?.touchesCancelled([touch], with: event) }
         finishTouchSequence()
     }
@@ -207,7 +206,7 @@ extension Window {
     /// drag) go on following it.
     func cancelTouch(in view: View) {
         guard let touch = activeTouch, touch.view === view, !touchCancelledInView else { return }
-        if heldTouchBegan != nil { return dropHeldTouchBegan() }
+        if heldTouch != nil { return dropHeldTouchBegan() }
         touchCancelledInView = true
         let phase = touch.phase
         touch.phase = .cancelled
@@ -229,10 +228,7 @@ extension Window {
     }
 
     private func finishTouchSequence() {
-        heldTouchBegan?.invalidate()
-        heldTouchBegan = nil
-        heldTouchStart = nil
-        heldTouchPan = nil
+        releaseHeldTouch()
         for recognizer in touchRecognizers { recognizer.resetAfterSequence() }
         touchRecognizers = []
         activeTouch = nil
@@ -242,7 +238,7 @@ extension Window {
     private func cancelViewTouchIfRecognized(_ touch: Touch, event: Event) {
         guard !touchCancelledInView,
               touchRecognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) else { return }
-        if heldTouchBegan != nil { return dropHeldTouchBegan() }
+        if heldTouch != nil { return dropHeldTouchBegan() }
         touchCancelledInView = true
         let phase = touch.phase
         touch.phase = .cancelled
@@ -325,4 +321,13 @@ extension Window {
 struct WeakResponder {
     weak var responder: Responder?
     init(_ responder: Responder) { self.responder = responder }
+}
+
+/// A touch whose `touchesBegan` a scroll view holds back: the timer that hands it over, the scroll view's
+/// drag that may still take it, and where and when the press landed.
+struct HeldTouch {
+    let timer: FrameTimer
+    weak var pan: GestureRecognizer?
+    let location: Point
+    let time: Double
 }

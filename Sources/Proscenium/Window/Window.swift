@@ -148,12 +148,8 @@
     var activeTouch: Touch?
     var touchRecognizers: [GestureRecognizer] = []
     var touchCancelledInView = false
-    /// While a scroll view around the touched view delays its touches (see `ScrollView.delaysContentTouches`),
-    /// the timer that hands the view its `touchesBegan` if no scroll has taken the touch by then, the
-    /// scroll view's drag that may still take it, and where and when the press landed.
-    var heldTouchBegan: FrameTimer?
-    weak var heldTouchPan: GestureRecognizer?
-    var heldTouchStart: (location: Point, time: Double)?
+    /// The touch a scroll view around the touched view holds back (see `ScrollView.delaysContentTouches`).
+    var heldTouch: HeldTouch?
     var currentCursor: Cursor = .arrow
     var lastClick: (time: Double, location: Point, count: Int)?
     /// Where the pointer was last seen; scroll keys nobody else handled scroll what lies under it.

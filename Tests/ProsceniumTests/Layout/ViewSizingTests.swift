@@ -13,6 +13,14 @@ struct ViewSizingTests {
         return window
     }
 
+    /// A label of any number of lines at (10, 10), 80 by 20 points, in `window`.
+    private func wrappingLabel(_ text: String, in window: Window) -> Label {
+        let label = Label(text: text, frame: Rect(x: 10, y: 10, width: 80, height: 20))
+        label.numberOfLines = 0
+        window.addSubview(label)
+        return label
+    }
+
     @Test("a text field has a height for stacks and no width of its own: in a vertical form it keeps its height")
     func textFieldsHaveAHeight() {
         let field = TextField()
@@ -45,9 +53,7 @@ struct ViewSizingTests {
     @Test("sizeToFit wraps a label of several lines at its current width, and fits a one-line label to its text")
     func sizeToFitKeepsTheWidthOfWrappingLabels() {
         let window = window()
-        let label = Label(text: "one two three four five six", frame: Rect(x: 10, y: 10, width: 80, height: 20))
-        label.numberOfLines = 0
-        window.addSubview(label)
+        let label = wrappingLabel("one two three four five six", in: window)
         label.sizeToFit()
         let wrapped = label.layout(forWidth: 80)
         #expect(wrapped.lines.count > 1)
@@ -85,10 +91,7 @@ struct ViewSizingTests {
 
     @Test("a label of several lines shorter than its text draws the lines that fit, the last one truncated, nothing outside it")
     func aShortLabelShowsTheLinesThatFit() {
-        let window = window()
-        let label = Label(text: "one two three four five six seven eight", frame: Rect(x: 10, y: 10, width: 80, height: 20))
-        label.numberOfLines = 0
-        window.addSubview(label)
+        let label = wrappingLabel("one two three four five six seven eight", in: window())
         let full = label.layout(forWidth: 80)
         let lineHeight = full.size.height / Double(full.lines.count)
         #expect(full.lines.count > 2)

@@ -113,15 +113,20 @@ struct NavigationInputTests {
         }
     }
 
-    @Test("on the root screen a drag from the edge is not taken: the view under it follows it to the end, not cancelled")
-    func edgeDragOnTheRootLeavesTheTouch() {
-        let fixture = NavigationFixture()
+    /// A touch-logging view over the root screen's left half, dragged from the edge and let go, all run.
+    private func edgeDragOnTheRoot(_ fixture: NavigationFixture) -> TouchProbeView {
         let probe = TouchProbeView(frame: Rect(x: 0, y: 0, width: 200, height: 300))
         fixture.a.view.addSubview(probe)
         fixture.frames(1)
         let point = drag(fixture, from: 4, step: 12, frames: 6)
         letGo(fixture, at: point)
         fixture.runUntilIdle()
+        return probe
+    }
+
+    @Test("on the root screen a drag from the edge is not taken: the view under it follows it to the end, not cancelled")
+    func edgeDragOnTheRootLeavesTheTouch() {
+        let probe = edgeDragOnTheRoot(NavigationFixture())
         #expect(probe.phases.first == .began && probe.phases.last == .ended, "\(probe.phases)")
         #expect(!probe.phases.contains(.cancelled))
     }
@@ -132,12 +137,7 @@ struct NavigationInputTests {
         let fixture = NavigationFixture()
         let delegate = AlwaysBegins()
         fixture.navigation.interactivePopGestureRecognizer?.delegate = delegate
-        let probe = TouchProbeView(frame: Rect(x: 0, y: 0, width: 200, height: 300))
-        fixture.a.view.addSubview(probe)
-        fixture.frames(1)
-        let point = drag(fixture, from: 4, step: 12, frames: 6)
-        letGo(fixture, at: point)
-        fixture.runUntilIdle()
+        let probe = edgeDragOnTheRoot(fixture)
         #expect(!probe.phases.contains(.cancelled) && probe.phases.last == .ended, "\(probe.phases)")
         _ = delegate
     }

@@ -6,17 +6,10 @@ import Testing
 /// nothing is left running the frame clock.
 @MainActor @Suite("Scroll interruptions")
 struct ScrollInterruptionTests {
-    /// Flings the content upwards and leaves it decelerating.
-    private func fling(_ scene: ScrollScene) {
-        let end = scene.drag(from: Point(x: 200, y: 280), step: Point(x: 0, y: -20), frames: 10)
-        scene.release(at: end)
-        scene.run(0.1)
-    }
-
     @Test("a wheel notch during a fling takes over from it: no longer decelerating, and its glide's end is reported")
     func aWheelNotchEndsTheFling() {
         let scene = ScrollScene(contentHeight: 20_000)
-        fling(scene)
+        scene.fling()
         #expect(scene.scrollView.isDecelerating)
         scene.wheel()
         #expect(!scene.scrollView.isDecelerating, "the wheel's glide is not a deceleration")

@@ -6,13 +6,6 @@ import Testing
 /// it); a rect already in view leaves a fling alone; notches, keys and the touchpad turn whole pages.
 @MainActor @Suite("Scroll take-overs and paging input")
 struct ScrollTakeOverTests {
-    /// Flings the content upwards and leaves it decelerating.
-    private func fling(_ scene: ScrollScene) {
-        let end = scene.drag(from: Point(x: 200, y: 280), step: Point(x: 0, y: -20), frames: 10)
-        scene.release(at: end)
-        scene.run(0.1)
-    }
-
     /// A delegate that does something from the release's callbacks.
     @MainActor final class Steering: ScrollViewDelegate {
         var onDidEndDragging: ((ScrollView) -> Void)?
@@ -30,7 +23,7 @@ struct ScrollTakeOverTests {
         let steering = Steering()
         scene.scrollView.delegate = steering
         steering.onDidEndDragging = { $0.setContentOffset(.zero, animated: true) }
-        fling(scene)
+        scene.fling()
         scene.run(1)
         #expect(scene.scrollView.contentOffset.y == 0)
         #expect(steering.calls == ["didEndScrollingAnimation"], "\(steering.calls)")
@@ -52,7 +45,7 @@ struct ScrollTakeOverTests {
     @Test("an offset set in code during a fling ends it: the delegate hears it, the event log says ended, the indicators fade")
     func anOffsetSetDuringAFlingEndsIt() {
         let scene = ScrollScene()
-        fling(scene)
+        scene.fling()
         #expect(scene.scrollView.isDecelerating)
         scene.scrollView.contentOffset = Point(x: 0, y: 500)
         scene.run(2)
@@ -66,7 +59,7 @@ struct ScrollTakeOverTests {
     @Test("scrollRectToVisible of a rect already in view leaves a fling gliding")
     func aVisibleRectLeavesTheFlingAlone() {
         let scene = ScrollScene(contentHeight: 20_000)
-        fling(scene)
+        scene.fling()
         let y = scene.scrollView.contentOffset.y
         scene.scrollView.scrollRectToVisible(Rect(x: 0, y: y + 100, width: 10, height: 10), animated: true)
         #expect(scene.scrollView.isDecelerating)
@@ -130,7 +123,7 @@ struct ScrollTakeOverTests {
         let steering = Steering()
         scene.scrollView.delegate = steering
         steering.onDidEndDragging = { $0.setContentOffset(Point(x: 0, y: 100), animated: false) }
-        fling(scene)
+        scene.fling()
         #expect(scene.scrollView.contentOffset.y == 100 && steering.calls == ["didEndDecelerating"], "\(steering.calls)")
     }
 
@@ -148,7 +141,7 @@ struct ScrollTakeOverTests {
             scrollView.setContentOffset(Point(x: 0, y: 600), animated: true)
         }
         scene.scrollView.delegate = ending
-        fling(scene)
+        scene.fling()
         scene.scrollView.contentOffset = Point(x: 0, y: 500)
         #expect(seen == 500)
         scene.clock.step()

@@ -63,6 +63,13 @@
         return location
     }
 
+    /// Flings the content upwards and leaves it decelerating.
+    func fling() {
+        let end = drag(from: Point(x: 200, y: 280), step: Point(x: 0, y: -20), frames: 10)
+        release(at: end)
+        run(0.1)
+    }
+
     /// Runs frames for `seconds` of virtual time.
     func run(_ seconds: Double) { clock.run(for: seconds) }
 

@@ -175,13 +175,10 @@ extension ScrollView {
     /// and the indicators fade. The content is in place before the delegate hears, so a motion it begins
     /// then starts from there.
     func interruptMotion(at offset: Point? = nil) {
-        guard let cause = motion?.cause else {
-            if let offset { applyContentOffset(offset) }
-            return
-        }
+        let cause = motion?.cause
         stopMotion()
         if let offset { applyContentOffset(offset) }
-        motionDidEnd(cause)
+        if let cause { motionDidEnd(cause) }
     }
 
     /// The content's velocity in the motion now, in points per second per axis.

@@ -35,14 +35,12 @@ extension TableView {
     /// The row `steps` rows after `indexPath` (before it when negative), across sections, stopping at the
     /// first and last rows.
     func row(_ steps: Int, from indexPath: IndexPath) -> IndexPath {
-        var rows: [IndexPath] = []
         var current = indexPath
         for _ in 0..<abs(steps) {
             guard let next = neighbour(of: current, forward: steps > 0) else { break }
-            rows.append(next)
             current = next
         }
-        return rows.last ?? indexPath
+        return current
     }
 
     private func neighbour(of indexPath: IndexPath, forward: Bool) -> IndexPath? {
