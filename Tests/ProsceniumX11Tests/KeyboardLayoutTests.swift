@@ -164,6 +164,30 @@ struct KeyboardLayoutTests {
         }
     }
 
+    @Test("focus that followed the pointer, then set on the window itself, never left it: held keys stay down")
+    func focusHandedFromThePointerToTheWindowStays() async throws {
+        try await withFocusedLog { fixture, input, log in
+            let dpy = fixture.display.pointer
+            // Focus follows the pointer (PointerRoot, as with no window manager), and the pointer is in the window.
+            input.move(to: fixture.tester.screenPoint(Point(x: 50, y: 25)))
+            XSetInputFocus(dpy, CX11.Window(1), RevertToParent, Time(CurrentTime))
+            fixture.display.sync()
+            input.press(key: UInt(XK_Escape))
+            try await fixture.waitUntil("the key goes down") { log.downs.count == 1 }
+            // A window manager focusing the window explicitly: a FocusOut (NotifyPointer) and a FocusIn together.
+            XSetInputFocus(dpy, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
+            fixture.display.sync()
+            // A second key, which arrives after the focus events: by then they have been handled.
+            input.press(key: UInt(XK_a))
+            try await fixture.waitUntil("the second key goes down") { log.downs.count == 2 }
+            #expect(log.ups.isEmpty, "the held key was not released by the focus change")
+            #expect(fixture.host.window.isKeyWindow)
+            input.release(key: UInt(XK_a))
+            input.release(key: UInt(XK_Escape))
+            try await fixture.waitUntil("both keys come up") { log.ups.count == 2 }
+        }
+    }
+
     @Test("another client grabbing the keyboard for a moment (a global shortcut) releases held keys but leaves the window key")
     func aGrabLeavesTheWindowKey() async throws {
         try await withFocusedLog { fixture, input, log in

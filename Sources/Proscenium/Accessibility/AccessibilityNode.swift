@@ -35,6 +35,12 @@ public struct AccessibilityNode: Sendable, Equatable {
         case list
         /// One row of a list.
         case listItem
+        /// A context menu: a list of commands over the screen.
+        case menu
+        /// A command in a menu.
+        case menuItem
+        /// A command in a menu with a check mark, on or not (`value` "1" when on).
+        case checkMenuItem
     }
 
     /// What the node can be asked to do.
@@ -110,7 +116,7 @@ public struct AccessibilityNode: Sendable, Equatable {
     /// where nothing else carries it (a row's detail text, a custom element's "3 of 5 stars"; not a
     /// slider's number, a switch's state or a field's text), then the hint.
     public var spokenDescription: String? {
-        let carried = valueRange != nil || role == .toggleButton || isEditable || text != nil
+        let carried = valueRange != nil || role == .toggleButton || role == .checkMenuItem || isEditable || text != nil
         let parts = [carried ? nil : value, hint].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }

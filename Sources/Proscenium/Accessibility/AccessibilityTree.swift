@@ -15,8 +15,9 @@
     public init(window: Window) {
         root = Self.id(of: window)
         let blocker = Self.frontMostBlocker(in: window)
-        // In a focused table, the keyboard's row is what has focus.
-        let focused = (window.firstResponder as? TableView)?.focusedCell ?? window.firstResponder as? View
+        // In a focused table, the keyboard's row is what has focus; in an open menu, the highlighted row.
+        let focused = (window.firstResponder as? TableView)?.focusedCell
+            ?? (window.firstResponder as? ContextMenuView)?.highlightedElement ?? window.firstResponder as? View
         var builder = Builder(blocker: blocker, focused: focused, clip: window.bounds)
         let windowNode = builder.node(for: window, role: .window, parent: nil)
         builder.add(windowNode, view: window)
@@ -247,6 +248,7 @@
     /// elements up.
     private static func containerRole(of view: View) -> AccessibilityNode.Role? {
         if view is TransitionContainerView || view.accessibilityViewIsModal {
+            if (view as? TransitionContainerView)?.presentationController?.presentedViewController is ContextMenuController { return .menu }
             guard AccessibilityTree.isModal(view) else { return .group }
             let alert = (view as? TransitionContainerView)?.presentationController?.presentedViewController as? AlertController
             return alert?.preferredStyle == .alert ? .alert : .dialog
@@ -262,6 +264,7 @@
     private static func role(of view: View) -> AccessibilityNode.Role {
         let traits = view.accessibilityTraits
         if view is TableViewCell { return .listItem }
+        if let row = view as? ContextMenuRowElement { return row.role }
         if view is ProgressView { return .progressBar }
         if traits.contains(.searchField) { return .searchField }
         if view is TextField { return .textField }

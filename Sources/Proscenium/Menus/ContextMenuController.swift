@@ -19,6 +19,8 @@
         self.interaction = interaction
         self.anchor = anchor
         super.init()
+        // What a screen reader names the menu.
+        if !menu.title.isEmpty { title = menu.title }
         modalPresentationStyle = .custom
         transitioningDelegate = self
     }
@@ -116,6 +118,12 @@
 
     override func defaultPresentationAnimator() -> AnimatedTransitioning {
         FadeScaleTransitionAnimator(isPresenting: true, startScale: 0.96, duration: 0.12)
+    }
+
+    /// The menu closes by itself at once; an app that dismisses it with animation sees it fade out where
+    /// it is, as a menu does, not slide down across the window as a sheet would.
+    override func defaultDismissalAnimator() -> AnimatedTransitioning {
+        FadeScaleTransitionAnimator(isPresenting: false, duration: 0.1)
     }
 
     override func presentationTransitionWillBegin() {

@@ -1,6 +1,7 @@
-/// The list a context menu shows: its rows drawn in one view, one highlighted, chosen by the pointer
-/// (press on a row, release on it) or the keys (Up/Down/Home/End to move, Return or Space to choose,
-/// Escape to close without choosing).
+/// The list a context menu shows: its rows drawn in one view, one highlighted (the one under the pointer,
+/// or the one the keys moved to). The pointer chooses a row by a press and release on it, or by the right
+/// button that opened the menu dragged onto it and let go; the keys by Up/Down/Home/End or a title's first
+/// letter to move, Return or Space to choose, Escape or the Menu key to close. While open, it takes every key.
 @MainActor final class ContextMenuView: View {
     static let rowHeight = 30.0
     static let headingHeight = 26.0
@@ -14,7 +15,13 @@
 
     let rows: [MenuRow]
     /// The row drawn highlighted: the one under a pressing pointer, or moved to by the keys.
-    private(set) var highlighted: Int? { didSet { if highlighted != oldValue { setNeedsDisplay() } } }
+    private(set) var highlighted: Int? {
+        didSet {
+            guard highlighted != oldValue else { return }
+            setNeedsDisplay()
+            if isFirstResponder { window?.accessibilityDidChange() }
+        }
+    }
     /// Called with the action chosen.
     var onChoose: (@MainActor (Action) -> Void)?
     /// Called when Escape asks to close.
@@ -27,6 +34,28 @@
         super.init()
         identifier = "context-menu"
         backgroundColor = .elevatedBackground
+        for index in rows.indices where !rows[index].isSeparator {
+            addSubview(ContextMenuRowElement(row: index, of: rows[index]))
+        }
+    }
+
+    /// Each row's element over its row (see `ContextMenuRowElement`).
+    override func layoutSubviews() {
+        super.layoutSubviews()
+        for case let element as ContextMenuRowElement in subviews { element.frame = frame(ofRow: element.row) }
+    }
+
+    /// The highlighted row's element, which screen readers are told has focus while the menu has the keys.
+    var highlightedElement: ContextMenuRowElement? {
+        guard let highlighted else { return nil }
+        return subviews.lazy.compactMap { $0 as? ContextMenuRowElement }.first { $0.row == highlighted }
+    }
+
+    /// Chooses row `index` (highlighting it) if it can be chosen: a screen reader activating its element.
+    func choose(row index: Int) {
+        guard rows.indices.contains(index), let action = rows[index].action, action.isChoosable else { return }
+        highlighted = index
+        onChoose?(action)
     }
 
     override var canBecomeFirstResponder: Bool { true }
@@ -110,8 +139,7 @@
 
     override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         highlight(touches)
-        guard let index = highlighted, let action = rows[index].action, action.isChoosable else { return }
-        onChoose?(action)
+        if let highlighted { choose(row: highlighted) }
     }
 
     override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
@@ -120,8 +148,24 @@
 
     private func highlight(_ touches: Set<Touch>) {
         guard let touch = touches.first else { return }
-        let index = row(at: touch.location(in: self))
-        highlighted = index.flatMap { rows[$0].action?.isChoosable == true ? $0 : nil }
+        highlightRow(at: touch.location(in: self))
+    }
+
+    /// The pointer moved with no touch under way (hovering, or dragging with the right button that opened
+    /// the menu), to `location` in the window: the choosable row under it lights up, as in every desktop
+    /// menu; off the rows, none does.
+    func pointerHovered(at location: Point) {
+        highlightRow(at: convert(location, from: nil))
+    }
+
+    /// Chooses the row under `location` in the window, if it can be chosen (the right button let go there).
+    func chooseRow(at location: Point) {
+        highlightRow(at: convert(location, from: nil))
+        if let highlighted { choose(row: highlighted) }
+    }
+
+    private func highlightRow(at point: Point) {
+        highlighted = row(at: point).flatMap { rows[$0].action?.isChoosable == true ? $0 : nil }
     }
 
     // MARK: - Keys
@@ -142,12 +186,38 @@
                 highlighted = choosable.last
                 showHighlight()
             case .return, .space:
-                if !press.isRepeat, let index = highlighted, let action = rows[index].action, action.isChoosable { onChoose?(action) }
-            case .escape:
+                if !press.isRepeat, let highlighted { choose(row: highlighted) }
+            case .escape, .menu:
                 if !press.isRepeat { onCancel?() }
-            default:
+            case .pageUp, .pageDown:
                 super.pressesBegan([press], with: event)
+            case let .character(typed) where press.modifiers.isDisjoint(with: [.control, .alternate, .command]):
+                highlightNext(startingWith: typed)
+                showHighlight()
+            default:
+                // Every other key is the menu's while it is open, as on every desktop: Alt+Left, Tab or a
+                // letter must not act on the screen under it.
+                break
             }
+        }
+    }
+
+    /// Only the scroll keys go on, to the scroll view around the menu: the rest ended here as they began.
+    override func pressesEnded(_ presses: Set<Press>, with event: Event?) {
+        let scrolling = presses.filter { $0.key == .pageUp || $0.key == .pageDown }
+        if !scrolling.isEmpty { super.pressesEnded(scrolling, with: event) }
+    }
+
+    /// Type-ahead: the next choosable row after the highlighted one whose title starts with `typed`
+    /// (ignoring case), wrapping around; the highlight stays where it is when none does.
+    private func highlightNext(startingWith typed: String) {
+        let prefix = typed.lowercased()
+        guard !prefix.isEmpty else { return }
+        let candidates = choosable
+        let start = highlighted.flatMap { current in candidates.firstIndex { $0 > current } } ?? 0
+        let ordered = candidates[start...] + candidates[..<start]
+        if let match = ordered.first(where: { rows[$0].action?.title.lowercased().hasPrefix(prefix) == true }) {
+            highlighted = match
         }
     }
 

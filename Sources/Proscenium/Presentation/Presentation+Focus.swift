@@ -9,11 +9,16 @@ extension Presentation {
     }
 
     /// Gives keyboard focus back to whoever had it before the presentation, if it is still in the window
-    /// and nothing since took focus elsewhere.
+    /// and nothing since took focus elsewhere. A text field gets it back with its selection as it was.
     func restoreFocus() {
         guard let window, let responder = focusBeforePresentation else { return }
         if let current = window.firstResponder, current !== responder, !isInside(current) { return }
-        if responder.responderWindow === window { responder.becomeFirstResponder() }
+        guard responder.responderWindow === window else { return }
+        if let field = responder as? TextField {
+            _ = field.focusKeepingSelection()
+        } else {
+            responder.becomeFirstResponder()
+        }
     }
 
     /// Whether `responder` is the presented controller or inside its view.

@@ -32,7 +32,7 @@ extension TextField: MiddleClickHandling {
     /// Focuses the field, moves the caret to the click and pastes the primary selection there: the X
     /// convention for pasting the text selected last anywhere.
     public func middleButtonClicked(at point: Point) {
-        guard isEnabled, focusFromPointer() else { return }
+        guard isEnabled, focusKeepingSelection() else { return }
         let offset = closestOffset(to: point)
         setSelection(anchor: offset, head: offset)
         pasteText(from: .primarySelection)

@@ -30,7 +30,7 @@ extension TextField {
     /// A click focuses the field and places the caret at the nearest character boundary; a double click
     /// selects the word under the pointer, a triple click everything. The drag that follows extends it.
     func touchBegan(_ touch: Touch) {
-        guard isEnabled, focusFromPointer() else { return }
+        guard isEnabled, focusKeepingSelection() else { return }
         let point = touch.location(in: self)
         switch touch.tapCount {
         case 1:
@@ -75,12 +75,14 @@ extension TextField {
         publishPrimarySelection()
     }
 
-    /// Makes the field first responder for a click without selecting all on the way; false if it cannot
-    /// (disabled, or the delegate refuses).
-    func focusFromPointer() -> Bool {
+    /// Makes the field first responder with its selection as it is, for a click (which places the caret
+    /// next) or for focus given back after a presentation over it (a menu, an alert: the text the user had
+    /// selected is still what Copy acts on, as a desktop field's selection survives a dialog); false if it
+    /// cannot (disabled, or the delegate refuses).
+    func focusKeepingSelection() -> Bool {
         if isFirstResponder { return true }
-        isFocusingFromPointer = true
-        defer { isFocusingFromPointer = false }
+        focusKeepsSelection = true
+        defer { focusKeepsSelection = false }
         return becomeFirstResponder()
     }
 }

@@ -74,9 +74,9 @@
     var blinkTimer: FrameTimer?
     /// A drag selecting text, from the touch that began it to the one that ends it.
     var tracking: SelectionTracking?
-    /// Set while a click (or middle click) makes the field first responder, so the focus does not select
-    /// all (and claim the primary selection) just before the click places the caret.
-    var isFocusingFromPointer = false
+    /// Set while a click places the caret as it focuses the field, or while focus comes back to it after a
+    /// presentation: the focus does not select all (and claim the primary selection) on the way.
+    var focusKeepsSelection = false
 
     /// What was measured with `measuredWith`, kept until the text, the font or the measurer changes (see
     /// TextField+Measuring.swift): the widths of the text's prefixes by length, and the layouts drawn.
@@ -291,7 +291,7 @@
 
     private func beginEditing() {
         isEditing = true
-        if !isFocusingFromPointer {
+        if !focusKeepsSelection {
             if selectsAllOnFocus, !storage.isEmpty {
                 setSelection(anchor: 0, head: storage.count)
             } else {

@@ -24,6 +24,20 @@ extension Window {
         return !passes && button != 3
     }
 
+    /// How far the pointer travels from the right button's press before its release over a row chooses
+    /// that row; a release nearer leaves the menu open for a click, as a plain right click does.
+    static let contextMenuDragDistance = 4.0
+
+    /// The right button let go: if its press opened the menu and the pointer has since been dragged onto a
+    /// row, that row is chosen (press, drag, release: one gesture, as desktop menus allow).
+    func contextMenuButtonReleased(at location: Point) {
+        guard let press = contextMenuPress else { return }
+        contextMenuPress = nil
+        let dx = location.x - press.x, dy = location.y - press.y
+        guard (dx * dx + dy * dy).squareRoot() >= Self.contextMenuDragDistance, let menu = openContextMenu else { return }
+        menu.menuView.chooseRow(at: location)
+    }
+
     /// Opens the context menu for a right click at `location`; whether one opened.
     @discardableResult
     func showContextMenu(at location: Point) -> Bool {

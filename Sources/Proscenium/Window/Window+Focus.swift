@@ -104,10 +104,12 @@ extension Window {
 
     /// Tells the window it lost the keyboard to another window, as UIKit's `resignKey()`: the first
     /// responder keeps its place but stops showing a caret (so a text field in a window in the background
-    /// does not blink, and its window costs no CPU).
+    /// does not blink, and its window costs no CPU). An open context menu closes, as desktop menus do
+    /// when the user turns to another window: coming back, the first click is not spent closing it.
     public func resignKey() {
         guard isKeyWindow else { return }
         isKeyWindow = false
+        openContextMenu?.close()
         (firstResponder as? View)?.keyWindowStateDidChange()
     }
 }

@@ -22,9 +22,10 @@ extension Window {
     static let touchButton = 1
 
     private func pointerDown(at location: Point, button: Int, time: Double) {
+        contextMenuPress = nil
         if closeContextMenu(forPressAt: location, button: button) { return }
         if button == 3 {
-            showContextMenu(at: location)
+            if showContextMenu(at: location) { contextMenuPress = location }
             return
         }
         guard button == Self.touchButton else {
@@ -129,6 +130,7 @@ extension Window {
         lastPointerLocation = location
         guard let touch = activeTouch else {
             updateCursor(for: hitTest(location, with: nil))
+            openContextMenu?.menuView.pointerHovered(at: location)
             return
         }
         guard location != touch.locationInWindow else { return }
@@ -143,6 +145,7 @@ extension Window {
     }
 
     private func pointerUp(at location: Point, button: Int, time: Double) {
+        if button == 3 { return contextMenuButtonReleased(at: location) }
         guard button == Self.touchButton, let touch = activeTouch, touch.button == button else { return }
         let event = advance(touch, to: location, time: time, phase: .ended)
         // A recognizer's action may have ended the sequence already (its view left the window).

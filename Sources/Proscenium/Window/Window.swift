@@ -154,6 +154,8 @@
     var lastClick: (time: Double, location: Point, count: Int)?
     /// Where the pointer was last seen; scroll keys nobody else handled scroll what lies under it.
     var lastPointerLocation: Point?
+    /// Where the right button went down to open the menu on screen, while it is held.
+    var contextMenuPress: Point?
 
     /// A window of `size` points whose frames run on `clock`; it asks for its first frame at once.
     public init(size: Size, clock: FrameClock) {

@@ -43,7 +43,7 @@ extension AccessibilityBridge {
                     $0.variant("s") { $0.string(node.spokenDescription ?? "") }
                 }
             }
-            if before.value != node.value, node.role == .toggleButton {
+            if before.value != node.value, node.role == .toggleButton || node.role == .checkMenuItem {
                 emitStateChanged("checked", node.value == "1", on: node.id)
             }
             if let range = node.valueRange, before.valueRange?.current != range.current {

@@ -234,9 +234,10 @@ extension AccessibilityBridge {
         if node.traits.contains(.selected) { states.append(S.selected) }
         if node.role == .listItem, node.actions.contains(.activate) { states.append(S.selectable) }
         if node.isEditable { states.append(S.selectableText) }
-        if node.role == .toggleButton {
+        if node.role == .toggleButton || node.role == .checkMenuItem {
             states.append(S.checkable)
             if node.value == "1" { states.append(S.checked) }
+            if node.value == "mixed" { states.append(S.indeterminate) }
         }
         if node.role == .window, window?.isKeyWindow == true { states.append(S.active) }
         return states

@@ -18,14 +18,19 @@ extension WindowHost {
         case KeyRelease:
             if let input = keyboard.release(event.xkey, time: eventTime(event.xkey.time)) { window.send(input) }
         case FocusIn:
-            // A grab let go gives back focus that never left, as far as the user sees (see FocusOut).
-            guard event.xfocus.mode != NotifyUngrab else { return true }
-            keyboard.focusIn()
-            window.becomeKey()
-            accessibilityBridge?.windowDidChange()
+            focusArrived(event.xfocus)
         case FocusOut:
             // Focus moving to a child of ours is not focus leaving the window.
             guard event.xfocus.detail != NotifyInferior else { return true }
+            // Focus that followed the pointer into the window, now set on the window itself (a window
+            // manager or a client focusing it explicitly), comes as a FocusOut and a FocusIn sent
+            // together: the keyboard never left, and the window does not resign (an open menu stays open).
+            var next = XEvent()
+            if event.xfocus.detail == NotifyPointer,
+               XCheckTypedWindowEvent(display.pointer, xWindow, FocusIn, &next) != 0 {
+                focusArrived(next.xfocus)
+                return true
+            }
             if event.xfocus.mode == NotifyGrab {
                 // Another client holds the keyboard for a moment (a global shortcut, the window manager
                 // moving the window): the window stays key, its caret and input method as they were, as
@@ -40,6 +45,15 @@ extension WindowHost {
             return false
         }
         return true
+    }
+
+    /// The window has the keyboard (again), unless a grab let go: that gives back focus that never left,
+    /// as far as the user sees (see FocusOut).
+    private func focusArrived(_ focus: XFocusChangeEvent) {
+        guard focus.mode != NotifyUngrab else { return }
+        keyboard.focusIn()
+        window.becomeKey()
+        accessibilityBridge?.windowDidChange()
     }
 
     /// Keyboard focus is about to move between the window's views: the input method's composition ends,

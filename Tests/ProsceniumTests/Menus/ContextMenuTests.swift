@@ -57,7 +57,7 @@ struct ContextMenuTests {
     }
 
     /// An 800-wide window (600 high unless said) showing the screen, after its first frame.
-    private func makeWindow(height: Double = 600) -> (Window, ManualFrameClock, Screen) {
+    func makeWindow(height: Double = 600) -> (Window, ManualFrameClock, Screen) {
         let clock = ManualFrameClock()
         let window = Window(size: Size(width: 800, height: height), clock: clock)
         let screen = Screen()
@@ -66,17 +66,17 @@ struct ContextMenuTests {
         return (window, clock, screen)
     }
 
-    private func rightClick(_ window: Window, at point: Point, _ clock: ManualFrameClock) {
+    func rightClick(_ window: Window, at point: Point, _ clock: ManualFrameClock) {
         click(window, at: point, clock, button: 3)
     }
 
-    private func click(_ window: Window, at point: Point, _ clock: ManualFrameClock, button: Int = 1) {
+    func click(_ window: Window, at point: Point, _ clock: ManualFrameClock, button: Int = 1) {
         window.send(.pointerDown(point, button: button, time: clock.now))
         window.send(.pointerUp(point, button: button, time: clock.now))
         clock.run(for: 0.3)
     }
 
-    private func key(_ window: Window, _ key: Key, _ clock: ManualFrameClock, _ modifiers: KeyModifiers = []) {
+    func key(_ window: Window, _ key: Key, _ clock: ManualFrameClock, _ modifiers: KeyModifiers = []) {
         window.send(.keyDown(key, modifiers: modifiers, time: clock.now))
         window.send(.keyUp(key, modifiers: modifiers, time: clock.now))
         clock.run(for: 0.3)
@@ -93,7 +93,7 @@ struct ContextMenuTests {
         }
     }
 
-    private func menu(in window: Window) -> ContextMenuController? {
+    func menu(in window: Window) -> ContextMenuController? {
         window.presentedViewControllers.last as? ContextMenuController
     }
 
