@@ -45,3 +45,9 @@ enum Assets {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 }
+
+/// The gallery's pictures an app around it shows too.
+public enum GalleryAssets {
+    /// Proscenium's mark, the demo window's icon in the task switcher; nil without the `Assets/` folder.
+    public static var appIcon: Image? { Assets.directory() == nil ? nil : Assets.image(named: "proscenium-mark.png") }
+}

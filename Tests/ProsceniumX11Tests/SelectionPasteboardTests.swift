@@ -41,7 +41,7 @@ struct SelectionPasteboardTests {
         let clipboard = fixture.display.atom("CLIPBOARD")
         try await fixture.waitUntil("xclip owns the clipboard") {
             let owner = XGetSelectionOwner(fixture.display.pointer, clipboard)
-            return owner != fixture.host.xWindow && owner != CX11.Window(None)
+            return owner != fixture.host.selections.window && owner != CX11.Window(None)
         }
     }
 
@@ -77,7 +77,7 @@ struct SelectionPasteboardTests {
         // A request straight to the window gets our text while we own the clipboard...
         let requestor = try SelectionPeer(displayName: fixture.server.displayName)
         defer { requestor.close() }
-        requestor.request("CLIPBOARD", from: fixture.host.xWindow, into: "ANSWER")
+        requestor.request("CLIPBOARD", from: fixture.host.selections.window, into: "ANSWER")
         var reply: String??
         try await fixture.waitUntil("the window answers") { reply = requestor.reply(); return reply != nil }
         #expect(reply == .some("ours"))
@@ -85,7 +85,7 @@ struct SelectionPasteboardTests {
         try await copyWithXclip("theirs: naïve 日本", in: fixture)
         #expect(try await read(.clipboard, in: fixture) == "theirs: naïve 日本")
         // ...and is refused once xclip took it: the window let go of the text when it was told so.
-        requestor.request("CLIPBOARD", from: fixture.host.xWindow, into: "ANSWER")
+        requestor.request("CLIPBOARD", from: fixture.host.selections.window, into: "ANSWER")
         reply = nil
         try await fixture.waitUntil("the window answers") { reply = requestor.reply(); return reply != nil }
         #expect(reply == .some(nil), "a window that lost the clipboard still hands out its old text")
@@ -161,7 +161,7 @@ struct SelectionPasteboardTests {
         let late = try #require(request)
         owner.answer(late, with: "too late")
         // Asked on the owner's connection, after its answer: the property exists until the window deletes it.
-        try await fixture.waitUntil("the late answer is deleted") { !owner.hasProperty(late.property, on: fixture.host.xWindow) }
+        try await fixture.waitUntil("the late answer is deleted") { !owner.hasProperty(late.property, on: fixture.host.selections.window) }
         owner.close()
         await fixture.stop()
     }

@@ -1,7 +1,7 @@
 import CX11
 import Foundation
 import Proscenium
-import ProsceniumX11
+@testable import ProsceniumX11
 import Testing
 import TestSupport
 
@@ -42,8 +42,10 @@ struct WindowHostTests {
 
         var hint = XClassHint()
         XGetClassHint(dpy, window, &hint)
-        #expect(hint.res_name.map { String(cString: $0) } == "proscenium")
-        #expect(hint.res_class.map { String(cString: $0) } == "Proscenium")
+        // Named after the program, as the desktop matches it to its .desktop file and groups its windows.
+        #expect(hint.res_name.map { String(cString: $0) } == WindowConfiguration.defaultInstanceName)
+        #expect(hint.res_class.map { String(cString: $0) } == WindowConfiguration.resolvedClassName(programName: Console.programName))
+        #expect(WindowConfiguration.defaultInstanceName != "proscenium", "the toolkit's name, not the app's")
         XFree(hint.res_name)
         XFree(hint.res_class)
 
@@ -73,6 +75,41 @@ struct WindowHostTests {
         var attributes = XWindowAttributes()
         XGetWindowAttributes(dpy, window, &attributes)
         #expect(attributes.map_state == IsViewable)
+    }
+
+    @Test("a configured icon is _NET_WM_ICON: each size its width, height and ARGB pixels; names default to the program's")
+    func iconAndDefaultNames() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        let small = Image(width: 2, height: 1, pixels: [255, 0, 0, 255, 0, 0, 255, 128])
+        let large = Image(width: 1, height: 1, pixels: [0, 255, 0, 255])
+        var host: WindowHost? = WindowHost(display: fixture.display, configuration: WindowConfiguration(icon: small.withVariants([2: large])),
+                                           clock: ManualFrameClock())
+        let window = try #require(host?.xWindow)
+        // 32-bit values, which Xlib hands back sign-extended in C longs.
+        #expect(WindowPropertyReader.cardinals(fixture.display.pointer, window, "_NET_WM_ICON").map { UInt32(truncatingIfNeeded: $0) }
+                == [2, 1, 0xFFFF_0000, 0x8000_00FF, 1, 1, 0xFF00_FF00])
+        host = nil
+        #expect(WindowConfiguration.resolvedInstanceName(resourceName: "mail", programName: "postbox") == "mail", "RESOURCE_NAME wins")
+        #expect(WindowConfiguration.resolvedInstanceName(resourceName: nil, programName: "postbox") == "postbox")
+        #expect(WindowConfiguration.resolvedClassName(programName: "postbox") == "Postbox")
+        #expect(WindowConfiguration().title == Console.programName)
+    }
+
+    @Test("a click and a key write their server time to _NET_WM_USER_TIME, as EWMH asks of the window the user works in")
+    func pressesSetTheUserTime() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        let dpy = fixture.display.pointer, window = fixture.host.xWindow
+        func userTime() -> Int? { WindowPropertyReader.cardinals(dpy, window, "_NET_WM_USER_TIME").first }
+        #expect(userTime() == nil, "no press yet")
+        let input = try XTestInput(displayName: fixture.server.displayName)
+        input.click(at: fixture.tester.screenPoint(Point(x: 20, y: 20)))
+        try await fixture.waitUntil("the click's time is written") { userTime() != nil }
+        let clicked = try #require(userTime())
+        try await Task.sleep(for: .milliseconds(20))
+        try fixture.tester.press(keysym: UInt(XK_a))
+        try await fixture.waitUntil("the key's later time is written") { (userTime() ?? 0) > clicked }
     }
 
     @Test("an XTest click at window point (x, y) arrives as a touch at (x, y)")

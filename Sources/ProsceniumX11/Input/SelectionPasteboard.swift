@@ -2,13 +2,18 @@ import CX11
 import Dispatch
 import Proscenium
 
-/// The X selections as the window's `Pasteboard`: copying makes the window the owner of `CLIPBOARD` (or
-/// `PRIMARY`) and it answers other clients' requests for the text (ICCCM: `TARGETS`, `UTF8_STRING`,
-/// `TEXT`, `STRING`); pasting asks the owner to convert the selection to UTF-8 text into a property of
-/// ours and reads it when the answer comes. Text too large for one request goes in pieces, both ways
-/// (ICCCM's `INCR`): see SelectionPasteboard+Reading.swift and SelectionPasteboard+Sending.swift.
+/// The X selections as the `Pasteboard` of a display's windows: copying makes the app the owner of
+/// `CLIPBOARD` (or `PRIMARY`) and it answers other clients' requests for the text (ICCCM: `TARGETS`,
+/// `UTF8_STRING`, `TEXT`, `STRING`, `MULTIPLE`); pasting asks the owner to convert the selection to UTF-8
+/// text into a property of ours and reads it when the answer comes. Text too large for one request goes in
+/// pieces, both ways (ICCCM's `INCR`): see SelectionPasteboard+Reading.swift and +Sending.swift.
+///
+/// The selections are owned by a window of their own, never mapped, that lives as long as any window of
+/// the display (as GTK's and SDL's are): closing the window the text was copied in keeps it on the
+/// clipboard, and at exit it is handed to the desktop's clipboard manager (+ClipboardManager.swift).
 @MainActor final class SelectionPasteboard: Pasteboard {
     let display: Display
+    /// The unmapped window that owns the selections and receives the answers to our requests.
     let window: CX11.Window
     /// The text of each selection this window owns.
     var owned: [PasteboardName: String] = [:]
@@ -25,13 +30,43 @@ import Proscenium
     /// for a requestor we send pieces to. Tests of late answers shorten it.
     var answerTimeout = 5.0
 
-    init(display: Display, window: CX11.Window) {
+    /// Where a hand-over to the clipboard manager stands while `handOverToClipboardManager` waits.
+    var handOver: ClipboardHandOver?
+
+    /// The pasteboard of `display`'s windows: the one they share while any lives, else a new one.
+    static func shared(on display: Display) -> SelectionPasteboard {
+        if let shared = live[ObjectIdentifier(display)]?.pasteboard { return shared }
+        let made = SelectionPasteboard(display: display)
+        live[ObjectIdentifier(display)] = WeakPasteboard(pasteboard: made)
+        return made
+    }
+
+    /// The pasteboard of each open display, while a window holds it.
+    private(set) static var live: [ObjectIdentifier: WeakPasteboard] = [:]
+
+    struct WeakPasteboard {
+        weak var pasteboard: SelectionPasteboard?
+    }
+
+    private init(display: Display) {
         self.display = display
-        self.window = window
+        let dpy = display.pointer
+        // An input-only window: properties and selections need no pixels. Property changes on it are the
+        // pieces of an answer coming in pieces.
+        var attributes = XSetWindowAttributes()
+        attributes.event_mask = PropertyChangeMask
+        attributes.override_redirect = 1
+        window = XCreateWindow(dpy, display.rootWindow, -1, -1, 1, 1, 0, 0, UInt32(InputOnly), nil,
+                               UInt(CWEventMask | CWOverrideRedirect), &attributes)
+        display.events.route(window) { [weak self] event in _ = self?.handle(&event) }
     }
 
     isolated deinit {
         for transfer in outgoing.values { display.events.stopWatching(transfer.watch) }
+        display.events.stopRouting(window)
+        XDestroyWindow(display.pointer, window)
+        XFlush(display.pointer)
+        if Self.live[ObjectIdentifier(display)]?.pasteboard == nil { Self.live[ObjectIdentifier(display)] = nil }
     }
 
     // MARK: - Pasteboard
@@ -77,6 +112,8 @@ import Proscenium
     func handle(_ event: inout XEvent) -> Bool {
         switch event.type {
         case SelectionRequest: answer(event.xselectionrequest)
+        case SelectionNotify where event.xselection.selection == display.atom("CLIPBOARD_MANAGER"):
+            clipboardManagerAnswered(event.xselection)
         case SelectionNotify: received(event.xselection)
         case SelectionClear:
             if let name = name(for: event.xselectionclear.selection) { owned[name] = nil }
@@ -94,7 +131,9 @@ import Proscenium
         let property = request.property == Atom(None) ? request.target : request.property
         var replied = false
         if let name = name(for: request.selection), let text = owned[name] {
-            replied = write(text, as: request.target, to: property, of: request.requestor)
+            replied = request.target == display.atom("MULTIPLE")
+                ? writeMultiple(text, pairsIn: property, of: request.requestor)
+                : write(text, as: request.target, to: property, of: request.requestor)
         }
         var notify = XEvent()
         notify.xselection.type = SelectionNotify
@@ -115,7 +154,7 @@ import Proscenium
         let type: Atom
         switch target {
         case display.atom("TARGETS"):
-            var targets: [CLong] = ["TARGETS", "UTF8_STRING", "TEXT", "STRING"].map { CLong(bitPattern: display.atom($0)) }
+            var targets: [CLong] = ["TARGETS", "MULTIPLE", "UTF8_STRING", "TEXT", "STRING"].map { CLong(bitPattern: display.atom($0)) }
             let count = Int32(targets.count)
             targets.withUnsafeMutableBytes { bytes in
                 _ = XChangeProperty(dpy, requestor, property, XA_ATOM, 32, PropModeReplace,
@@ -136,6 +175,34 @@ import Proscenium
             sendInPieces(bytes, type: type, to: property, of: requestor)
         } else {
             XChangeProperty(dpy, requestor, property, type, 8, PropModeReplace, bytes, Int32(bytes.count))
+        }
+        return true
+    }
+
+    /// A `MULTIPLE` request (a clipboard manager saving every target at once): `property` holds pairs of
+    /// a target and the property to put it in; each is converted, and those that cannot be have their
+    /// property set to `None` in the pairs written back, as ICCCM asks.
+    private func writeMultiple(_ text: String, pairsIn property: Atom, of requestor: CX11.Window) -> Bool {
+        let dpy = display.pointer
+        var type: Atom = 0
+        var format: Int32 = 0
+        var count: UInt = 0
+        var remaining: UInt = 0
+        var data: UnsafeMutablePointer<UInt8>?
+        guard XGetWindowProperty(dpy, requestor, property, 0, 1024, 0, Atom(AnyPropertyType), &type, &format,
+                                 &count, &remaining, &data) == Success else { return false }
+        defer { if let data { XFree(data) } }
+        guard format == 32, let data, count >= 2 else { return false }
+        // 32-bit properties come as C longs.
+        var pairs = Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: CLong.self), count: Int(count)))
+        for index in stride(from: 0, to: pairs.count - 1, by: 2) {
+            let target = Atom(UInt(bitPattern: pairs[index])), into = Atom(UInt(bitPattern: pairs[index + 1]))
+            if into == Atom(None) || !write(text, as: target, to: into, of: requestor) { pairs[index + 1] = CLong(None) }
+        }
+        let pairCount = Int32(pairs.count)
+        pairs.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(dpy, requestor, property, type, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), pairCount)
         }
         return true
     }

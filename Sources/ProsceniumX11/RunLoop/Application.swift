@@ -21,6 +21,16 @@ import Proscenium
         EventLoop(host: host).run()
     }
 
+    /// Ends the app with `status`, as `exit` does, once what it copied is safe: text the app owns on the
+    /// clipboard is handed to the desktop's clipboard manager, if one runs, so it can still be pasted after
+    /// the app has gone (waiting a second at most). Closing the last window does this.
+    public static func exit(_ status: Int32) -> Never {
+        for pasteboard in SelectionPasteboard.live.values.compactMap(\.pasteboard) {
+            _ = pasteboard.handOverToClipboardManager()
+        }
+        Glibc.exit(status)
+    }
+
     /// The display named `name` (nil: `DISPLAY`), or, when it cannot be opened, a one-line message on
     /// standard error naming the program and the reason, and exit status 1.
     public static func openDisplay(named name: String? = nil) -> Display {
@@ -28,7 +38,7 @@ import Proscenium
             return try Display(name: name)
         } catch {
             Console.writeError("\(Console.programName): \(error)\n")
-            exit(1)
+            Glibc.exit(1)
         }
     }
 }

@@ -22,7 +22,8 @@ extension WindowHost {
             return
         }
         guard event.xany.window == xWindow, !isDestroyed else { return }
-        if handleKeyboardEvent(&event) || selections.handle(&event) { return }
+        if handleKeyboardEvent(&event) { return }
+        if event.type == ButtonPress { userPressed(at: event.xbutton.time) }
         if let input = EventTranslator.translatePointer(&event, time: eventTime) {
             if event.type == LeaveNotify, event.xcrossing.mode == NotifyGrab { pointerTakenByGrab() }
             window.send(input.inPoints(scale: scale))

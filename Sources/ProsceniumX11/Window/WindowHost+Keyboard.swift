@@ -9,6 +9,7 @@ extension WindowHost {
     func handleKeyboardEvent(_ event: inout XEvent) -> Bool {
         switch event.type {
         case KeyPress:
+            userPressed(at: event.xkey.time)
             for input in keyboard.press(&event, time: eventTime(event.xkey.time)) {
                 window.send(input)
                 if KeyboardInput.isCommittedText(event.xkey), case let .keyDown(key, modifiers, _, time) = input {
@@ -72,6 +73,19 @@ extension WindowHost {
     /// Whether the server marks a held key's repeats itself (XKB detectable auto-repeat), so two real
     /// presses in one millisecond are never taken for a repeat.
     public var keyboardHasDetectableAutoRepeat: Bool { keyboard.hasDetectableAutoRepeat }
+
+    /// A key or button went down at `serverTime`: `_NET_WM_USER_TIME` tells the window manager the user
+    /// is working here (EWMH), so another app's window opening meanwhile does not take the keyboard from
+    /// under their typing.
+    func userPressed(at serverTime: Time) {
+        guard serverTime > lastUserTime else { return }
+        lastUserTime = serverTime
+        var value = CLong(bitPattern: UInt(serverTime))
+        withUnsafeBytes(of: &value) { bytes in
+            _ = XChangeProperty(display.pointer, xWindow, display.atom("_NET_WM_USER_TIME"), XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
+        }
+    }
 
     /// An X server timestamp on the frame clock's time base (see `EventTimeBase`).
     func eventTime(_ serverTime: Time) -> Double {

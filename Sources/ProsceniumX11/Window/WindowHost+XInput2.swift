@@ -62,6 +62,7 @@ extension WindowHost {
         let time = eventTime(e.time)
         switch type {
         case XI_ButtonPress, XI_ButtonRelease:
+            if type == XI_ButtonPress { userPressed(at: e.time) }
             let button = UInt32(e.detail)
             // The valuators scrolled already: the server's wheel presses made from them are left out.
             if (4...7).contains(button), e.flags & XIPointerEmulated != 0 { return }

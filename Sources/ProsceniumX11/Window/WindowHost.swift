@@ -18,9 +18,9 @@ import Proscenium
     public let renderer: XRenderRenderer
 
     /// Called when the window manager asks the window to close (`WM_DELETE_WINDOW`). The default ends the
-    /// process with status 0, which is what closing a demo's only window means.
+    /// process with status 0 (`Application.exit`), which is what closing a demo's only window means.
     public var onClose: @MainActor () -> Void = {
-        exit(0)
+        Application.exit(0)
     }
 
     /// What the window's views measure text with: the Xft measurer of its display.
@@ -44,6 +44,8 @@ import Proscenium
     /// Whether no other window covers any of this one (its last `VisibilityNotify`): only then does the
     /// window hold all of its last frame, which scroll copies within it read.
     var isUnobscured = false
+    /// The server time of the last key or button press, last written to `_NET_WM_USER_TIME`.
+    var lastUserTime: Time = 0
     /// The scroll axes of XInput 2.1 devices and their last values (see `WindowHost+XInput2.swift`).
     var scrollValuators = ScrollValuators()
     /// Frames copied to the window so far.
@@ -94,7 +96,7 @@ import Proscenium
     let cursors: CursorCache
     /// Decodes the window's keys (input method, layouts, repeats); see WindowHost+Keyboard.swift.
     var keyboard: KeyboardInput!
-    /// The window's pasteboard: the X CLIPBOARD and PRIMARY selections.
+    /// The window's pasteboard: the X CLIPBOARD and PRIMARY selections, shared by the display's windows.
     var selections: SelectionPasteboard!
     /// Puts event timestamps on the frame clock's time base.
     var eventTimeBase = EventTimeBase()
@@ -157,7 +159,7 @@ import Proscenium
         VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes, on: xWindow, of: dpy)
         VanishingWindowErrors.expect(VanishingWindowErrors.pictureCodes(on: dpy), on: windowFormatPicture, of: dpy)
         keyboard = KeyboardInput(display: display, window: xWindow)
-        selections = SelectionPasteboard(display: display, window: xWindow)
+        selections = SelectionPasteboard.shared(on: display)
         window.pasteboard = selections
         XMapWindow(dpy, xWindow)
         XFlush(dpy)
@@ -223,7 +225,7 @@ import Proscenium
     /// The default `onDestroyed`: one line on standard error, exit status 1.
     static func exitBecauseDestroyed() -> Never {
         Console.writeError("\(Console.programName): the window was destroyed by another client; quitting\n")
-        exit(1)
+        Application.exit(1)
     }
 
     // MARK: - WindowSurface

@@ -35,6 +35,8 @@ import Proscenium
             }
         }
 
+        if let icon = configuration.icon { setIcon(icon, on: window, display: display) }
+
         var pid = CLong(getpid())
         withUnsafeBytes(of: &pid) { bytes in
             _ = XChangeProperty(dpy, window, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
@@ -99,5 +101,27 @@ import Proscenium
         hints.pointee.height = Int32(configuration.size.height)
         XSetWMNormalHints(display.pointer, window, hints)
         XFree(hints)
+    }
+
+    /// Sets `_NET_WM_ICON`: for the image and each of its variants, largest last, its width, its height and
+    /// its pixels as straight-alpha ARGB, row by row (EWMH's layout), one 32-bit value in each C long.
+    static func setIcon(_ icon: Image, on window: CX11.Window, display: Display) {
+        var values: [CLong] = []
+        for image in [icon] + icon.variants.sorted(by: { $0.key < $1.key }).map(\.value) where image.width > 0 && image.height > 0 {
+            values += [CLong(image.width), CLong(image.height)]
+            values.reserveCapacity(values.count + image.width * image.height)
+            image.pixels.withUnsafeBufferPointer { rgba in
+                for pixel in stride(from: 0, to: rgba.count, by: 4) {
+                    let argb = UInt32(rgba[pixel + 3]) << 24 | UInt32(rgba[pixel]) << 16 | UInt32(rgba[pixel + 1]) << 8 | UInt32(rgba[pixel + 2])
+                    values.append(CLong(argb))
+                }
+            }
+        }
+        guard !values.isEmpty else { return }
+        let count = Int32(values.count)
+        values.withUnsafeMutableBytes { bytes in
+            _ = XChangeProperty(display.pointer, window, display.atom("_NET_WM_ICON"), XA_CARDINAL, 32, PropModeReplace,
+                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
+        }
     }
 }

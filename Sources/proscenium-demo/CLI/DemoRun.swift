@@ -45,6 +45,7 @@ import ProsceniumX11
         frameClock = clock
         if let virtualClock { log.clock = { virtualClock.now } }
         let configuration = WindowConfiguration(title: "Proscenium demo", instanceName: "proscenium-demo",
+                                                icon: GalleryAssets.appIcon,
                                                 size: options.size.size, minimumSize: Size(width: 480, height: 480),
                                                 scale: options.scale, appearance: options.appearance)
         let host = WindowHost(display: display, configuration: configuration, clock: clock)
@@ -241,6 +242,8 @@ import ProsceniumX11
             if options.stats {
                 log.writeAlways("stats", statistics.fields(droppedFrames: frameClock?.droppedFrames ?? 0))
             }
+            // What the user copied stays pasteable once the demo has gone (a clipboard manager keeps it).
+            if headlessServer == nil { Application.exit(status) }
             headlessServer?.stop()
         }
         exit(status)
