@@ -42,6 +42,21 @@ struct WindowCursorTests {
         #expect(scene.surface.cursors == [.text])
     }
 
+    @Test("the pointer leaving the window during a drag keeps the cursor the drag began with; the release restores the arrow")
+    func leavingMidDragKeepsTheCursor() {
+        let scene = ProbeScene()
+        let field = View(frame: Rect(x: 0, y: 0, width: 200, height: 100))
+        field.cursor = .text
+        scene.window.addSubview(field)
+        scene.window.send(.pointerMoved(Point(x: 15, y: 15), time: 0))
+        scene.window.send(.pointerDown(Point(x: 15, y: 15), button: 1, time: 0))
+        scene.window.send(.pointerMoved(Point(x: -20, y: 15), time: 0.1))
+        scene.window.send(.pointerExited)
+        #expect(scene.surface.cursors == [.text])
+        scene.window.send(.pointerUp(Point(x: -20, y: 15), button: 1, time: 0.2))
+        #expect(scene.surface.cursors == [.text, .arrow])
+    }
+
     @Test func pointerLeavingTheWindowRestoresTheArrow() {
         let (scene, _) = makeScene()
         scene.window.send(.pointerMoved(Point(x: 100, y: 70), time: 0))

@@ -7,7 +7,8 @@ extension Window {
         case let .pointerDown(location, button, time): pointerDown(at: location, button: button, time: time)
         case let .pointerMoved(location, time): pointerMoved(to: location, time: time)
         case let .pointerUp(location, button, time): pointerUp(at: location, button: button, time: time)
-        case .pointerExited: updateCursor(for: nil)
+        // Left during a drag, the cursor stays the one the drag began with (X shows it outside too).
+        case .pointerExited: if activeTouch == nil { updateCursor(for: nil) }
         case let .scroll(location, delta, isPrecise, time): scroll(at: location, by: delta, isPrecise: isPrecise, time: time)
         case let .keyDown(key, modifiers, isRepeat, time):
             keyDown(Press(key: key, timestamp: time, modifiers: modifiers, isRepeat: isRepeat))

@@ -46,6 +46,11 @@ extension WindowHost {
             if cookie.evtype == XI_Leave {
                 if e.mode == XINotifyGrab { pointerTakenByGrab() }
                 window.send(.pointerExited)
+            } else {
+                // The pointer is over the window again without moving (a window over it went away, the
+                // window was raised under it): the cursor and hover follow what is under it now.
+                let location = Point(x: e.event_x, y: e.event_y)
+                window.send(InputEvent.pointerMoved(location, time: eventTime(e.time)).inPoints(scale: scale))
             }
         case XI_DeviceChanged:
             let e = data.assumingMemoryBound(to: XIDeviceChangedEvent.self).pointee
