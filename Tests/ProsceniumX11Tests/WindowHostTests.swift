@@ -112,6 +112,28 @@ struct WindowHostTests {
         try await fixture.waitUntil("the key's later time is written") { (userTime() ?? 0) > clicked }
     }
 
+    @Test("a window shown while another client's window has the keyboard is not key until the focus comes to it")
+    func notKeyUntilFocused() async throws {
+        let fixture = try await HostFixture()
+        defer { fixture.stop() }
+        #expect(fixture.host.window.isKeyWindow, "with no window manager and keys following the pointer, a window is key")
+        let other = try #require(XOpenDisplay(fixture.server.displayName))
+        defer { XCloseDisplay(other) }
+        let focused = XCreateSimpleWindow(other, XDefaultRootWindow(other), 700, 500, 100, 100, 0, 0, 0)
+        XMapWindow(other, focused)
+        XSync(other, 0)
+        XSetInputFocus(other, focused, RevertToParent, Time(CurrentTime))
+        XSync(other, 0)
+        var host: WindowHost? = WindowHost(display: fixture.display, configuration: WindowConfiguration(size: Size(width: 200, height: 100)),
+                                           clock: ManualFrameClock())
+        try await fixture.waitUntil("the second window maps") { host?.isMapped == true }
+        #expect(host?.window.isKeyWindow == false, "another window has the keyboard")
+        XSetInputFocus(fixture.display.pointer, try #require(host?.xWindow), RevertToParent, Time(CurrentTime))
+        fixture.display.sync()
+        try await fixture.waitUntil("focused, it is key") { host?.window.isKeyWindow == true }
+        host = nil
+    }
+
     @Test("an XTest click at window point (x, y) arrives as a touch at (x, y)")
     func clickArrivesAtPoint() async throws {
         let fixture = try await HostFixture()

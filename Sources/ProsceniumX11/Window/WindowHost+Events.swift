@@ -59,6 +59,7 @@ extension WindowHost {
                 needsWholeFrame = true
                 window.setNeedsDisplay()
             }
+            if !hasBeenMapped { checkKeyboardFocusAtFirstMap() }
             isMapped = true
             hasBeenMapped = true
         case UnmapNotify:

@@ -74,6 +74,22 @@ extension WindowHost {
     /// presses in one millisecond are never taken for a repeat.
     public var keyboardHasDetectableAutoRepeat: Bool { keyboard.hasDetectableAutoRepeat }
 
+    /// A core window starts out key (it has the keyboard until told otherwise, which is what a window
+    /// on a desktop without a window manager, keys following the pointer, is). Shown while another
+    /// window has the keyboard — a window manager preventing focus stealing, a window opened behind
+    /// another — it is not key until its FocusIn: no caret blinks in it and its focus ring hides.
+    func checkKeyboardFocusAtFirstMap() {
+        var focus: CX11.Window = 0
+        var revert: Int32 = 0
+        XGetInputFocus(display.pointer, &focus, &revert)
+        // Round trips may read events meant for the drain.
+        display.events.dispatchQueuedEventsSoon()
+        // PointerRoot (1) and None (0): no client holds the keyboard; keys go where the pointer is.
+        guard focus > 1, focus != xWindow else { return }
+        window.resignKey()
+        accessibilityBridge?.windowDidChange()
+    }
+
     /// A key or button went down at `serverTime`: `_NET_WM_USER_TIME` tells the window manager the user
     /// is working here (EWMH), so another app's window opening meanwhile does not take the keyboard from
     /// under their typing.
