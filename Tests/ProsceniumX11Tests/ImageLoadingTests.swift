@@ -21,6 +21,22 @@ struct ImageLoadingTests {
         #expect(try Image(named: "plain.png", in: directory + "/").variants.isEmpty)
     }
 
+    @Test("an image shipped only as @2x or @3x, or asked for by that name, has its size in points: its pixels over its scale")
+    func onlySharperVariants() throws {
+        let directory = try PNGCodecTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        try PNGCodec.write(Image(width: 20, height: 12, fill: .blue), to: directory + "/badge@2x.png")
+        try PNGCodec.write(Image(width: 30, height: 18, fill: .red), to: directory + "/seal@3x.png")
+        for name in ["badge", "badge.png", "badge@2x", "badge@2x.png"] {
+            let badge = try Image(named: name, in: directory)
+            #expect(badge.size == Size(width: 10, height: 6), "\(name)")
+            #expect(badge.representation(forScale: 2).width == 20, "\(name): the file itself at 2x")
+            #expect(badge.color(atX: 5, y: 3).isClose(to: .blue))
+        }
+        let seal = try Image(named: "seal", in: directory)
+        #expect(seal.size == Size(width: 10, height: 6) && seal.representation(forScale: 3).width == 30)
+    }
+
     @Test("missing, not a PNG, truncated, 100,000 pixels wide: an error naming the file, nothing loaded")
     func badFiles() throws {
         let directory = try PNGCodecTests.temporaryDirectory()

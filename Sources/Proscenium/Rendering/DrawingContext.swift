@@ -43,11 +43,12 @@ public struct DrawingContext {
         list.append(.image(image, rect: rect.offsetBy(dx: offset.x, dy: offset.y)))
     }
 
-    /// Runs `body` with its drawing cut to `rect` (rounded by `cornerRadius`), as a clipping layer cuts its
-    /// own content: an image filling past a view's bounds, say.
-    @MainActor public mutating func clip(to rect: Rect, cornerRadius: Double = 0, _ body: (inout DrawingContext) -> Void) {
+    /// Runs `body` with its drawing cut to `rect` (the `corners` of it rounded by `cornerRadius`), as a
+    /// clipping layer cuts its own content: an image filling past a view's bounds, say.
+    @MainActor public mutating func clip(to rect: Rect, cornerRadius: Double = 0, corners: CornerMask = .all,
+                                         _ body: (inout DrawingContext) -> Void) {
         list.append(.pushClip(rect: FrameBuilder.snapped(rect.offsetBy(dx: offset.x, dy: offset.y), scale: scale),
-                              cornerRadius: cornerRadius))
+                              cornerRadius: cornerRadius, corners: corners))
         body(&self)
         list.append(.popClip)
     }

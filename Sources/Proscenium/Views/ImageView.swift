@@ -47,9 +47,12 @@
 
     /// Where the image is drawn, in bounds coordinates, by `contentMode`; nil without an image or with an
     /// empty one.
-    public var imageRect: Rect? {
+    public var imageRect: Rect? { imageRect(in: bounds) }
+
+    /// Where the image goes in `bounds`: the model's, or the presentation's while a resize animates.
+    func imageRect(in bounds: Rect) -> Rect? {
         guard let image, image.width > 0, image.height > 0 else { return nil }
-        let bounds = self.bounds, size = image.size
+        let size = image.size
         switch contentMode {
         case .scaleToFill:
             return bounds
@@ -68,15 +71,24 @@
     /// An image filled or placed past the bounds is drawn there too (unless `clipsToBounds`), so a move or
     /// a change damages all of it.
     open override var drawingOverflow: Rect? {
-        guard !clipsToBounds, let rect = imageRect, !bounds.contains(rect) else { return nil }
+        let bounds = presentation.bounds
+        guard !clipsToBounds, let rect = imageRect(in: bounds), !bounds.contains(rect) else { return nil }
         return rect
     }
 
+    /// Drawn where the presentation's bounds put it, so it grows with an animated resize. Clipped by
+    /// `clipsToBounds` when it reaches past the bounds or the corners are rounded (an avatar): the view's
+    /// own clip cuts only its subviews. An image at its own size lands on whole device pixels: half a
+    /// pixel off, every pixel would blur into its neighbour.
     open override func draw(in context: inout DrawingContext) {
-        guard let image, let rect = imageRect, !rect.isEmpty else { return }
-        if clipsToBounds, !bounds.contains(rect) {
-            let shown = presentation
-            context.clip(to: shown.bounds, cornerRadius: shown.cornerRadius) { $0.draw(image, in: rect) }
+        let shown = presentation
+        guard let image, var rect = imageRect(in: shown.bounds), !rect.isEmpty else { return }
+        if contentMode == .center || contentMode == .topLeft {
+            rect.origin = Point(x: (rect.minX * context.scale).rounded() / context.scale,
+                                y: (rect.minY * context.scale).rounded() / context.scale)
+        }
+        if clipsToBounds, !shown.bounds.contains(rect) || shown.cornerRadius > 0 {
+            context.clip(to: shown.bounds, cornerRadius: shown.cornerRadius, corners: maskedCorners) { $0.draw(image, in: rect) }
         } else {
             context.draw(image, in: rect)
         }

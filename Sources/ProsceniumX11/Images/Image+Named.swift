@@ -8,22 +8,33 @@ import Proscenium
 extension Image {
     /// The image `name` in `directory`, a PNG or a JPEG (".jpg" or ".jpeg"), with its `@2x` and `@3x`
     /// variants when they are there. A `name` with no extension is looked for as ".png", then ".jpg" and
-    /// ".jpeg". Throws a `PNGError` naming the file that is missing, unreadable, not an image, truncated or
-    /// too large; nothing is half-loaded.
+    /// ".jpeg". An image shipped only as `@2x` (or `@3x`), or asked for by that name, is that many pixels
+    /// a point, as in UIKit: its 1x size is its pixels divided by its scale. Throws a `PNGError` naming the
+    /// file that is missing, unreadable, not an image, truncated or too large; nothing is half-loaded.
     public convenience init(named name: String, in directory: String) throws(PNGError) {
         let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
         let known = [".png", ".jpg", ".jpeg"]
-        var file = name
-        if !known.contains(where: { name.lowercased().hasSuffix($0) }) {
-            file = known.map { name + $0 }.first { access(folder + "/" + $0, F_OK) == 0 } ?? name + ".png"
+        var stem = Substring(name)
+        var extensions = known
+        if let given = known.first(where: { name.lowercased().hasSuffix($0) }) {
+            stem = name.dropLast(given.count)
+            extensions = [String(name.suffix(given.count))]
         }
-        let base = try Self.decodeFile(folder + "/" + file)
+        // "mark@2x" names the family of "mark".
+        for scale in [2, 3] where stem.hasSuffix("@\(scale)x") { stem = stem.dropLast(3) }
+        func path(_ fileExtension: String, scale: Int) -> String {
+            folder + "/" + stem + (scale == 1 ? "" : "@\(scale)x") + fileExtension
+        }
+        let fileExtension = extensions.first { ext in [1, 2, 3].contains { access(path(ext, scale: $0), F_OK) == 0 } } ?? extensions[0]
         var variants: [Double: Image] = [:]
-        let dot = file.lastIndex(of: ".")!
-        let (stem, fileExtension) = (file[..<dot], file[dot...])
-        for scale in [2, 3] {
-            let path = folder + "/\(stem)@\(scale)x\(fileExtension)"
-            if access(path, F_OK) == 0 { variants[Double(scale)] = try Self.decodeFile(path) }
+        for scale in [2, 3] where access(path(fileExtension, scale: scale), F_OK) == 0 {
+            variants[Double(scale)] = try Self.decodeFile(path(fileExtension, scale: scale))
+        }
+        let base: Image
+        if access(path(fileExtension, scale: 1), F_OK) != 0, let (scale, nearest) = variants.min(by: { $0.key < $1.key }) {
+            base = ImageCache.boxReduced(nearest, by: Int(scale))
+        } else {
+            base = try Self.decodeFile(path(fileExtension, scale: 1))
         }
         self.init(width: base.width, height: base.height, pixels: base.pixels, variants: variants)
     }

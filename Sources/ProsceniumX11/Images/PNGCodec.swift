@@ -130,14 +130,17 @@ public enum PNGCodec {
         }
     }
 
-    /// Finishes a read begun by one of the `begin_read` calls, always freeing libpng's state.
     /// The largest image side X can draw, in pixels.
     public static let maximumSide = 32_767
     /// The most pixels an image may have: 64 Mi, 256 MiB decoded.
     public static let maximumPixels = 64 * 1024 * 1024
 
+    /// Finishes a read begun by one of the `begin_read` calls, always freeing libpng's state.
     private static func finishRead(_ png: inout png_image, error: (String) -> PNGError) throws(PNGError) -> Image {
         png.format = rgba
+        // A 16-bit file that names no colour space is sRGB, as every other viewer takes it; libpng would
+        // take its values as linear and brighten its mid-tones on the way to 8 bits.
+        png.flags |= UInt32(PNG_IMAGE_FLAG_16BIT_sRGB)
         let width = Int(png.width), height = Int(png.height)
         // Refused before anything is allocated: X can draw no picture wider or taller than 32,767 pixels,
         // and a header claiming more would ask for gigabytes.

@@ -43,4 +43,58 @@ struct ImageViewContentModeTests {
         let image = clipped.firstIndex(of: .image(view.image!, rect: Rect(x: -50, y: 50, width: 400, height: 200)))
         #expect(push != nil && image != nil && push! < image!)
     }
+
+    @Test("a rounded view that clips rounds its image's corners, only the masked ones, as an avatar's")
+    func roundedCorners() {
+        let window = Window(size: Size(width: 300, height: 300), clock: ManualFrameClock())
+        let view = ImageView(image: Image(width: 100, height: 100, fill: .red), frame: Rect(x: 50, y: 50, width: 100, height: 100))
+        view.cornerRadius = 20
+        view.clipsToBounds = true
+        window.addSubview(view)
+        let bounds = Rect(x: 50, y: 50, width: 100, height: 100)
+        var commands = window.currentDisplayList().commands
+        var push = commands.firstIndex(of: .pushClip(rect: bounds, cornerRadius: 20))
+        var image = commands.firstIndex(of: .image(view.image!, rect: bounds))
+        #expect(push != nil && image != nil && push! < image!, "the image inside a rounded clip: \(commands)")
+        view.maskedCorners = [.topLeft, .topRight]
+        commands = window.currentDisplayList().commands
+        push = commands.firstIndex(of: .pushClip(rect: bounds, cornerRadius: 20, corners: [.topLeft, .topRight]))
+        image = commands.firstIndex(of: .image(view.image!, rect: bounds))
+        #expect(push != nil && image != nil && push! < image!, "only the top corners rounded: \(commands)")
+    }
+
+    @Test("an animated resize draws the image at the size the view has on screen, not at its final size")
+    func animatedResize() throws {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 400, height: 400), clock: clock)
+        let view = ImageView(image: Image(width: 10, height: 10, fill: .red), frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        window.addSubview(view)
+        clock.step()
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: { view.frame = Rect(x: 0, y: 0, width: 200, height: 200) })
+        clock.run(for: 0.5)
+        let drawn = window.currentDisplayList().commands.compactMap { command -> Rect? in
+            if case let .image(_, rect) = command { rect } else { nil }
+        }
+        let rect = try #require(drawn.first)
+        #expect(abs(rect.width - 150) < 4, "halfway through: \(rect)")
+    }
+
+    @Test("an image at its own size lands on whole device pixels, at 1x and 2x, not blurred across two")
+    func centredOnWholePixels() {
+        for scale in [1.0, 2.0] {
+            let window = Window(size: Size(width: 300, height: 300), clock: ManualFrameClock())
+            window.displayScale = scale
+            let view = ImageView(image: Image(width: 20, height: 20, fill: .red), frame: Rect(x: 0, y: 0, width: 45, height: 45.25))
+            view.contentMode = .center
+            window.addSubview(view)
+            let drawn = window.currentDisplayList().commands.compactMap { command -> Rect? in
+                if case let .image(_, rect) = command { rect } else { nil }
+            }
+            for rect in drawn {
+                #expect((rect.minX * scale).rounded() == rect.minX * scale && (rect.minY * scale).rounded() == rect.minY * scale,
+                        "at \(scale)x: \(rect)")
+            }
+            #expect(drawn.count == 1)
+        }
+    }
 }
