@@ -40,6 +40,8 @@ struct XSettingsTests {
     @Test("the theme decides", arguments: [
         ("Adwaita", 0, UserInterfaceStyle.light), ("Adwaita-dark", 0, .dark), ("Yaru-Dark", 0, .dark),
         ("HighContrast", 0, .light), ("Adwaita", 1, .dark), ("darkness", 0, .light), ("Adwaita:dark", 0, .dark),
+        ("Mint-Y-Dark-Aqua", 0, .dark), ("Arc-Dark-solid", 0, .dark), ("Materia-dark-compact", 0, .dark),
+        ("Dark", 0, .dark), ("Darkly-Blue", 0, .light), ("Pop_dark", 0, .dark),
     ])
     func theme(name: String, prefersDark: Int32, style: UserInterfaceStyle) {
         let settings = XSettings(values: ["Net/ThemeName": .string(name), "Gtk/ApplicationPreferDarkTheme": .integer(prefersDark)])

@@ -16,7 +16,8 @@ extension View {
         set {
             guard newValue != traitState.override else { return }
             traitState.override = newValue
-            window?.setNeedsTraitsUpdate(of: self)
+            // A presented controller's view sets the style of the chrome around it too (its container).
+            window?.setNeedsTraitsUpdate(of: owningViewController?.presentation?.container ?? self)
         }
     }
 
@@ -50,9 +51,24 @@ extension View {
             if current.superview == nil, let controller = current.owningViewController {
                 return controller.expectedWindow?.effectiveUserInterfaceStyle ?? .light
             }
-            view = current.superview
+            view = current.borrowingContainer?.superview ?? current.superview
         }
         return .light
+    }
+
+    /// For a presenting controller's view that a presentation borrowed into its container (a side panel
+    /// scales it aside there), that container: its style is the presented controller's, which the
+    /// presenter's screen does not take, so the screen inherits from around the container instead.
+    var borrowingContainer: TransitionContainerView? {
+        guard let controller = owningViewController else { return nil }
+        var ancestor = superview
+        while let candidate = ancestor {
+            if let container = candidate as? TransitionContainerView {
+                return container.presentationController?.presentingViewController === controller ? container : nil
+            }
+            ancestor = candidate.superview
+        }
+        return nil
     }
 
     /// The style this view sets for itself (its override or its controller's), nil when it inherits. A

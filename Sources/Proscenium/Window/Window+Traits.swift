@@ -69,7 +69,9 @@ extension Window {
             view.traitCollectionDidChange(previous)
         }
         for subview in view.subviews where subview.superview === view {
-            let inherited = subview.presenterForStyle?.resolvedUserInterfaceStyle ?? style
+            // A presenter's screen borrowed into a container does not take the container's style.
+            let inherited = subview.presenterForStyle?.resolvedUserInterfaceStyle
+                ?? (subview.borrowingContainer != nil ? subview.effectiveUserInterfaceStyle : style)
             announceTraits(in: subview, style: subview.ownUserInterfaceStyle ?? inherited, base: base)
         }
     }

@@ -74,12 +74,13 @@ public struct XSettings: Sendable, Equatable {
     }
 
     /// The appearance the settings ask for: dark when `Gtk/ApplicationPreferDarkTheme` is non-zero or the
-    /// theme's name (`Net/ThemeName`) ends in `-dark` (Adwaita-dark, Yaru-dark…), else light.
+    /// theme's name (`Net/ThemeName`) has "dark" as one of its words (Adwaita-dark, Yaru-dark,
+    /// Mint-Y-Dark-Aqua, Arc-Dark-solid, Materia:dark…), else light.
     public var userInterfaceStyle: UserInterfaceStyle {
         if case let .integer(prefersDark)? = values["Gtk/ApplicationPreferDarkTheme"], prefersDark != 0 { return .dark }
         if case let .string(theme)? = values["Net/ThemeName"] {
-            let name = theme.lowercased()
-            if name.hasSuffix("-dark") || name.hasSuffix(":dark") { return .dark }
+            let words = theme.lowercased().split { "-_: .".contains($0) }
+            if words.contains("dark") { return .dark }
         }
         return .light
     }

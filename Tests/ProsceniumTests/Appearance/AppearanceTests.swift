@@ -276,5 +276,12 @@ extension AppearanceCornerTests {
         clock.step()
         #expect(controller.arrowView.drawingStyle == .light)
         #expect(window.consistencyProblems().isEmpty)
+        // The presented view's own override, set while it is up, reaches the chrome around it as well.
+        popover.overrideUserInterfaceStyle = .unspecified
+        clock.step()
+        popover.view.overrideUserInterfaceStyle = .light
+        clock.step()
+        #expect(controller.arrowView.drawingStyle == .light, "the arrow follows the bubble's view")
+        #expect(window.consistencyProblems().isEmpty, "\(window.consistencyProblems())")
     }
 }

@@ -1,5 +1,5 @@
 import Testing
-import Proscenium
+@testable import Proscenium
 
 // The modal side panel sample (seed 001) ported with the renames the compiler demands: a presentation
 // controller that is its own transitioning delegate and animator, shrinks the presenting view to 0.85
@@ -173,6 +173,22 @@ struct ModalSidePanelPortTests {
     private func near(_ a: Double, _ b: Double) -> Bool { abs(a - b) < 1e-6 }
     private func near(_ a: Rect, _ b: Rect) -> Bool {
         near(a.minX, b.minX) && near(a.minY, b.minY) && near(a.width, b.width) && near(a.height, b.height)
+    }
+
+    @Test("a dark panel leaves the light screen it scales aside light; the chrome around the panel is dark")
+    func theScreenAsideKeepsItsStyle() {
+        let fixture = PresentationFixture(size: Self.size)
+        let panel = ViewController()
+        panel.overrideUserInterfaceStyle = .dark
+        let controller = ModalSidePanelPresentationController(presentedViewController: panel, presenting: fixture.root)
+        panel.transitioningDelegate = controller
+        fixture.root.present(panel, animated: true)
+        fixture.runUntilIdle()
+        #expect(fixture.root.view.superview === controller.containerView, "the screen sits in the panel's container")
+        #expect(fixture.root.view.drawingStyle == .light, "the screen keeps the window's style")
+        #expect(fixture.root.view.traitCollection.userInterfaceStyle == .light)
+        #expect(panel.view.drawingStyle == .dark && controller.backgroundView.drawingStyle == .dark)
+        #expect(fixture.window.consistencyProblems().isEmpty, "\(fixture.window.consistencyProblems())")
     }
 
     @Test func thePresentingViewShrinksTo85PercentBesideThePanelAndComesBack() {
