@@ -134,6 +134,35 @@ struct WindowHostTests {
         host = nil
     }
 
+    @Test("a ConfigureNotify sent before a scale change's resize (a move) does not lay the window out at its old pixels over the new scale")
+    func aStaleConfigureNotifyKeepsTheSize() async throws {
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480))
+        defer { fixture.stop() }
+        let host = try #require(fixture.host)
+        let dpy = fixture.display.pointer
+        let other = try #require(XOpenDisplay(fixture.server.displayName))
+        defer { XCloseDisplay(other) }
+        // Another client moves the window: its ConfigureNotify, with the old size, reaches our connection...
+        XMoveWindow(other, host.xWindow, 10, 10)
+        XSync(other, 0)
+        let deadline = Date().addingTimeInterval(5)
+        while XEventsQueued(dpy, QueuedAfterReading) == 0, Date() < deadline { usleep(1000) }
+        // ...and the desktop's scale doubles before the host has read it.
+        host.setScale(2)
+        var event = XEvent()
+        while XPending(dpy) > 0 {
+            XNextEvent(dpy, &event)
+            host.handle(&event)
+            if event.type == ConfigureNotify { break }
+        }
+        #expect(event.type == ConfigureNotify && event.xconfigure.width == 640, "the move's ConfigureNotify, with the old pixels")
+        #expect(host.window.bounds.size == Size(width: 640, height: 480), "not 320x240 points: \(host.window.bounds.size)")
+        fixture.display.sync()
+        fixture.frame()
+        #expect(host.presentedSize == Size(width: 1280, height: 960), "the next frame at the new scale: \(host.presentedSize)")
+        #expect(host.window.bounds.size == Size(width: 640, height: 480))
+    }
+
     @Test("an XTest click at window point (x, y) arrives as a touch at (x, y)")
     func clickArrivesAtPoint() async throws {
         let fixture = try await HostFixture()

@@ -32,8 +32,10 @@ extension WindowHost {
         switch event.type {
         case ConfigureNotify:
             let newSize = Size(width: Double(event.xconfigure.width), height: Double(event.xconfigure.height))
-            // Moves and restacks arrive as ConfigureNotify too; only a real size change is a resize.
-            if newSize != size {
+            // Moves and restacks arrive as ConfigureNotify too; only a real size change is a resize. One
+            // sent before the server saw a scale change's resize (a move) has the old pixels: at the new
+            // scale they would lay the window out at a fraction of its size until the resize comes.
+            if newSize != size, event.xconfigure.serial >= scaleResizeSerial {
                 size = newSize
                 window.resize(to: Size(width: newSize.width / scale, height: newSize.height / scale))
             }

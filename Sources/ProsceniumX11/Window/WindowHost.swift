@@ -46,6 +46,8 @@ import Proscenium
     var isUnobscured = false
     /// The server time of the last key or button press, last written to `_NET_WM_USER_TIME`.
     var lastUserTime: Time = 0
+    /// The serial of the resize a scale change asked for: a ConfigureNotify from before it has the old size.
+    var scaleResizeSerial: UInt = 0
     /// The scroll axes of XInput 2.1 devices and their last values (see `WindowHost+XInput2.swift`).
     var scrollValuators = ScrollValuators()
     /// Frames copied to the window so far.
@@ -371,6 +373,7 @@ import Proscenium
         scale = newScale
         size = Self.pixels(points, scale: newScale)
         WindowProperties.setSizeHints(on: xWindow, display: display, configuration: Self.inPixels(configuration, scale: newScale))
+        scaleResizeSerial = XNextRequest(display.pointer)
         XResizeWindow(display.pointer, xWindow, UInt32(max(1, size.width)), UInt32(max(1, size.height)))
         XFlush(display.pointer)
         window.displayScale = newScale
