@@ -49,6 +49,7 @@ typedef void (*DBusDispatchStatusFunction)(DBusConnection *connection, DBusDispa
 typedef void (*DBusPendingCallNotifyFunction)(DBusPendingCall *pending, void *user_data);
 typedef void (*DBusObjectPathUnregisterFunction)(DBusConnection *connection, void *user_data);
 typedef DBusHandlerResult (*DBusObjectPathMessageFunction)(DBusConnection *connection, DBusMessage *message, void *user_data);
+typedef DBusHandlerResult (*DBusHandleMessageFunction)(DBusConnection *connection, DBusMessage *message, void *user_data);
 
 typedef struct DBusObjectPathVTable {
     DBusObjectPathUnregisterFunction unregister_function;

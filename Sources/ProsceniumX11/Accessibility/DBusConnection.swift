@@ -2,8 +2,9 @@ import CDBus
 import Dispatch
 
 /// A private connection to one D-Bus bus through libdbus, run by the main queue: Dispatch sources watch
-/// its socket and time its pending calls, and incoming method calls on the registered paths reach
-/// `handler`. Nothing blocks but `blockingCall`, which is for a background thread.
+/// its socket and time its pending calls, incoming method calls on the registered paths reach `handler`
+/// and the signals its match rules ask for `signalHandler`. Nothing blocks but `blockingSessionString`,
+/// which is for a background thread.
 @MainActor final class DBusConnection {
     /// A method call received, and its reply.
     struct Call {
@@ -19,6 +20,16 @@ import Dispatch
     let uniqueName: String
     /// Answers method calls to the registered paths.
     var handler: ((Call) -> Void)?
+    /// Hears the signals the connection's match rules (`addMatch`) ask for.
+    var signalHandler: ((Signal) -> Void)?
+
+    /// A signal received: who sent it from where, and its arguments.
+    struct Signal {
+        let path: String
+        let interface: String
+        let member: String
+        let arguments: DBusArguments
+    }
     /// What libdbus's callbacks reach this connection through: it forgets the connection as it goes.
     private let reference = ConnectionReference()
     private var registeredPaths: [String] = []
@@ -40,6 +51,7 @@ import Dispatch
         uniqueName = String(cString: name)
         reference.connection = self
         installRunLoop()
+        installSignalFilter()
         // What arrived with the hello (the NameAcquired signal) is waiting already: the status function
         // hears only of changes.
         DispatchQueue.main.async { [weak self] in MainActor.assumeIsolated { self?.drain() } }
@@ -108,14 +120,14 @@ import Dispatch
     }
 
     /// Calls `destination`'s `interface.member` at `path` with what `body` writes; `reply` gets the answer's
-    /// arguments, or nil for an error or no answer within two seconds.
-    func call(destination: String, path: String, interface: String, member: String, _ body: (DBusMessageWriter) -> Void,
-              reply: @escaping @MainActor (OpaquePointer?) -> Void) {
+    /// arguments, or nil for an error or no answer within `timeout` seconds (two by default).
+    func call(destination: String, path: String, interface: String, member: String, timeout: Double = 2,
+              _ body: (DBusMessageWriter) -> Void, reply: @escaping @MainActor (OpaquePointer?) -> Void) {
         guard let message = dbus_message_new_method_call(destination, path, interface, member) else { return reply(nil) }
         DBusMessageWriter.appending(to: message, body)
         var pending: OpaquePointer?
         defer { dbus_message_unref(message) }
-        guard dbus_connection_send_with_reply(pointer, message, &pending, 2000) != 0, let pending else { return reply(nil) }
+        guard dbus_connection_send_with_reply(pointer, message, &pending, Int32(timeout * 1000)) != 0, let pending else { return reply(nil) }
         let box = Unmanaged.passRetained(ReplyBox(reply)).toOpaque()
         _ = dbus_pending_call_set_notify(pending, { pending, data in
             guard let pending, let data else { return }
@@ -133,6 +145,31 @@ import Dispatch
     private func send(_ message: OpaquePointer) {
         _ = dbus_connection_send(pointer, message, nil)
         dbus_message_unref(message)
+    }
+
+    /// Asks the bus for the name `name` (a service's well-known name); whether this connection owns it now.
+    func requestName(_ name: String) -> Bool {
+        // DBUS_NAME_FLAG_DO_NOT_QUEUE; DBUS_REQUEST_NAME_REPLY_PRIMARY_OWNER.
+        dbus_bus_request_name(pointer, name, 4, nil) == 1
+    }
+
+    /// Hands the signals that arrive to `signalHandler` (method calls go on to the registered paths).
+    private func installSignalFilter() {
+        let release: DBusFreeFunction = { Unmanaged<ConnectionReference>.fromOpaque($0!).release() }
+        _ = dbus_connection_add_filter(pointer, { _, message, data in
+            guard let message, let data, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else {
+                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+            }
+            MainActor.assumeIsolated { ConnectionReference.from(data).connection?.receiveSignal(message) }
+            return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
+        }, Unmanaged.passRetained(reference).toOpaque(), release)
+    }
+
+    private func receiveSignal(_ message: OpaquePointer) {
+        guard let signalHandler, let path = dbus_message_get_path(message), let member = dbus_message_get_member(message),
+              let interface = dbus_message_get_interface(message) else { return }
+        signalHandler(Signal(path: String(cString: path), interface: String(cString: interface), member: String(cString: member),
+                             arguments: DBusArguments(message)))
     }
 
     /// Adds a match rule for signals this connection wants (`type='signal',interface=…`).

@@ -1,8 +1,9 @@
 import Proscenium
 
 /// Where a window's light or dark appearance comes from: an explicit choice (the demo's `--appearance`),
-/// then `PROSCENIUM_APPEARANCE=light|dark`, then the desktop's XSETTINGS theme (`Net/ThemeName` ending in
-/// `-dark`, or `Gtk/ApplicationPreferDarkTheme`), then light. A bad value is skipped with one warning.
+/// then `PROSCENIUM_APPEARANCE=light|dark`, then the desktop's (the settings portal's `color-scheme`, else
+/// the XSETTINGS theme: see `XSettings.userInterfaceStyle`), then light. A bad value is skipped with one
+/// warning.
 public enum DesktopAppearance {
     /// Which source gave the appearance.
     public enum Source: String, Sendable {
@@ -10,7 +11,7 @@ public enum DesktopAppearance {
         case override
         /// The `PROSCENIUM_APPEARANCE` environment variable.
         case environment
-        /// The desktop's XSETTINGS, followed live.
+        /// The desktop's settings portal and XSETTINGS, followed live.
         case desktop
     }
 

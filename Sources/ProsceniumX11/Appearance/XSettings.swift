@@ -24,6 +24,9 @@ public struct XSettings: Sendable, Equatable {
     public var serial: UInt32
     /// Every setting by name.
     public var values: [String: Value]
+    /// The light or dark preference of the desktop's XDG settings portal, which the watcher merges in
+    /// (GNOME's Dark Style switch sets it, not the theme); it wins over the settings. Nil for none.
+    public var portalPreference: UserInterfaceStyle?
 
     /// No settings: what a desktop without an XSETTINGS manager amounts to.
     public init(serial: UInt32 = 0, values: [String: Value] = [:]) {
@@ -73,10 +76,12 @@ public struct XSettings: Sendable, Equatable {
         }
     }
 
-    /// The appearance the settings ask for: dark when `Gtk/ApplicationPreferDarkTheme` is non-zero or the
+    /// The appearance the settings ask for: the portal's preference if it has one; else dark when
+    /// `Gtk/ApplicationPreferDarkTheme` is non-zero or the
     /// theme's name (`Net/ThemeName`) has "dark" as one of its words (Adwaita-dark, Yaru-dark,
     /// Mint-Y-Dark-Aqua, Arc-Dark-solid, Materia:dark…), else light.
     public var userInterfaceStyle: UserInterfaceStyle {
+        if let portalPreference { return portalPreference }
         if case let .integer(prefersDark)? = values["Gtk/ApplicationPreferDarkTheme"], prefersDark != 0 { return .dark }
         if case let .string(theme)? = values["Net/ThemeName"] {
             let words = theme.lowercased().split { "-_: .".contains($0) }

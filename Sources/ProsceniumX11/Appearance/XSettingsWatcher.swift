@@ -4,8 +4,8 @@ import Proscenium
 
 /// Follows the desktop's XSETTINGS manager on one connection: finds the owner of `_XSETTINGS_S<screen>`,
 /// reads its `_XSETTINGS_SETTINGS` and reads them again whenever the manager rewrites them, replaces
-/// itself, exits or starts (its `MANAGER` message on the root window). Windows observe it to follow the
-/// desktop's light or dark theme live.
+/// itself, exits or starts (its `MANAGER` message on the root window), and merges in the light or dark
+/// preference of the XDG settings portal. Windows observe it to follow the desktop's appearance live.
 @MainActor final class XSettingsWatcher {
     private unowned let display: Display
     private let selectionAtom: Atom
@@ -17,9 +17,12 @@ import Proscenium
     private(set) var settings = XSettings()
     private var observers: [Int: @MainActor (XSettings) -> Void] = [:]
     private var lastObserverID = 0
+    /// The XDG settings portal on the session bus, whose light or dark preference the settings carry.
+    private let portal: SettingsPortal?
 
-    init(display: Display) {
+    init(display: Display, portal: SettingsPortal? = SettingsPortal()) {
         self.display = display
+        self.portal = portal
         let dpy = display.pointer
         selectionAtom = XInternAtom(dpy, "_XSETTINGS_S\(display.screen)", 0)
         settingsAtom = XInternAtom(dpy, "_XSETTINGS_SETTINGS", 0)
@@ -31,6 +34,12 @@ import Proscenium
         _ = display.events.watchRoot { [weak self] event in self?.handleRootEvent(&event) }
         findOwner()
         display.events.dispatchQueuedEventsSoon()
+        portal?.changed = { [weak self] in
+            guard let self else { return }
+            var merged = settings
+            merged.portalPreference = self.portal?.preference
+            publish(merged)
+        }
     }
 
     /// Calls `handler` with the new settings each time they change, until `stopObserving(_:)`.
@@ -79,9 +88,15 @@ import Proscenium
                 Warnings.handler("ignoring the desktop's XSETTINGS: \(error.description)")
             }
         }
-        guard decoded != settings else { return }
-        settings = decoded
-        for observer in observers.values { observer(decoded) }
+        decoded.portalPreference = portal?.preference
+        publish(decoded)
+    }
+
+    /// Makes `new` the settings and tells the observers, if anything changed.
+    private func publish(_ new: XSettings) {
+        guard new != settings else { return }
+        settings = new
+        for observer in observers.values { observer(new) }
     }
 
     /// The `_XSETTINGS_SETTINGS` property's bytes, nil when the owner has none (or is gone).

@@ -38,7 +38,7 @@ struct DemoCommand: ParsableCommand {
             transform: DisplayScaleArgument.parse)
     var scale: Double?
 
-    @Option(help: ArgumentHelp("light or dark. Without it, PROSCENIUM_APPEARANCE, else the desktop's XSETTINGS theme (a Net/ThemeName with the word dark in it, or Gtk/ApplicationPreferDarkTheme; followed live), else light.",
+    @Option(help: ArgumentHelp("light or dark. Without it, PROSCENIUM_APPEARANCE, else the desktop's (the settings portal's color-scheme, else the XSETTINGS theme; followed live), else light.",
                                valueName: "style"),
             transform: AppearanceArgument.parse)
     var appearance: UserInterfaceStyle?
