@@ -70,6 +70,8 @@ public enum Key: Sendable, Hashable {
     case pageUp
     /// Page Down; no built-in view acts on it, so it travels up the responder chain to the app's views.
     case pageDown
+    /// Insert: in a text field Ctrl+Insert copies and Shift+Insert pastes, the desktop's older clipboard keys.
+    case insert
     /// A function key, F1 (`function(1)`) to F12 and beyond.
     case function(Int)
     /// The Menu (context menu) key: opens the focused view's context menu, as Shift+F10 does.

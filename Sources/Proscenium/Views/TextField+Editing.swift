@@ -19,7 +19,7 @@ extension TextField {
             }
             // Ctrl+key shortcuts; with Shift held the key may arrive in upper case.
             guard modifiers.intersection(Self.shortcutModifiers) == .control else { return false }
-            return handleShortcut(string.lowercased())
+            return handleShortcut(string.lowercased(), shifted: extending)
         case .space:
             guard typing else { return false }
             insertText(" ")
@@ -28,7 +28,11 @@ extension TextField {
             deleteBackward(byWord: byWord)
         case .delete:
             guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
-            deleteForward(byWord: byWord)
+            // Shift+Delete cuts a selection, as in GTK and on every desktop since CUA.
+            if extending, !byWord, !selectedRange.isEmpty { cut() } else { deleteForward(byWord: byWord) }
+        case .insert:
+            // CUA's clipboard keys: Ctrl+Insert copies, Shift+Insert pastes.
+            if modifiers == .control { copy() } else if modifiers == .shift { paste() } else { return false }
         case .left:
             guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
             let range = selectedRange
@@ -59,12 +63,15 @@ extension TextField {
         return true
     }
 
-    private func handleShortcut(_ key: String) -> Bool {
+    /// Ctrl+key shortcuts; Shift changes nothing but Ctrl+Z, which redoes with it.
+    private func handleShortcut(_ key: String, shifted: Bool) -> Bool {
         switch key {
         case "a": selectAll()
         case "c": copy()
         case "x": cut()
         case "v": paste()
+        case "z": if shifted { redo() } else { undo() }
+        case "y": redo()
         default: return false
         }
         return true
@@ -120,6 +127,7 @@ extension TextField {
         if let delegate, !delegate.textField(self, shouldChangeCharactersIn: range, replacementString: replacement) {
             return
         }
+        recordUndoStep(replacing: range, with: replacement)
         let prefix = String(storage[..<index(at: range.lowerBound)]) + replacement
         storage = prefix + storage[index(at: range.upperBound)...]
         textDidChange()

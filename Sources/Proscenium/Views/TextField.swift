@@ -16,7 +16,7 @@
         set {
             let clean = Self.singleLine(newValue)
             // By scalars: "é" replaces "e" + a combining accent (equal Strings); the same text moves the caret.
-            if !clean.unicodeScalars.elementsEqual(storage.unicodeScalars) { storage = clean; textDidChange() }
+            if !clean.unicodeScalars.elementsEqual(storage.unicodeScalars) { storage = clean; textDidChange(); history = TextFieldHistory() }
             setSelection(anchor: storage.count, head: storage.count)
         }
     }
@@ -77,6 +77,8 @@
     /// Set while a click places the caret as it focuses the field, or while focus comes back to it after a
     /// presentation: the focus does not select all (and claim the primary selection) on the way.
     var focusKeepsSelection = false
+    /// What Ctrl+Z and Ctrl+Shift+Z step through (see TextField+Undo.swift).
+    var history = TextFieldHistory()
 
     /// What was measured with `measuredWith`, kept until the text, the font or the measurer changes (see
     /// TextField+Measuring.swift): the widths of the text's prefixes by length, and the layouts drawn.

@@ -90,6 +90,7 @@ enum EventTranslator {
         case XK_End, XK_KP_End: return .end
         case XK_Page_Up, XK_KP_Page_Up: return .pageUp
         case XK_Page_Down, XK_KP_Page_Down: return .pageDown
+        case XK_Insert, XK_KP_Insert: return .insert
         case XK_F1...XK_F35: return .function(Int(value - XK_F1) + 1)
         case XK_Menu: return .menu
         default: return nil
