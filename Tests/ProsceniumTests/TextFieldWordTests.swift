@@ -40,3 +40,37 @@ struct TextFieldWordTests {
         #expect(scene.field.text == "don't ", "3.14 as one word, not 14: \(scene.field.text)")
     }
 }
+
+/// A drag selecting text that rests past the field's edge keeps selecting, as GTK's entries do: the
+/// hidden end of a long URL is reached without waggling the mouse.
+@MainActor @Suite("Text field drag past the edge")
+struct TextFieldAutoScrollTests {
+    @Test("held past the right edge, the selection grows a character every 0.05 s and the text scrolls; let go, it stops")
+    func selectionGrowsPastTheEdge() {
+        let scene = FieldScene(text: String(repeating: "m", count: 60))
+        scene.drag(fromX: FieldScene.x(1), toX: 250) {
+            let reached = scene.field.selectedRange.upperBound
+            let scrolled = scene.field.scrollOffset
+            scene.clock.run(for: 0.5)
+            #expect(scene.field.selectedRange.upperBound >= reached + 8, "\(reached) → \(scene.field.selectedRange)")
+            #expect(scene.field.scrollOffset > scrolled, "the text scrolled on")
+        }
+        let released = scene.field.selectedRange
+        scene.clock.run(for: 0.5)
+        #expect(scene.field.selectedRange == released, "no more once let go")
+        #expect(released.lowerBound == 1)
+    }
+
+    @Test("back inside the text, the pointer alone decides again")
+    func backInside() {
+        let scene = FieldScene(text: String(repeating: "m", count: 60))
+        let time = scene.time + 1
+        scene.window.send(.pointerDown(Point(x: FieldScene.x(1), y: 38), button: 1, time: time))
+        scene.window.send(.pointerMoved(Point(x: 250, y: 38), time: time + 0.05))
+        scene.window.send(.pointerMoved(Point(x: 100, y: 38), time: time + 0.1))
+        let inside = scene.field.selectedRange
+        scene.clock.run(for: 0.5)
+        #expect(scene.field.selectedRange == inside)
+        scene.window.send(.pointerUp(Point(x: 100, y: 38), button: 1, time: time + 0.2))
+    }
+}

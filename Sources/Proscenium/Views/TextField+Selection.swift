@@ -7,9 +7,14 @@ struct SelectionTracking {
     var granularity: Granularity
     /// The word a double click selected; the drag extends from it in whole words.
     var origin: Range<Int>
+    /// Steps the selection on while the pointer rests past the text's left or right edge.
+    var autoScroll: FrameTimer?
 }
 
 extension TextField {
+    /// How often a drag resting past the text's edge selects one more character.
+    static let autoScrollInterval = 0.05
+
     /// The one way the selection changes: clamps, scrolls the caret into view, and on a change redraws,
     /// restarts the blink, offers a non-empty selection as the primary selection and tells the delegate.
     func setSelection(anchor newAnchor: Int, head newHead: Int) {
@@ -48,13 +53,21 @@ extension TextField {
     }
 
     /// Extends the selection from where the press began to the pointer (whole words after a double click).
-    /// Past the ends the offset clamps and the field scrolls on as the pointer moves.
+    /// Past the text's ends the field scrolls on, a character every `autoScrollInterval`, as long as the
+    /// pointer stays there, moving or not, as GTK's entries do.
     func touchMoved(_ touch: Touch) {
         guard let tracking, isEditing else { return }
         let point = touch.location(in: self)
         switch tracking.granularity {
         case .character:
             setSelection(anchor: anchor, head: closestOffset(to: point))
+            let text = textRect(forBounds: bounds)
+            let step = point.x < text.minX ? -1 : point.x > text.maxX ? 1 : 0
+            self.tracking?.autoScroll?.invalidate()
+            self.tracking?.autoScroll = step == 0 ? nil : window?.scheduleTimer(after: Self.autoScrollInterval, repeats: true) { [weak self] timer in
+                guard let self, self.tracking != nil, self.isEditing else { return timer.invalidate() }
+                self.setSelection(anchor: self.anchor, head: self.head + step)
+            }
         case .word:
             let word = wordRange(at: characterOffset(at: point))
             let origin = tracking.origin
@@ -71,6 +84,7 @@ extension TextField {
     /// The drag is over: the selection it made becomes the primary selection (not every step of it).
     func finishTracking() {
         guard tracking != nil else { return }
+        tracking?.autoScroll?.invalidate()
         tracking = nil
         publishPrimarySelection()
     }
