@@ -11,6 +11,7 @@ typedef DBusDispatchStatus (*dbus_connection_dispatch_fn)(DBusConnection *connec
 typedef DBusConnection* (*dbus_connection_open_private_fn)(const char *address, DBusError *error);
 typedef dbus_bool_t (*dbus_connection_register_fallback_fn)(DBusConnection *connection, const char *path, const DBusObjectPathVTable *vtable, void *user_data);
 typedef dbus_bool_t (*dbus_connection_register_object_path_fn)(DBusConnection *connection, const char *path, const DBusObjectPathVTable *vtable, void *user_data);
+typedef void (*dbus_connection_remove_filter_fn)(DBusConnection *connection, DBusHandleMessageFunction function, void *user_data);
 typedef dbus_bool_t (*dbus_connection_send_fn)(DBusConnection *connection, DBusMessage *message, dbus_uint32_t *client_serial);
 typedef dbus_bool_t (*dbus_connection_send_with_reply_fn)(DBusConnection *connection, DBusMessage *message, DBusPendingCall **pending_return, int timeout_milliseconds);
 typedef DBusMessage * (*dbus_connection_send_with_reply_and_block_fn)(DBusConnection *connection, DBusMessage *message, int timeout_milliseconds, DBusError *error);

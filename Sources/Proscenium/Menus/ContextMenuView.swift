@@ -152,9 +152,11 @@
     }
 
     /// The pointer moved with no touch under way (hovering, or dragging with the right button that opened
-    /// the menu), to `location` in the window: the choosable row under it lights up, as in every desktop
-    /// menu; off the rows, none does.
+    /// the menu), to `location` in the window: over the menu, the choosable row under it lights up, as in
+    /// every desktop menu (none over a heading or a separator); elsewhere the highlight stays, so a nudge of
+    /// the mouse does not take away the row the keys moved to.
     func pointerHovered(at location: Point) {
+        guard let scroller = superview, scroller.bounds.contains(scroller.convert(location, from: nil)) else { return }
         highlightRow(at: convert(location, from: nil))
     }
 

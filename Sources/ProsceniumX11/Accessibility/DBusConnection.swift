@@ -3,8 +3,8 @@ import Dispatch
 
 /// A private connection to one D-Bus bus through libdbus, run by the main queue: Dispatch sources watch
 /// its socket and time its pending calls, incoming method calls on the registered paths reach `handler`
-/// and the signals its match rules ask for `signalHandler`. Nothing blocks but `blockingSessionString`,
-/// which is for a background thread.
+/// and the signals its match rules ask for `signalHandler`. Only connecting (the bus's Hello),
+/// `requestName` and `blockingSessionString` (which is for a background thread) wait for the bus.
 @MainActor final class DBusConnection {
     /// A method call received, and its reply.
     struct Call {
@@ -32,6 +32,8 @@ import Dispatch
     }
     /// What libdbus's callbacks reach this connection through: it forgets the connection as it goes.
     private let reference = ConnectionReference()
+    /// The reference the signal filter holds, to remove the filter with.
+    private var signalFilterData: UnsafeMutableRawPointer?
     private var registeredPaths: [String] = []
 
     /// Connects to the bus at `address` and says hello; nil, quietly, when it cannot.
@@ -60,8 +62,10 @@ import Dispatch
     isolated deinit {
         // Nothing of libdbus may call back into this object once it is gone: the callback tables are
         // replaced first (libdbus removes the watches and timeouts, which cancels their sources, and
-        // releases the tables' references), and the object paths unregistered.
+        // releases the tables' references), the signal filter removed (releasing its reference) and the
+        // object paths unregistered.
         dbus_connection_set_dispatch_status_function(pointer, nil, nil, nil)
+        if let signalFilterData { dbus_connection_remove_filter(pointer, Self.signalFilter, signalFilterData) }
         _ = dbus_connection_set_watch_functions(pointer, nil, nil, nil, nil, nil)
         _ = dbus_connection_set_timeout_functions(pointer, nil, nil, nil, nil, nil)
         for path in registeredPaths { _ = dbus_connection_unregister_object_path(pointer, path) }
@@ -156,13 +160,25 @@ import Dispatch
     /// Hands the signals that arrive to `signalHandler` (method calls go on to the registered paths).
     private func installSignalFilter() {
         let release: DBusFreeFunction = { Unmanaged<ConnectionReference>.fromOpaque($0!).release() }
-        _ = dbus_connection_add_filter(pointer, { _, message, data in
-            guard let message, let data, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else {
-                return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-            }
-            MainActor.assumeIsolated { ConnectionReference.from(data).connection?.receiveSignal(message) }
+        let data = Unmanaged.passRetained(reference).toOpaque()
+        if dbus_connection_add_filter(pointer, Self.signalFilter, data, release) != 0 {
+            signalFilterData = data
+        } else {
+            Unmanaged<ConnectionReference>.fromOpaque(data).release()
+        }
+    }
+
+    /// The filter `installSignalFilter` adds, kept so that `deinit` can take the same one away.
+    private nonisolated static let signalFilter: DBusHandleMessageFunction = { _, message, data in
+        guard let message, let data, dbus_message_get_type(message) == DBUS_MESSAGE_TYPE_SIGNAL else {
             return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
-        }, Unmanaged.passRetained(reference).toOpaque(), release)
+        }
+        // libdbus calls filters from `dbus_connection_dispatch`, which only `drain` calls, on the main queue.
+        let signal = UnsafeSendablePointer(UnsafeMutableRawPointer(message)), reference = UnsafeSendablePointer(data)
+        MainActor.assumeIsolated {
+            ConnectionReference.from(reference.pointer).connection?.receiveSignal(OpaquePointer(signal.pointer))
+        }
+        return DBUS_HANDLER_RESULT_NOT_YET_HANDLED
     }
 
     private func receiveSignal(_ message: OpaquePointer) {

@@ -24,6 +24,7 @@ enum DBusLibrary {
         let dbus_connection_open_private: dbus_connection_open_private_fn
         let dbus_connection_register_fallback: dbus_connection_register_fallback_fn
         let dbus_connection_register_object_path: dbus_connection_register_object_path_fn
+        let dbus_connection_remove_filter: dbus_connection_remove_filter_fn
         let dbus_connection_send: dbus_connection_send_fn
         let dbus_connection_send_with_reply: dbus_connection_send_with_reply_fn
         let dbus_connection_send_with_reply_and_block: dbus_connection_send_with_reply_and_block_fn
@@ -94,6 +95,8 @@ enum DBusLibrary {
             self.dbus_connection_register_fallback = dbus_connection_register_fallback
             guard let dbus_connection_register_object_path = symbol("dbus_connection_register_object_path", as: dbus_connection_register_object_path_fn.self) else { return nil }
             self.dbus_connection_register_object_path = dbus_connection_register_object_path
+            guard let dbus_connection_remove_filter = symbol("dbus_connection_remove_filter", as: dbus_connection_remove_filter_fn.self) else { return nil }
+            self.dbus_connection_remove_filter = dbus_connection_remove_filter
             guard let dbus_connection_send = symbol("dbus_connection_send", as: dbus_connection_send_fn.self) else { return nil }
             self.dbus_connection_send = dbus_connection_send
             guard let dbus_connection_send_with_reply = symbol("dbus_connection_send_with_reply", as: dbus_connection_send_with_reply_fn.self) else { return nil }
@@ -195,6 +198,7 @@ var dbus_connection_dispatch: dbus_connection_dispatch_fn { DBusLibrary.function
 var dbus_connection_open_private: dbus_connection_open_private_fn { DBusLibrary.functions!.dbus_connection_open_private }
 var dbus_connection_register_fallback: dbus_connection_register_fallback_fn { DBusLibrary.functions!.dbus_connection_register_fallback }
 var dbus_connection_register_object_path: dbus_connection_register_object_path_fn { DBusLibrary.functions!.dbus_connection_register_object_path }
+var dbus_connection_remove_filter: dbus_connection_remove_filter_fn { DBusLibrary.functions!.dbus_connection_remove_filter }
 var dbus_connection_send: dbus_connection_send_fn { DBusLibrary.functions!.dbus_connection_send }
 var dbus_connection_send_with_reply: dbus_connection_send_with_reply_fn { DBusLibrary.functions!.dbus_connection_send_with_reply }
 var dbus_connection_send_with_reply_and_block: dbus_connection_send_with_reply_and_block_fn { DBusLibrary.functions!.dbus_connection_send_with_reply_and_block }

@@ -20,9 +20,12 @@ import Proscenium
     /// The XDG settings portal on the session bus, whose light or dark preference the settings carry.
     private let portal: SettingsPortal?
 
-    init(display: Display, portal: SettingsPortal? = SettingsPortal()) {
+    /// With `portal` nil, the session bus's settings portal, but only for the desktop's own display
+    /// (`DISPLAY`): a private server (a test's, a headless run) is no part of the user's session.
+    init(display: Display, portal: SettingsPortal?? = nil) {
         self.display = display
-        self.portal = portal
+        let desktop = getenv("DISPLAY").map { String(cString: $0) }
+        self.portal = portal ?? (desktop == display.name ? SettingsPortal() : nil)
         let dpy = display.pointer
         selectionAtom = XInternAtom(dpy, "_XSETTINGS_S\(display.screen)", 0)
         settingsAtom = XInternAtom(dpy, "_XSETTINGS_SETTINGS", 0)
@@ -34,7 +37,7 @@ import Proscenium
         _ = display.events.watchRoot { [weak self] event in self?.handleRootEvent(&event) }
         findOwner()
         display.events.dispatchQueuedEventsSoon()
-        portal?.changed = { [weak self] in
+        self.portal?.changed = { [weak self] in
             guard let self else { return }
             var merged = settings
             merged.portalPreference = self.portal?.preference

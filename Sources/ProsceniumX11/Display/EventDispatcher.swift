@@ -143,7 +143,8 @@ import Dispatch
         }
     }
 
-    private func dispatch(_ event: inout XEvent) {
+    /// Hands one event read from the connection to whoever it is for (see the type's comment).
+    func dispatch(_ event: inout XEvent) {
         // Not about any one window: the server's keycode-to-keysym table changed (a new layout).
         if event.type == MappingNotify {
             XRefreshKeyboardMapping(&event.xmapping)

@@ -40,9 +40,16 @@ extension SelectionPasteboard {
         XFlush(dpy)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1_000_000_000)
         while handOver == .waiting {
-            // Every event goes where it always goes: the manager's requests to us, its property changes
-            // while we send it pieces, and the other windows' events.
-            display.events.dispatchPendingEvents()
+            // Only selection traffic: the manager's requests to us, its answer, and its property changes
+            // while we send it pieces. The app is leaving: a click or a key meanwhile must not act, a second
+            // close must not start this again.
+            var event = XEvent()
+            while handOver == .waiting, XCheckIfEvent(dpy, &event, { _, event, _ in
+                guard let type = event?.pointee.type else { return 0 }
+                return type == SelectionRequest || type == SelectionNotify || type == PropertyNotify ? 1 : 0
+            }, nil) != 0 {
+                display.events.dispatch(&event)
+            }
             let now = DispatchTime.now().uptimeNanoseconds
             guard handOver == .waiting, now < deadline else { break }
             var connection = pollfd(fd: display.connectionNumber, events: Int16(POLLIN), revents: 0)

@@ -23,7 +23,7 @@ import Proscenium
 
     /// Ends the app with `status`, as `exit` does, once what it copied is safe: text the app owns on the
     /// clipboard is handed to the desktop's clipboard manager, if one runs, so it can still be pasted after
-    /// the app has gone (waiting a second at most). Closing the last window does this.
+    /// the app has gone (waiting a second at most). A window host's default `onClose` ends the app this way.
     public static func exit(_ status: Int32) -> Never {
         for pasteboard in SelectionPasteboard.live.values.compactMap(\.pasteboard) {
             _ = pasteboard.handOverToClipboardManager()

@@ -21,8 +21,9 @@ public struct WindowConfiguration: Sendable {
     /// Device pixels per point; nil reads it from `PROSCENIUM_SCALE`, else the desktop's `Xft.dpi`
     /// (see `DisplayScale`), and follows the desktop's changes while the window is open.
     public var scale: Double?
-    /// Light or dark; nil reads it from `PROSCENIUM_APPEARANCE`, else the desktop's XSETTINGS theme (see
-    /// `DesktopAppearance`), and follows the desktop's changes while the window is open.
+    /// Light or dark; nil reads it from `PROSCENIUM_APPEARANCE`, else the desktop's (its settings portal,
+    /// else its XSETTINGS theme: see `DesktopAppearance`), and follows the desktop's changes while the
+    /// window is open.
     public var appearance: UserInterfaceStyle?
 
     /// A configuration; every field has a default, so name only what differs. The title is the program's

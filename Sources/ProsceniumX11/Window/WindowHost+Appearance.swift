@@ -2,7 +2,7 @@ import Glibc
 import Proscenium
 
 /// The window's light or dark appearance: chosen once (configuration, `PROSCENIUM_APPEARANCE`) or the
-/// desktop's, followed live as its XSETTINGS manager switches theme.
+/// desktop's, followed live as its settings portal or XSETTINGS manager switches style.
 extension WindowHost {
     /// Sets the core window's `systemUserInterfaceStyle` from the sources in `DesktopAppearance`'s order;
     /// following the desktop, it keeps it up to date.

@@ -1,4 +1,5 @@
 import CX11
+import Dispatch
 import Proscenium
 
 // MARK: - Keyboard
@@ -79,6 +80,18 @@ extension WindowHost {
     /// window has the keyboard — a window manager preventing focus stealing, a window opened behind
     /// another — it is not key until its FocusIn: no caret blinks in it and its focus ring hides.
     func checkKeyboardFocusAtFirstMap() {
+        // A window manager focuses a window it maps just after mapping it: asked at once, the window
+        // would resign and come back, its caret and screen readers flickering.
+        DispatchQueue.main.asyncAfter(deadline: .now() + Self.firstFocusGrace) { [weak self] in
+            MainActor.assumeIsolated { self?.resignUnlessFocused() }
+        }
+    }
+
+    /// How long a window manager gets to focus a window it mapped.
+    static let firstFocusGrace = 0.2
+
+    private func resignUnlessFocused() {
+        guard !isDestroyed else { return }
         var focus: CX11.Window = 0
         var revert: Int32 = 0
         XGetInputFocus(display.pointer, &focus, &revert)
@@ -94,7 +107,8 @@ extension WindowHost {
     /// is working here (EWMH), so another app's window opening meanwhile does not take the keyboard from
     /// under their typing.
     func userPressed(at serverTime: Time) {
-        guard serverTime > lastUserTime else { return }
+        // Later on the server's 32-bit millisecond clock, which wraps after 49.7 days.
+        guard lastUserTime == 0 || Int32(bitPattern: UInt32(truncatingIfNeeded: serverTime &- lastUserTime)) > 0 else { return }
         lastUserTime = serverTime
         var value = CLong(bitPattern: UInt(serverTime))
         withUnsafeBytes(of: &value) { bytes in

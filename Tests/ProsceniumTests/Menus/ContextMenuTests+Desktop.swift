@@ -48,7 +48,10 @@ extension ContextMenuTests {
         window.send(.pointerMoved(middle(ofRow: 1), time: clock.now))
         #expect(menu.menuView.highlighted == nil, "a disabled row does not light up")
         window.send(.pointerMoved(Point(x: 700, y: 500), time: clock.now))
-        #expect(menu.menuView.highlighted == nil && self.menu(in: window) === menu, "off the menu: nothing lit, still open")
+        #expect(menu.menuView.highlighted == nil && self.menu(in: window) === menu, "off the menu: still open")
+        key(window, .down, clock)
+        window.send(.pointerMoved(Point(x: 710, y: 505), time: clock.now))
+        #expect(menu.menuView.highlighted == 0, "a nudge of the mouse off the menu leaves the keys' row lit")
         // A plain right click leaves the menu open (above); pressed, dragged onto Delete and let go, it chooses.
         let press = Point(x: 150, y: 120)
         click(window, at: Point(x: 700, y: 500), clock)
