@@ -30,6 +30,18 @@ struct ATSPITextSegmentsTests {
         #expect(segments.piece(granularity: 9, at: 0) == nil)
     }
 
+    @Test("a screen reader's words are a text field's: each ideograph, each kana run, \"don't\" and \"3.14\" whole")
+    func wordsAsTheFieldSteps() {
+        let chinese = ATSPITextSegments("你好世界", lines: [])
+        #expect(chinese.piece(granularity: 1, at: 1).map { text(chinese, $0) } == "好")
+        let japanese = ATSPITextSegments("ひらがなカタカナ", lines: [])
+        #expect(japanese.piece(granularity: 1, at: 5).map { text(japanese, $0) } == "カタカナ")
+        let english = ATSPITextSegments("don't pay 3.14 now", lines: [])
+        #expect(english.piece(granularity: 1, at: 2).map { text(english, $0) } == "don't")
+        #expect(english.piece(granularity: 1, at: 11).map { text(english, $0) } == "3.14")
+        #expect(text(english, english.piece(.wordStart, at: 11)) == "3.14 ")
+    }
+
     @Test("at the text's end there is no character, the one before is the last, and the last word is the one there")
     func endOfText() {
         let segments = ATSPITextSegments("abc def", lines: [])

@@ -149,46 +149,14 @@ extension TextField {
 
     // MARK: - Words
 
-    /// What kind of word a character belongs to. Letters, digits and the underscore of alphabetic scripts
-    /// make one kind, as in GTK's word motion; hiragana and katakana make runs of their own; each Han
-    /// ideograph is a word by itself (with no dictionary, as Unicode's word rules leave them).
-    enum WordKind: Equatable {
-        case alphabetic, hiragana, katakana, ideograph
-    }
-
-    static func wordKind(_ character: Character) -> WordKind? {
-        guard let scalar = character.unicodeScalars.first else { return nil }
-        switch scalar.value {
-        case 0x3040...0x309F: return .hiragana
-        case 0x30A0...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: return .katakana
-        default: break
-        }
-        if scalar.properties.isIdeographic { return .ideograph }
-        return character.isLetter || character.isNumber || character == "_" ? .alphabetic : nil
-    }
-
-    /// The word kind of `characters[index]`: an apostrophe between letters ("don't") and a point or comma
-    /// between digits ("3.14", "1,000") join the word around them.
-    private static func wordKind(at index: Int, in characters: [Character]) -> WordKind? {
-        let character = characters[index]
-        if let kind = wordKind(character) { return kind }
-        guard index > 0, index + 1 < characters.count else { return nil }
-        let before = characters[index - 1], after = characters[index + 1]
-        switch character {
-        case "'", "’": return before.isLetter && after.isLetter ? .alphabetic : nil
-        case ".", ",": return before.isNumber && after.isNumber ? .alphabetic : nil
-        default: return nil
-        }
-    }
-
     /// The start of the word before `offset` (skipping what is between), for Ctrl+Left and Ctrl+Backspace.
     func previousWordStart(from offset: Int) -> Int {
         let characters = Array(storage)
         var index = min(max(offset, 0), characters.count)
-        while index > 0, Self.wordKind(at: index - 1, in: characters) == nil { index -= 1 }
-        guard index > 0, let kind = Self.wordKind(at: index - 1, in: characters) else { return index }
+        while index > 0, TextWords.kind(at: index - 1, in: characters) == nil { index -= 1 }
+        guard index > 0, let kind = TextWords.kind(at: index - 1, in: characters) else { return index }
         if kind == .ideograph { return index - 1 }
-        while index > 0, Self.wordKind(at: index - 1, in: characters) == kind { index -= 1 }
+        while index > 0, TextWords.kind(at: index - 1, in: characters) == kind { index -= 1 }
         return index
     }
 
@@ -196,10 +164,10 @@ extension TextField {
     func nextWordEnd(from offset: Int) -> Int {
         let characters = Array(storage)
         var index = min(max(offset, 0), characters.count)
-        while index < characters.count, Self.wordKind(at: index, in: characters) == nil { index += 1 }
-        guard index < characters.count, let kind = Self.wordKind(at: index, in: characters) else { return index }
+        while index < characters.count, TextWords.kind(at: index, in: characters) == nil { index += 1 }
+        guard index < characters.count, let kind = TextWords.kind(at: index, in: characters) else { return index }
         if kind == .ideograph { return index + 1 }
-        while index < characters.count, Self.wordKind(at: index, in: characters) == kind { index += 1 }
+        while index < characters.count, TextWords.kind(at: index, in: characters) == kind { index += 1 }
         return index
     }
 
@@ -208,10 +176,10 @@ extension TextField {
         let characters = Array(storage)
         guard !characters.isEmpty else { return 0..<0 }
         let offset = min(max(offset, 0), characters.count - 1)
-        guard let kind = Self.wordKind(at: offset, in: characters), kind != .ideograph else { return offset..<offset + 1 }
+        guard let kind = TextWords.kind(at: offset, in: characters), kind != .ideograph else { return offset..<offset + 1 }
         var lower = offset, upper = offset + 1
-        while lower > 0, Self.wordKind(at: lower - 1, in: characters) == kind { lower -= 1 }
-        while upper < characters.count, Self.wordKind(at: upper, in: characters) == kind { upper += 1 }
+        while lower > 0, TextWords.kind(at: lower - 1, in: characters) == kind { lower -= 1 }
+        while upper < characters.count, TextWords.kind(at: upper, in: characters) == kind { upper += 1 }
         return lower..<upper
     }
 }

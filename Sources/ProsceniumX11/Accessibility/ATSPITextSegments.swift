@@ -60,8 +60,6 @@ struct ATSPITextSegments {
         case character = 0, wordStart, wordEnd, sentenceStart, sentenceEnd, lineStart, lineEnd
     }
 
-    private static func isWordCharacter(_ character: Character) -> Bool { character.isLetter || character.isNumber || character == "_" }
-
     /// The offsets where `boundary`'s pieces begin, with the text's start and end.
     private func boundaries(_ boundary: Boundary) -> [Int] {
         let count = characters.count
@@ -70,9 +68,11 @@ struct ATSPITextSegments {
         case .character: result = Array(0...count)
         case .wordStart, .wordEnd:
             let starts = boundary == .wordStart
+            // The words a text field's word moves step by (see `TextWords`).
             for index in 1..<max(count, 1) where index < count {
-                let before = Self.isWordCharacter(characters[index - 1]), after = Self.isWordCharacter(characters[index])
-                if starts ? (after && !before) : (before && !after) { result.append(index) }
+                if starts ? TextWords.startsWord(at: index, in: characters) : TextWords.endsWord(at: index, in: characters) {
+                    result.append(index)
+                }
             }
         case .sentenceStart, .sentenceEnd:
             for index in 0..<count where ".!?".contains(characters[index]) {
@@ -109,7 +109,7 @@ struct ATSPITextSegments {
         case 1:
             let start = piece(.wordStart, at: offset)
             var end = start.upperBound
-            while end > start.lowerBound, !Self.isWordCharacter(characters[end - 1]) { end -= 1 }
+            while end > start.lowerBound, TextWords.kind(at: end - 1, in: characters) == nil { end -= 1 }
             return start.lowerBound..<end
         case 2: return piece(.sentenceStart, at: offset)
         case 3: return piece(.lineStart, at: offset)
