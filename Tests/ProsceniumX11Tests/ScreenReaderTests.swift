@@ -83,3 +83,45 @@ struct ScreenReaderTests: ScreenReaderFixture {
         }
     }
 }
+
+/// The accessibility registry restarted under a running app (it crashed, or the session restarted it):
+/// the app embeds itself again when the new registry announces itself, as GTK's bridge does.
+@MainActor @Suite("Screen readers across a registry restart", .serialized)
+struct RegistryRestartTests: ScreenReaderFixture {
+    /// Kills the accessibility registry started for `bus` (every process under its runtime directory
+    /// that is the registry); whether one was found.
+    private func killRegistry(of bus: ScreenReaderBus) -> Bool {
+        let marker = Data("XDG_RUNTIME_DIR=\(bus.runtimeDirectory.path)\0".utf8)
+        var killed = false
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), let command = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline"),
+                  String(decoding: command, as: UTF8.self).contains("at-spi2-registryd"),
+                  let environment = FileManager.default.contents(atPath: "/proc/\(entry)/environ"),
+                  environment.range(of: marker) != nil else { continue }
+            kill(pid, SIGKILL)
+            killed = true
+        }
+        return killed
+    }
+
+    @Test("after the registry is killed and a new one starts, a screen reader finds the app again")
+    func theAppEmbedsAgain() async throws {
+        try await withDemo { _, bus, _ in
+            let before = try await read(bus)[0]
+            #expect(before["role"] as? String == "application")
+            #expect(killRegistry(of: bus), "no registry ran for the bus")
+            // The client's next look starts a new registry; the app hears it and embeds itself again.
+            var found = false
+            let deadline = Date().addingTimeInterval(20)
+            while !found, Date() < deadline {
+                if let tree = try? await read(bus).first, tree["role"] as? String == "application",
+                   named("Bouncy", role: "push button", in: tree) != nil {
+                    found = true
+                } else {
+                    try await Task.sleep(for: .milliseconds(200))
+                }
+            }
+            #expect(found, "the new registry never learned of the app")
+        }
+    }
+}

@@ -61,6 +61,12 @@ import Proscenium
         connection.handler = { [weak self] call in self?.handle(call) }
         connection.register(fallback: ATSPI.pathPrefix, paths: [ATSPI.cachePath])
         connection.addMatch("type='signal',interface='\(ATSPI.socket)',member='Available'")
+        // A registry that starts (again: it crashed, or a session restarted it) announces itself: it knows
+        // no application until each embeds itself anew, as GTK's bridge does then.
+        connection.signalHandler = { [weak self] signal in
+            guard signal.interface == ATSPI.socket, signal.member == "Available" else { return }
+            self?.embed()
+        }
         embed()
         publishedTree = tree
         // The window's activation goes out with the first events, so a screen reader already running
