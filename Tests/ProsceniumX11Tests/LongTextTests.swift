@@ -23,6 +23,21 @@ struct LongTextTests {
                 "whole characters in each piece: an emoji with its skin tone is never cut")
     }
 
+    @Test("a long text's prefixes, measured one by one as a field does, are not all kept: labels' widths are")
+    func longPrefixesAreNotKept() async throws {
+        let fixture = try await RendererFixture()
+        defer { fixture.stop() }
+        let measurer = XftTextMeasurer(display: fixture.display)
+        let token = String(repeating: "a1", count: 2_000)
+        for length in stride(from: 300, through: token.count, by: 10) {
+            _ = measurer.width(of: String(token.prefix(length)), font: Self.font)
+        }
+        #expect(measurer.rememberedWidths == 0, "\(measurer.rememberedWidths) copies of a 4,000-character text kept")
+        let label = measurer.width(of: "Settings", font: Self.font)
+        #expect(measurer.rememberedWidths == 1 && measurer.width(of: "Settings", font: Self.font) == label)
+        #expect(measurer.width(of: String(token.prefix(300)), font: Self.font) == 150 * measurer.width(of: "a1", font: Self.font))
+    }
+
     @Test("the end of a long line, scrolled into view, draws as the same last characters on their own")
     func longLineEndDrawsInPlace() async throws {
         let long = try await RendererFixture(width: 160, height: 40)

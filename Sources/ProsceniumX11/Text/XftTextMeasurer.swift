@@ -50,8 +50,11 @@ import Proscenium
         guard let xftFont = fonts.font(for: font) else {
             return coreFont.width(of: text) ?? fallback.width(of: text, font: font)
         }
-        let key = WidthKey(text: text, font: font)
-        if let width = widths[key] { return width }
+        // Labels and titles come back every frame and are kept; a long text (a pasted token a field
+        // measures prefix by prefix) is not: its many prefixes would each keep a copy of it.
+        let kept = text.utf8.count <= Self.longestKeptText
+        let key = WidthKey(text: kept ? text : "", font: font)
+        if kept, let width = widths[key] { return width }
         let width: Double
         if XftLongText.isLong(text, in: xftFont) {
             width = Double(XftLongText.advance(of: text, font: xftFont, on: display.pointer))
@@ -61,10 +64,17 @@ import Proscenium
             XftTextExtentsUtf8(display.pointer, xftFont, bytes, Int32(bytes.count), &extents)
             width = Double(extents.xOff)
         }
+        guard kept else { return width }
         if widths.count > 4096 { widths.removeAll(keepingCapacity: true) }
         widths[key] = width
         return width
     }
+
+    /// The longest text, in UTF-8 bytes, whose width is remembered.
+    static let longestKeptText = 256
+
+    /// How many widths are remembered, for tests.
+    var rememberedWidths: Int { widths.count }
 
     /// Xft fonts held open; tests check that it stays bounded.
     var openFontCount: Int { fonts.count }
