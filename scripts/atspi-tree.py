@@ -280,6 +280,10 @@ if app is None:
     sys.exit(2)
 tree = describe(app)
 tree["toolkit"] = app.get_toolkit_name()
+# How many of the registry's applications have the name: an application embedded twice is listed twice.
+desktop = pyatspi.Registry.getDesktop(0)
+tree["copies"] = sum(1 for index in range(desktop.childCount)
+                     if (child := desktop.getChildAtIndex(index)) is not None and child.name == app_name)
 print(json.dumps(tree), flush=True)
 if "--hostile" in args:
     print(json.dumps({"hostile": hostile(app.name)}))

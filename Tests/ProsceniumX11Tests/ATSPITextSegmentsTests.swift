@@ -40,6 +40,8 @@ struct ATSPITextSegmentsTests {
         #expect(english.piece(granularity: 1, at: 2).map { text(english, $0) } == "don't")
         #expect(english.piece(granularity: 1, at: 11).map { text(english, $0) } == "3.14")
         #expect(text(english, english.piece(.wordStart, at: 11)) == "3.14 ")
+        let quoted = ATSPITextSegments("他说'好'", lines: [])
+        #expect(quoted.piece(granularity: 1, at: 2).map { text(quoted, $0) } == "说", "a quote between ideographs is no word")
     }
 
     @Test("at the text's end there is no character, the one before is the last, and the last word is the one there")

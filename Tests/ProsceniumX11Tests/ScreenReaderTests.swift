@@ -109,6 +109,7 @@ struct RegistryRestartTests: ScreenReaderFixture {
         try await withDemo { _, bus, _ in
             let before = try await read(bus)[0]
             #expect(before["role"] as? String == "application")
+            #expect(before["copies"] as? Int == 1, "the registry started by the app's own Embed lists it once")
             #expect(killRegistry(of: bus), "no registry ran for the bus")
             // The client's next look starts a new registry; the app hears it and embeds itself again.
             var found = false
@@ -117,6 +118,7 @@ struct RegistryRestartTests: ScreenReaderFixture {
                 if let tree = try? await read(bus).first, tree["role"] as? String == "application",
                    named("Bouncy", role: "push button", in: tree) != nil {
                     found = true
+                    #expect(tree["copies"] as? Int == 1, "embedded once in the new registry")
                 } else {
                     try await Task.sleep(for: .milliseconds(200))
                 }

@@ -36,6 +36,9 @@ public enum TextWords {
         if let kind = kind(of: character) { return kind }
         guard index > 0, index + 1 < characters.count else { return nil }
         let before = characters[index - 1], after = characters[index + 1]
+        // Between letters or digits of alphabetic scripts only: between ideographs (他说'好') or Han
+        // numerals (一,二) they separate, as they do between words.
+        guard kind(of: before) == .alphabetic, kind(of: after) == .alphabetic else { return nil }
         switch character {
         case "'", "’": return before.isLetter && after.isLetter ? .alphabetic : nil
         case ".", ",": return before.isNumber && after.isNumber ? .alphabetic : nil
@@ -44,15 +47,16 @@ public enum TextWords {
     }
 
     /// Whether a word starts at `index` (0 < index < count): a word character after a non-word one, one
-    /// of another kind, or an ideograph.
+    /// of another kind, or an ideograph. False outside that range.
     public static func startsWord(at index: Int, in characters: [Character]) -> Bool {
-        guard let kind = kind(at: index, in: characters) else { return false }
+        guard index > 0, index < characters.count, let kind = kind(at: index, in: characters) else { return false }
         return kind == .ideograph || kind != self.kind(at: index - 1, in: characters)
     }
 
-    /// Whether a word ends at `index` (0 < index < count), just before `characters[index]`.
+    /// Whether a word ends at `index` (0 < index < count), just before `characters[index]`. False outside
+    /// that range.
     public static func endsWord(at index: Int, in characters: [Character]) -> Bool {
-        guard let kind = kind(at: index - 1, in: characters) else { return false }
+        guard index > 0, index < characters.count, let kind = kind(at: index - 1, in: characters) else { return false }
         return kind == .ideograph || kind != self.kind(at: index, in: characters)
     }
 }

@@ -18,6 +18,8 @@ import Proscenium
     let geometry: @MainActor () -> (origin: Point, scale: Double)
     /// The registry's root, our root's parent, once embedded.
     var registryRoot = ("", ATSPI.nullPath)
+    /// Set from an Embed sent until its answer (or the last retry's) has come.
+    private var isEmbedding = false
     /// The id the registry gave the application.
     var applicationId: Int32 = 0
     private var currentTree: AccessibilityTree?
@@ -60,12 +62,13 @@ import Proscenium
         self.geometry = geometry
         connection.handler = { [weak self] call in self?.handle(call) }
         connection.register(fallback: ATSPI.pathPrefix, paths: [ATSPI.cachePath])
-        connection.addMatch("type='signal',interface='\(ATSPI.socket)',member='Available'")
-        // A registry that starts (again: it crashed, or a session restarted it) announces itself: it knows
-        // no application until each embeds itself anew, as GTK's bridge does then.
+        connection.addMatch("type='signal',sender='\(ATSPI.registryName)',interface='\(ATSPI.socket)',member='Available'")
+        // A registry that starts again (it crashed, or the session restarted it) announces itself, and
+        // knows no application until each embeds itself anew. One started by our own Embed announces
+        // itself before it answers that Embed: embedding again then would list the app twice.
         connection.signalHandler = { [weak self] signal in
-            guard signal.interface == ATSPI.socket, signal.member == "Available" else { return }
-            self?.embed()
+            guard let self, signal.interface == ATSPI.socket, signal.member == "Available", !isEmbedding else { return }
+            embed()
         }
         embed()
         publishedTree = tree
@@ -79,14 +82,17 @@ import Proscenium
     /// still be starting (the bus starts it on first use): without an answer, asks again a second later,
     /// a few times.
     private func embed(attempt: Int = 1) {
+        isEmbedding = true
         connection.call(destination: ATSPI.registryName, path: ATSPI.rootPath, interface: ATSPI.socket, member: "Embed", { writer in
             writer.reference(connection.uniqueName, ATSPI.rootPath)
         }, reply: { [weak self] reply in
             guard let self else { return }
+            isEmbedding = false
             if let reply, let reference = DBusArguments(reply).reference(0) {
                 // Written back as an object path: anything else would make libdbus abort.
                 registryRoot = Self.isObjectPath(reference.1) ? reference : ("", ATSPI.nullPath)
             } else if attempt < Self.embedAttempts {
+                isEmbedding = true
                 DispatchQueue.main.asyncAfter(deadline: .now() + 1) { [weak self] in
                     MainActor.assumeIsolated { self?.embed(attempt: attempt + 1) }
                 }
