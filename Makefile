@@ -19,12 +19,13 @@ demo: deps
 # other suite's work would delay); then the other tests that hold real-time bounds (exit within a second of
 # losing the X server, an animation timed from a click, a completion on time while unmapped, the input
 # method opened after a 50 ms quiet spell, a killed server gone within a second, xclip answered by the
-# window within its wait, a fling paced by the X server's timestamps) by themselves, because on
+# window within its wait, a fake settings portal answering on the main actor, a fling paced by the X
+# server's timestamps) by themselves, because on
 # two cores shared with dozens of Xvfb-backed tests their waits wake late and the main actor they run
 # frames on is busy with other tests' work; then everything else; then the load tests (soak, input fuzz,
 # resize storms), which keep both cores busy for seconds.
 CLOCK_TESTS = DispatchFrameClockTests
-TIMING_TESTS = FaultTests|LiveRunLoopTests|WindowLifecycleTests|InputMethodTimingTests|PrivateXvfbTests|SelectionPasteboardTests|ScrollDemoTests
+TIMING_TESTS = FaultTests|LiveRunLoopTests|WindowLifecycleTests|InputMethodTimingTests|PrivateXvfbTests|SelectionPasteboardTests|ClipboardKeepingTests|SettingsPortalTests|ScrollDemoTests
 LOAD_TESTS = SoakTests|InputFuzzTests|ResizeStormTests
 
 test: deps
