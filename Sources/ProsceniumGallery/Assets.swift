@@ -10,6 +10,11 @@ enum Assets {
             Console.writeError("proscenium-demo: no Assets/ folder found; set PROSCENIUM_ASSETS to show images\n")
             return nil
         }
+        return image(named: name, in: directory)
+    }
+
+    /// The image `name` in `directory`, or nil after a line on standard error saying why.
+    static func image(named name: String, in directory: String) -> Image? {
         do {
             // `name@2x.png` and `name@3x.png` beside it are its sharper variants for denser screens.
             return try Image(named: name, in: directory)
@@ -49,5 +54,5 @@ enum Assets {
 /// The gallery's pictures an app around it shows too.
 public enum GalleryAssets {
     /// Proscenium's mark, the demo window's icon in the task switcher; nil without the `Assets/` folder.
-    public static var appIcon: Image? { Assets.directory() == nil ? nil : Assets.image(named: "proscenium-mark.png") }
+    public static var appIcon: Image? { Assets.directory().flatMap { Assets.image(named: "proscenium-mark.png", in: $0) } }
 }

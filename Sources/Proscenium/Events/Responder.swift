@@ -59,6 +59,13 @@
         return true
     }
 
+    /// Takes the keyboard back once a presentation that took it has gone, as `becomeFirstResponder()`
+    /// does; a text field keeps its selection as it was (see `TextField`).
+    @discardableResult
+    func regainFirstResponder() -> Bool {
+        becomeFirstResponder()
+    }
+
     /// Stops receiving key events first, as `UIResponder.resignFirstResponder()`; false when
     /// `canResignFirstResponder` says no.
     @discardableResult

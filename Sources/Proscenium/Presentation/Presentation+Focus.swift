@@ -13,12 +13,7 @@ extension Presentation {
     func restoreFocus() {
         guard let window, let responder = focusBeforePresentation else { return }
         if let current = window.firstResponder, current !== responder, !isInside(current) { return }
-        guard responder.responderWindow === window else { return }
-        if let field = responder as? TextField {
-            _ = field.focusKeepingSelection()
-        } else {
-            responder.becomeFirstResponder()
-        }
+        if responder.responderWindow === window { responder.regainFirstResponder() }
     }
 
     /// Whether `responder` is the presented controller or inside its view.

@@ -117,6 +117,11 @@ extension TextField {
         replaceCharacters(in: head..<(byWord ? nextWordEnd(from: head) : min(head + 1, storage.count)), with: "")
     }
 
+    /// The string index `offset` characters into the text (clamped).
+    func index(at offset: Int) -> String.Index {
+        storage.index(storage.startIndex, offsetBy: min(max(offset, 0), storage.count))
+    }
+
     /// The one way the user's edits change the text: asks the delegate, replaces, puts the caret after
     /// the new text and runs the editing-changed actions. Deleting nothing asks nobody.
     func replaceCharacters(in range: Range<Int>, with string: String) {

@@ -177,11 +177,6 @@
         return min(low, count - 1)
     }
 
-    /// The string index `offset` characters into the text (clamped).
-    func index(at offset: Int) -> String.Index {
-        storage.index(storage.startIndex, offsetBy: min(max(offset, 0), storage.count))
-    }
-
     /// Scrolls the least needed to show the caret, and no further than the end of the text allows, so
     /// deleting at the end of a long text pulls the text back in.
     func updateScroll() {
@@ -274,6 +269,9 @@
 
     /// Asks the delegate first, unless the field is disabled (a disabled field must let go).
     @discardableResult
+    /// Focus given back after a presentation keeps the selection (see `focusKeepingSelection()`).
+    override func regainFirstResponder() -> Bool { focusKeepingSelection() }
+
     open override func resignFirstResponder() -> Bool {
         if isEditing, isEnabled, delegate?.textFieldShouldEndEditing(self) == false { return false }
         return super.resignFirstResponder()

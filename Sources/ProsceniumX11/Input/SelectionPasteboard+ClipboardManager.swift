@@ -30,12 +30,7 @@ extension SelectionPasteboard {
         // The targets to save, in the property the manager answers with (as GTK names them): its answer
         // with that property is success, one with `None` refusal.
         let property = display.atom("PROSCENIUM_SAVE_TARGETS")
-        var targets: [CLong] = ["UTF8_STRING", "STRING"].map { CLong(bitPattern: display.atom($0)) }
-        let count = Int32(targets.count)
-        targets.withUnsafeMutableBytes { bytes in
-            _ = XChangeProperty(dpy, window, property, XA_ATOM, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
-        }
+        display.setProperty(property, of: window, type: XA_ATOM, values: display.atomValues(["UTF8_STRING", "STRING"]))
         XConvertSelection(dpy, manager, display.atom("SAVE_TARGETS"), property, window, lastEventTime)
         XFlush(dpy)
         let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1_000_000_000)

@@ -45,11 +45,7 @@ extension SelectionPasteboard {
         let transfer = OutgoingTransfer(serial: nextSerial, type: type, bytes: bytes, watch: watch,
                                         deadline: .now() + answerTimeout)
         outgoing[key] = transfer
-        var size = [CLong(bytes.count)]
-        size.withUnsafeMutableBytes { raw in
-            _ = XChangeProperty(display.pointer, requestor, property, display.atom("INCR"), 32, PropModeReplace,
-                                raw.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
-        }
+        display.setProperty(property, of: requestor, type: display.atom("INCR"), values: [CLong(bytes.count)])
         scheduleTimeout(for: key, serial: transfer.serial, at: transfer.deadline)
     }
 

@@ -154,12 +154,8 @@ import Proscenium
         let type: Atom
         switch target {
         case display.atom("TARGETS"):
-            var targets: [CLong] = ["TARGETS", "MULTIPLE", "UTF8_STRING", "TEXT", "STRING"].map { CLong(bitPattern: display.atom($0)) }
-            let count = Int32(targets.count)
-            targets.withUnsafeMutableBytes { bytes in
-                _ = XChangeProperty(dpy, requestor, property, XA_ATOM, 32, PropModeReplace,
-                                    bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
-            }
+            display.setProperty(property, of: requestor, type: XA_ATOM,
+                                values: display.atomValues(["TARGETS", "MULTIPLE", "UTF8_STRING", "TEXT", "STRING"]))
             return true
         case utf8, display.atom("TEXT"):
             bytes = Array(text.utf8)
@@ -199,11 +195,7 @@ import Proscenium
             let target = Atom(UInt(bitPattern: pairs[index])), into = Atom(UInt(bitPattern: pairs[index + 1]))
             if into == Atom(None) || !write(text, as: target, to: into, of: requestor) { pairs[index + 1] = CLong(None) }
         }
-        let pairCount = Int32(pairs.count)
-        pairs.withUnsafeMutableBytes { bytes in
-            _ = XChangeProperty(dpy, requestor, property, type, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), pairCount)
-        }
+        display.setProperty(property, of: requestor, type: type, values: pairs)
         return true
     }
 

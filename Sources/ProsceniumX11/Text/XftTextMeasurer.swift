@@ -52,9 +52,8 @@ import Proscenium
         }
         // Labels and titles come back every frame and are kept; a long text (a pasted token a field
         // measures prefix by prefix) is not: its many prefixes would each keep a copy of it.
-        let kept = text.utf8.count <= Self.longestKeptText
-        let key = WidthKey(text: kept ? text : "", font: font)
-        if kept, let width = widths[key] { return width }
+        let key = text.utf8.count <= Self.longestKeptText ? WidthKey(text: text, font: font) : nil
+        if let key, let width = widths[key] { return width }
         let width: Double
         if XftLongText.isLong(text, in: xftFont) {
             width = Double(XftLongText.advance(of: text, font: xftFont, on: display.pointer))
@@ -64,7 +63,7 @@ import Proscenium
             XftTextExtentsUtf8(display.pointer, xftFont, bytes, Int32(bytes.count), &extents)
             width = Double(extents.xOff)
         }
-        guard kept else { return width }
+        guard let key else { return width }
         if widths.count > 4096 { widths.removeAll(keepingCapacity: true) }
         widths[key] = width
         return width

@@ -110,11 +110,8 @@ extension WindowHost {
         // Later on the server's 32-bit millisecond clock, which wraps after 49.7 days.
         guard lastUserTime == 0 || Int32(bitPattern: UInt32(truncatingIfNeeded: serverTime &- lastUserTime)) > 0 else { return }
         lastUserTime = serverTime
-        var value = CLong(bitPattern: UInt(serverTime))
-        withUnsafeBytes(of: &value) { bytes in
-            _ = XChangeProperty(display.pointer, xWindow, display.atom("_NET_WM_USER_TIME"), XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
-        }
+        display.setProperty(display.atom("_NET_WM_USER_TIME"), of: xWindow, type: XA_CARDINAL,
+                            values: [CLong(bitPattern: UInt(serverTime))])
     }
 
     /// An X server timestamp on the frame clock's time base (see `EventTimeBase`).

@@ -37,20 +37,13 @@ import Proscenium
 
         if let icon = configuration.icon { setIcon(icon, on: window, display: display) }
 
-        var pid = CLong(getpid())
-        withUnsafeBytes(of: &pid) { bytes in
-            _ = XChangeProperty(dpy, window, display.atom("_NET_WM_PID"), XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
-        }
+        display.setProperty(display.atom("_NET_WM_PID"), of: window, type: XA_CARDINAL, values: [CLong(getpid())])
 
         var protocols = [display.atom("WM_DELETE_WINDOW"), display.atom("_NET_WM_PING")]
         if let syncCounter {
             protocols.append(display.atom("_NET_WM_SYNC_REQUEST"))
-            var counter = CLong(bitPattern: syncCounter)
-            withUnsafeBytes(of: &counter) { bytes in
-                _ = XChangeProperty(dpy, window, display.atom("_NET_WM_SYNC_REQUEST_COUNTER"), XA_CARDINAL, 32,
-                                    PropModeReplace, bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), 1)
-            }
+            display.setProperty(display.atom("_NET_WM_SYNC_REQUEST_COUNTER"), of: window, type: XA_CARDINAL,
+                                values: [CLong(bitPattern: syncCounter)])
         }
         XSetWMProtocols(dpy, window, &protocols, Int32(protocols.count))
 
@@ -118,10 +111,6 @@ import Proscenium
             }
         }
         guard !values.isEmpty else { return }
-        let count = Int32(values.count)
-        values.withUnsafeMutableBytes { bytes in
-            _ = XChangeProperty(display.pointer, window, display.atom("_NET_WM_ICON"), XA_CARDINAL, 32, PropModeReplace,
-                                bytes.baseAddress!.assumingMemoryBound(to: UInt8.self), count)
-        }
+        display.setProperty(display.atom("_NET_WM_ICON"), of: window, type: XA_CARDINAL, values: values)
     }
 }
