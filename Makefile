@@ -25,7 +25,7 @@ demo: deps
 # frames on is busy with other tests' work; then everything else; then the load tests (soak, input fuzz,
 # resize storms), which keep both cores busy for seconds.
 CLOCK_TESTS = DispatchFrameClockTests
-TIMING_TESTS = FaultTests|LiveRunLoopTests|WindowLifecycleTests|InputMethodTimingTests|PrivateXvfbTests|SelectionPasteboardTests|ClipboardKeepingTests|SettingsPortalTests|ScrollDemoTests
+TIMING_TESTS = FaultTests|LiveRunLoopTests|WindowLifecycleTests|WindowVisibilityTests|InputMethodTimingTests|PrivateXvfbTests|SelectionPasteboardTests|ClipboardKeepingTests|SettingsPortalTests|ScrollDemoTests
 LOAD_TESTS = SoakTests|InputFuzzTests|ResizeStormTests
 
 test: deps

@@ -29,6 +29,8 @@ import Proscenium
         // Input due in a frame is delivered at its start, after X events and before animations advance,
         // so anything it starts begins at the frame's own time.
         host.window.frameWillBegin = { [weak self] in self?.frameWillBegin() }
+        // Its frames are captured from the back buffer: drawn whether or not a window manager shows the window.
+        host.drawsWhileHidden = true
     }
 
     /// The virtual time of frame `index`.

@@ -53,21 +53,19 @@ extension WindowHost {
                 window.setNeedsDisplay()
             }
         case MapNotify:
-            if hasBeenMapped, !isMapped {
-                // Shown again: the back buffer holds the frame from before hiding, and frames did not run
-                // since. The next frame brings it up to date (all of it is damaged, so there is a next
-                // frame; the renderer still redraws only what changed) and copies all of it to the window,
-                // rather than Expose copying the stale frame first.
-                needsWholeFrame = true
-                window.setNeedsDisplay()
-            }
             if !hasBeenMapped { checkKeyboardFocusAtFirstMap() }
-            isMapped = true
-            hasBeenMapped = true
+            // Shown again after hiding, the server kept none of the window's pixels: the next frame copies all of it.
+            updateVisibility(redraw: hasBeenMapped && !isMapped) {
+                isMapped = true
+                hasBeenMapped = true
+            }
         case UnmapNotify:
             isMapped = false
         case VisibilityNotify:
-            isUnobscured = event.xvisibility.state == VisibilityUnobscured
+            let state = event.xvisibility.state
+            updateVisibility { visibilityState = state }
+        case PropertyNotify:
+            windowPropertyChanged(event.xproperty.atom)
         case DestroyNotify where event.xdestroywindow.window == xWindow:
             windowWasDestroyed()
         case ClientMessage:

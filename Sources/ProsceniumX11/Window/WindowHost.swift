@@ -41,9 +41,13 @@ import Proscenium
     let resourceManagerAtom: Atom
     /// Set once the window manager (or the server, with none) has mapped the window.
     public internal(set) var isMapped = false
-    /// Whether no other window covers any of this one (its last `VisibilityNotify`): only then does the
-    /// window hold all of its last frame, which scroll copies within it read.
-    var isUnobscured = false
+    /// The state of the window's last `VisibilityNotify` (see `isUnobscured`); partly obscured until one comes.
+    var visibilityState = VisibilityPartiallyObscured
+    /// Whether the window manager has minimised the window while keeping it mapped (see `isIconic(_:)`).
+    var isIconic = false
+    /// Draws every frame into the back buffer even while the window cannot be seen: for a driver that
+    /// captures frames (`VirtualTimeDriver`), not for showing them. Off by default.
+    public var drawsWhileHidden = false
     /// The server time of the last key or button press, last written to `_NET_WM_USER_TIME`.
     var lastUserTime: Time = 0
     /// The serial of the resize a scale change asked for: a ConfigureNotify from before it has the old size.
@@ -72,20 +76,14 @@ import Proscenium
     }
     /// Set once the X window was destroyed by another client (see `onDestroyed`).
     public internal(set) var isDestroyed = false
-    /// Whether the host runs its window's frames: not while the window is unmapped after having been shown
-    /// (minimised, or hidden with `xdotool windowunmap`), nor once it was destroyed. Frames asked for then
-    /// are not run, so the frame clock goes to sleep and an animation costs no CPU; time still passes on the
-    /// clock, so when the window is mapped again its first frame, drawn whole, shows where every animation
-    /// is by then (finished ones at their end, their completions run in that frame).
-    public var rendersFrames: Bool { !isDestroyed && (isMapped || !hasBeenMapped) }
     /// Set by the first MapNotify: before it, frames are drawn (into the back buffer) so the window has
     /// a frame to show the moment it appears.
     var hasBeenMapped = false
     /// Set when the window is mapped again after hiding: the next frame redraws and copies all of it, and
     /// Expose events wait for that frame instead of copying the stale back buffer.
     var needsWholeFrame = false
-    /// When the last frame of the window while unmapped ran; nil while it is shown.
-    private var lastHiddenFrameTime: Double?
+    /// When the last frame of the window while hidden ran; nil while it is shown.
+    var lastHiddenFrameTime: Double?
 
     let gc: GC
     private let copier: BackBufferCopier
@@ -196,33 +194,6 @@ import Proscenium
         VanishingWindowErrors.forget(windowFormatPicture, of: dpy)
         if !isDestroyed { for id in [backPixmap, backPicture] { VanishingWindowErrors.forget(id, of: dpy) } }
     }
-
-    /// Wraps the clock's frame handler (the core window's) so a hidden window draws nothing and keeps time
-    /// cheaply: while unmapped, frames run at most `hiddenFrameInterval` apart and present nothing, so
-    /// animations and their completions still finish on time (the final state is what the first frame
-    /// after mapping draws) and the clock sleeps in between; once nothing animates, no frame is asked for.
-    /// A destroyed window runs no frames at all.
-    private func runFramesOnlyWhileShown(clock: FrameClock) {
-        let runFrame = clock.frameHandler
-        clock.frameHandler = { [weak self, weak clock] time in
-            guard let self else { return runFrame?(time) ?? () }
-            if self.isDestroyed { return }
-            if self.rendersFrames {
-                self.lastHiddenFrameTime = nil
-            } else {
-                if let last = self.lastHiddenFrameTime, time - last < Self.hiddenFrameInterval {
-                    clock?.setNeedsFrame(at: last + Self.hiddenFrameInterval)
-                    return
-                }
-                self.lastHiddenFrameTime = time
-            }
-            runFrame?(time)
-        }
-    }
-
-    /// The shortest time between two frames of an unmapped window: a quarter second, so a completion
-    /// handler runs at most that late while costing a few frames' work a second with nothing drawn.
-    public static let hiddenFrameInterval = 0.25
 
     /// The default `onDestroyed`: one line on standard error, exit status 1.
     static func exitBecauseDestroyed() -> Never {
