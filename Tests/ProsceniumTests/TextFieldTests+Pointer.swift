@@ -16,6 +16,31 @@ struct TextFieldPointerTests {
         #expect(scene.field.selectedRange == 0..<0, "in the inset: the start")
     }
 
+    @Test("Shift+click moves the selection's head to the click and keeps its anchor; a drag from it goes on extending")
+    func aShiftClickExtendsTheSelection() {
+        let scene = FieldScene(text: "hello brave world")
+        scene.click(atX: FieldScene.x(6) + 1)
+        scene.click(atX: FieldScene.x(11) + 1, modifiers: [.shift])
+        #expect(scene.field.selectedRange == 6..<11)
+        #expect(scene.pasteboard.string(for: .primarySelection) == "brave")
+        scene.click(atX: FieldScene.x(2) + 1, modifiers: [.shift])
+        #expect(scene.field.selectedRange == 2..<6, "back past the anchor: the anchor stays")
+        scene.drag(fromX: FieldScene.x(9) + 1, toX: FieldScene.x(13) + 1, modifiers: [.shift])
+        #expect(scene.field.selectedRange == 6..<13, "the drag extends from the same anchor")
+        scene.click(atX: FieldScene.x(3) + 1, modifiers: [.control])
+        #expect(scene.field.selectedRange == 3..<3, "other modifiers click as a plain click")
+    }
+
+    @Test("Shift+click into a field not being edited extends from the caret it had")
+    func aShiftClickFocusingTheFieldExtendsFromItsCaret() {
+        let scene = FieldScene(text: "hello brave world")
+        scene.field.selectedRange = 6..<6
+        #expect(!scene.field.isEditing)
+        scene.click(atX: FieldScene.x(11) + 1, modifiers: [.shift])
+        #expect(scene.field.isEditing)
+        #expect(scene.field.selectedRange == 6..<11)
+    }
+
     @Test func aDragSelectsAndOffersThePrimarySelectionWhenItEnds() {
         let scene = FieldScene(text: "hello brave world")
         var duringDrag: String?

@@ -47,16 +47,16 @@ import Proscenium
 
     /// A primary click at window x (mid-height of the field); `after` seconds since the last input, so
     /// clicks further apart than 0.4 s are single clicks.
-    func click(atX x: Double, after delay: Double = 1) {
+    func click(atX x: Double, after delay: Double = 1, modifiers: KeyModifiers = []) {
         time += delay
-        window.send(.pointerDown(Point(x: x, y: 38), button: 1, time: time))
+        window.send(.pointerDown(Point(x: x, y: 38), button: 1, modifiers: modifiers, time: time))
         window.send(.pointerUp(Point(x: x, y: 38), button: 1, time: time))
     }
 
     /// Presses at `fromX`, drags to `toX` in two moves, and releases there.
-    func drag(fromX: Double, toX: Double, beforeRelease: (() -> Void)? = nil) {
+    func drag(fromX: Double, toX: Double, modifiers: KeyModifiers = [], beforeRelease: (() -> Void)? = nil) {
         time += 1
-        window.send(.pointerDown(Point(x: fromX, y: 38), button: 1, time: time))
+        window.send(.pointerDown(Point(x: fromX, y: 38), button: 1, modifiers: modifiers, time: time))
         window.send(.pointerMoved(Point(x: (fromX + toX) / 2, y: 38), time: time + 0.05))
         window.send(.pointerMoved(Point(x: toX, y: 38), time: time + 0.1))
         beforeRelease?()

@@ -1,8 +1,9 @@
 /// Input from the platform, in window coordinates, as the backend translates it. The window turns these
 /// into touches and presses and delivers them.
 public enum InputEvent: Sendable, Equatable {
-    /// A pointer button (1 is the primary) went down at a window point, at `time` seconds.
-    case pointerDown(Point, button: Int, time: Double)
+    /// A pointer button (1 is the primary) went down at a window point, at `time` seconds, with
+    /// `modifiers` held (Shift+click extends a text field's selection).
+    case pointerDown(Point, button: Int, modifiers: KeyModifiers = [], time: Double)
     /// The pointer moved to a window point, a button down or not.
     case pointerMoved(Point, time: Double)
     /// A pointer button came up at a window point.
@@ -120,10 +121,14 @@ public enum Key: Sendable, Hashable {
     public let timestamp: Double
     /// Every touch in the event; empty for a press event, as `UIEvent.allTouches`.
     public let allTouches: Set<Touch>
+    /// The modifier keys held when the event's touch began (Shift+click, Control+click), as
+    /// `UIEvent.modifierFlags`; empty for a press event, whose presses carry their own.
+    public let modifierFlags: KeyModifiers
 
     init(kind: Kind, timestamp: Double, touches: Set<Touch> = []) {
         self.kind = kind
         self.timestamp = timestamp
         self.allTouches = touches
+        modifierFlags = touches.first?.modifierFlags ?? []
     }
 }

@@ -24,17 +24,21 @@
     public internal(set) var tapCount: Int
     /// Which pointer button made the touch: 1 left, 2 middle, 3 right.
     public let button: Int
+    /// The modifier keys held when the button went down, which its events report (`Event.modifierFlags`).
+    let modifierFlags: KeyModifiers
 
     var locationInWindow: Point
     var previousLocationInWindow: Point
 
-    init(locationInWindow: Point, timestamp: Double, view: View?, window: Window?, button: Int, tapCount: Int = 1) {
+    init(locationInWindow: Point, timestamp: Double, view: View?, window: Window?, button: Int, tapCount: Int = 1,
+         modifierFlags: KeyModifiers = []) {
         self.phase = .began
         self.timestamp = timestamp
         self.view = view
         self.window = window
         self.button = button
         self.tapCount = tapCount
+        self.modifierFlags = modifierFlags
         self.locationInWindow = locationInWindow
         self.previousLocationInWindow = locationInWindow
     }

@@ -34,14 +34,15 @@ extension TextField {
 
     /// A click focuses the field and places the caret at the nearest character boundary; a double click
     /// selects the word under the pointer, a triple click everything. The drag that follows extends it.
-    func touchBegan(_ touch: Touch) {
+    /// `extending` (Shift held) a click moves only the selection's head there, as in GTK's and Qt's fields.
+    func touchBegan(_ touch: Touch, extending: Bool = false) {
         guard isEnabled, focusKeepingSelection() else { return }
         let point = touch.location(in: self)
         switch touch.tapCount {
         case 1:
             tracking = SelectionTracking(granularity: .character, origin: 0..<0)
             let offset = closestOffset(to: point)
-            setSelection(anchor: offset, head: offset)
+            setSelection(anchor: extending ? anchor : offset, head: offset)
         case 2:
             let word = wordRange(at: characterOffset(at: point))
             tracking = SelectionTracking(granularity: .word, origin: word)

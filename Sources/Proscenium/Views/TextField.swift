@@ -351,7 +351,7 @@
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = touches.first else { return }
-        touchBegan(touch)
+        touchBegan(touch, extending: event?.modifierFlags.contains(.shift) == true)
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {

@@ -4,7 +4,8 @@ extension Window {
     /// Delivers one platform input event: pointer events become the touch, keys go to the first responder.
     public func send(_ input: InputEvent) {
         switch input {
-        case let .pointerDown(location, button, time): pointerDown(at: location, button: button, time: time)
+        case let .pointerDown(location, button, modifiers, time):
+            pointerDown(at: location, button: button, modifiers: modifiers, time: time)
         case let .pointerMoved(location, time): pointerMoved(to: location, time: time)
         case let .pointerUp(location, button, time): pointerUp(at: location, button: button, time: time)
         // Left during a drag, the cursor stays the one the drag began with (X shows it outside too).
@@ -22,7 +23,7 @@ extension Window {
     /// a right click opens a context menu.
     static let touchButton = 1
 
-    private func pointerDown(at location: Point, button: Int, time: Double) {
+    private func pointerDown(at location: Point, button: Int, modifiers: KeyModifiers, time: Double) {
         contextMenuPress = nil
         if closeContextMenu(forPressAt: location, button: button) { return }
         if button == 3 {
@@ -44,7 +45,8 @@ extension Window {
         if activeTouch != nil { cancelActiveTouch() }
         let hit = hitTest(location, with: nil)
         let tapCount = nextTapCount(at: location, time: time)
-        let touch = Touch(locationInWindow: location, timestamp: time, view: hit, window: self, button: button, tapCount: tapCount)
+        let touch = Touch(locationInWindow: location, timestamp: time, view: hit, window: self, button: button,
+                          tapCount: tapCount, modifierFlags: modifiers)
         activeTouch = touch
         touchCancelledInView = false
         touchRecognizers = recognizers(for: hit)

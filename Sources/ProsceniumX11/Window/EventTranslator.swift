@@ -36,7 +36,8 @@ enum EventTranslator {
             return pressed ? .scroll(location, delta: Vector(dx: notch.dx * step, dy: notch.dy * step), isPrecise: false, time: time) : nil
         }
         guard (1...3).contains(button) else { return nil }
-        return pressed ? .pointerDown(location, button: Int(button), time: time) : .pointerUp(location, button: Int(button), time: time)
+        return pressed ? .pointerDown(location, button: Int(button), modifiers: modifiers(state), time: time)
+            : .pointerUp(location, button: Int(button), time: time)
     }
 
     /// The key a mouse's Back (8) or Forward (9) button stands for: Alt+Left and Alt+Right, the desktop's
@@ -114,7 +115,8 @@ extension InputEvent {
         guard scale != 1 else { return self }
         func points(_ p: Point) -> Point { Point(x: p.x / scale, y: p.y / scale) }
         switch self {
-        case let .pointerDown(point, button, time): return .pointerDown(points(point), button: button, time: time)
+        case let .pointerDown(point, button, modifiers, time):
+            return .pointerDown(points(point), button: button, modifiers: modifiers, time: time)
         case let .pointerMoved(point, time): return .pointerMoved(points(point), time: time)
         case let .pointerUp(point, button, time): return .pointerUp(points(point), button: button, time: time)
         case let .scroll(point, delta, isPrecise, time):
