@@ -25,6 +25,8 @@ public struct AccessibilityNode: Sendable, Equatable {
         case textField
         /// A field that searches as the user types.
         case searchField
+        /// A field that takes a password, its characters shown as bullets (`TextField.isSecureTextEntry`).
+        case secureTextField
         /// A picture with a description.
         case image
         /// A value the user moves up and down, such as a slider or a stepper.

@@ -81,7 +81,7 @@ extension Label: AccessibilityTextContent {
 }
 
 extension TextField: AccessibilityTextContent {
-    var accessibilityText: String { text }
+    var accessibilityText: String { shownText }
     var accessibilityTextSelection: (range: Range<Int>, caret: Int)? { (selectedRange, head) }
     var accessibilityTextLines: [Range<Int>] { [0..<storage.count] }
 

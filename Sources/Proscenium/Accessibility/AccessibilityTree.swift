@@ -267,7 +267,7 @@
         if let row = view as? ContextMenuRowElement { return row.role }
         if view is ProgressView { return .progressBar }
         if traits.contains(.searchField) { return .searchField }
-        if view is TextField { return .textField }
+        if let field = view as? TextField { return field.isSecureTextEntry ? .secureTextField : .textField }
         if traits.contains(.adjustable) { return .slider }
         if traits.contains(.toggleButton) { return .toggleButton }
         if traits.contains(.link) { return .link }

@@ -155,7 +155,9 @@ extension TextField {
     // MARK: - Words
 
     /// The start of the word before `offset` (skipping what is between), for Ctrl+Left and Ctrl+Backspace.
+    /// A password is one word, so its bullets tell nothing of where its words are.
     func previousWordStart(from offset: Int) -> Int {
+        if isSecureTextEntry { return 0 }
         let characters = Array(storage)
         var index = min(max(offset, 0), characters.count)
         while index > 0, TextWords.kind(at: index - 1, in: characters) == nil { index -= 1 }
@@ -167,6 +169,7 @@ extension TextField {
 
     /// The end of the word after `offset`, for Ctrl+Right and Ctrl+Delete.
     func nextWordEnd(from offset: Int) -> Int {
+        if isSecureTextEntry { return storage.count }
         let characters = Array(storage)
         var index = min(max(offset, 0), characters.count)
         while index < characters.count, TextWords.kind(at: index, in: characters) == nil { index += 1 }
@@ -178,6 +181,7 @@ extension TextField {
 
     /// The word containing the character at `offset`, or that character alone if it is not part of a word.
     func wordRange(at offset: Int) -> Range<Int> {
+        if isSecureTextEntry { return 0..<storage.count }
         let characters = Array(storage)
         guard !characters.isEmpty else { return 0..<0 }
         let offset = min(max(offset, 0), characters.count - 1)

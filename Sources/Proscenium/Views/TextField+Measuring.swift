@@ -32,13 +32,20 @@ extension TextField {
         let offset = min(offset, storage.count)
         let measurer = measurer
         if let width = prefixWidths[offset] { return width }
-        let width = measurer.width(of: String(storage[..<index(at: offset)]), font: font)
+        let prefix = isSecureTextEntry ? String(repeating: Self.secureBullet, count: offset) : String(storage[..<index(at: offset)])
+        let width = measurer.width(of: prefix, font: font)
         prefixWidths[offset] = width
         return width
     }
 
     /// The text as one line, laid out once for each text, font and measurer.
-    var measuredTextLayout: TextLayout { oneLine(storage, cachedIn: \.textLayout) }
+    var measuredTextLayout: TextLayout { oneLine(shownText, cachedIn: \.textLayout) }
+
+    /// The text as the field shows it: a bullet for each character of a password (`isSecureTextEntry`).
+    var shownText: String { isSecureTextEntry ? String(repeating: Self.secureBullet, count: storage.count) : storage }
+
+    /// What a password's characters show as, as on iOS.
+    static var secureBullet: Character { "\u{2022}" }
 
     /// The placeholder as one line, laid out once for each placeholder, font and measurer.
     var measuredPlaceholderLayout: TextLayout { oneLine(placeholder, cachedIn: \.placeholderLayout) }

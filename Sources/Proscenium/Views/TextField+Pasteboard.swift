@@ -9,16 +9,18 @@
 }
 
 extension TextField: MiddleClickHandling {
-    /// Puts the selected text on the clipboard, as Ctrl+C does; nothing when only the caret is there.
+    /// Puts the selected text on the clipboard, as Ctrl+C does; nothing when only the caret is there, or
+    /// in a password field (`isSecureTextEntry`), whose text stays in it, as in GTK's.
     public func copy() {
         let selected = selectedText
-        guard !selected.isEmpty, let window else { return }
+        guard !selected.isEmpty, !isSecureTextEntry, let window else { return }
         window.pasteboard.setString(selected, for: .clipboard)
     }
 
-    /// Puts the selected text on the clipboard and deletes it (if the delegate allows), as Ctrl+X does.
+    /// Puts the selected text on the clipboard and deletes it (if the delegate allows), as Ctrl+X does;
+    /// nothing in a password field.
     public func cut() {
-        guard !selectedRange.isEmpty else { return }
+        guard !selectedRange.isEmpty, !isSecureTextEntry else { return }
         copy()
         replaceCharacters(in: selectedRange, with: "")
     }
@@ -49,9 +51,9 @@ extension TextField: MiddleClickHandling {
     }
 
     /// Offers a non-empty selection as the primary selection, as X applications do, except in the middle
-    /// of a drag: the drag's end offers its result once.
+    /// of a drag (the drag's end offers its result once) and from a password field.
     func publishPrimarySelection() {
-        guard tracking == nil, let window else { return }
+        guard tracking == nil, !isSecureTextEntry, let window else { return }
         let selected = selectedText
         guard !selected.isEmpty else { return }
         window.pasteboard.setString(selected, for: .primarySelection)

@@ -44,8 +44,10 @@ extension TextField {
 
     /// Called by every user edit before it changes the text: a new step, unless it continues the run of
     /// single-character typing (or deleting) the last one began. A new edit forgets what could be redone.
+    /// A password keeps no history, as in Qt's fields: undo would show nothing but could bring a
+    /// mistyped password back.
     func recordUndoStep(replacing range: Range<Int>, with replacement: String) {
-        guard !history.isRestoring else { return }
+        guard !history.isRestoring, !isSecureTextEntry else { return }
         let now = window?.clock.now ?? 0
         // One character typed, in place of the selection or at the caret; a space ends a word's run.
         let typing = replacement.count == 1 && replacement != " "

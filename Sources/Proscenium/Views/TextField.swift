@@ -53,6 +53,12 @@
     /// Whether gaining focus other than by a click (Tab, or `becomeFirstResponder()` in code) selects all
     /// the text, as GTK entries do, so typing replaces it; false puts the caret at the end, as UIKit does.
     public var selectsAllOnFocus = true
+    /// Whether the field takes a password, as UIKit's `isSecureTextEntry`: it shows a bullet for each
+    /// character and keeps the text to itself (no copy, cut, primary selection or undo history; the
+    /// whole text is one word; screen readers hear bullets). Typing, deleting and pasting work as usual.
+    public var isSecureTextEntry = false {
+        didSet { if isSecureTextEntry != oldValue { history = TextFieldHistory(); textDidChange() } }
+    }
     /// Whether the blinking caret is showing at this instant (false when not editing or when text is
     /// selected); for tests and accessibility tools.
     public internal(set) var isCaretVisible = false
@@ -131,71 +137,6 @@
         bounds.insetBy(dx: Self.horizontalInset, dy: 0)
     }
 
-    /// Top of the line of text in bounds coordinates: centred vertically, on a whole pixel.
-    private var textTop: Double {
-        bounds.minY + ((bounds.height - lineHeight) / 2).rounded()
-    }
-
-    /// Where x = 0 of the text lands in bounds coordinates, after scrolling; on a whole pixel, as text
-    /// can only be drawn there.
-    private var textOriginX: Double {
-        (textRect(forBounds: bounds).minX - scroll).rounded()
-    }
-
-    /// The caret's rectangle in bounds coordinates for the caret at character `offset`, after scrolling.
-    public func caretRect(forOffset offset: Int) -> Rect {
-        let x = (textOriginX + xOffset(of: offset)).rounded()
-        return Rect(x: x, y: textTop, width: Self.caretWidth, height: lineHeight)
-    }
-
-    /// The character offset whose boundary is nearest to `point` (bounds coordinates), as UIKit's
-    /// `closestPosition(to:)`: where a click there puts the caret.
-    public func closestOffset(to point: Point) -> Int {
-        let x = point.x - textOriginX
-        let count = storage.count
-        // Prefix widths only grow, so the first boundary at or right of x is found by bisection.
-        var low = 0, high = count
-        while low < high {
-            let mid = (low + high) / 2
-            if xOffset(of: mid) < x { low = mid + 1 } else { high = mid }
-        }
-        if low > 0, x - xOffset(of: low - 1) < xOffset(of: low) - x { return low - 1 }
-        return low
-    }
-
-    /// The offset of the character drawn under `point` (clamped to the text), for double clicks.
-    func characterOffset(at point: Point) -> Int {
-        let x = point.x - textOriginX
-        let count = storage.count
-        guard count > 0 else { return 0 }
-        var low = 0, high = count
-        // The first character whose right edge is right of x.
-        while low < high {
-            let mid = (low + high) / 2
-            if xOffset(of: mid + 1) <= x { low = mid + 1 } else { high = mid }
-        }
-        return min(low, count - 1)
-    }
-
-    /// Scrolls the least needed to show the caret, and no further than the end of the text allows, so
-    /// deleting at the end of a long text pulls the text back in.
-    func updateScroll() {
-        let area = textRect(forBounds: bounds)
-        let visible = max(area.width - Self.caretWidth, 0)
-        let caretX = xOffset(of: head)
-        var offset = scroll
-        if caretX - offset > visible { offset = caretX - visible }
-        if caretX - offset < 0 { offset = caretX }
-        offset = max(0, min(offset, xOffset(of: storage.count) - visible))
-        // Not being edited, a field shows the start of its text, as UIKit's does: a long URL its scheme and
-        // host, not its tail.
-        if !isEditing { offset = 0 }
-        if offset != scroll {
-            scroll = offset
-            setNeedsDisplay()
-        }
-    }
-
     /// Drops what was measured for the old text or font and redraws.
     func textDidChange() {
         prefixWidths = [:]
@@ -267,11 +208,11 @@
         return super.becomeFirstResponder()
     }
 
-    /// Asks the delegate first, unless the field is disabled (a disabled field must let go).
-    @discardableResult
     /// Focus given back after a presentation keeps the selection (see `focusKeepingSelection()`).
     override func regainFirstResponder() -> Bool { focusKeepingSelection() }
 
+    /// Asks the delegate first, unless the field is disabled (a disabled field must let go).
+    @discardableResult
     open override func resignFirstResponder() -> Bool {
         if isEditing, isEnabled, delegate?.textFieldShouldEndEditing(self) == false { return false }
         return super.resignFirstResponder()
@@ -381,8 +322,8 @@
         get { accessibility.label ?? (placeholder.isEmpty ? nil : placeholder) }
         set { super.accessibilityLabel = newValue }
     }
-    /// The text, unless set.
-    open override var accessibilityValue: String? { get { accessibility.value ?? text } set { super.accessibilityValue = newValue } }
+    /// The text as shown (bullets for a password), unless set.
+    open override var accessibilityValue: String? { get { accessibility.value ?? shownText } set { super.accessibilityValue = newValue } }
     /// Activated, the field takes keyboard focus.
     open override func accessibilityActivate() -> Bool { isEnabled && becomeFirstResponder() }
 }

@@ -47,6 +47,7 @@ enum ATSPI {
             case .staticText: 29  // label
             case .header: 83  // heading
             case .textField, .searchField: 79  // entry
+            case .secureTextField: 40  // password text
             case .image: 27
             case .slider: 51
             case .progressBar: 42
@@ -99,6 +100,7 @@ enum ATSPI {
         case .staticText: "label"
         case .header: "heading"
         case .textField, .searchField: "entry"
+        case .secureTextField: "password text"
         case .image: "image"
         case .slider: "slider"
         case .progressBar: "progress bar"
