@@ -76,3 +76,29 @@ struct ImageVariantScalingTests {
         }
     }
 }
+
+@MainActor @Suite("A scale change")
+struct ScaleChangeTests {
+    /// Counts its layout passes.
+    private final class CountingView: View {
+        var layouts = 0
+        override func layoutSubviews() { layouts += 1 }
+    }
+
+    @Test("lays out every view of the window again, however deep, as text measured at the new scale may size it differently")
+    func everyViewIsLaidOut() {
+        let clock = ManualFrameClock(startTime: 0)
+        let window = Window(size: Size(width: 400, height: 300), clock: clock)
+        let outer = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
+        let inner = CountingView(frame: Rect(x: 10, y: 10, width: 100, height: 100))
+        outer.addSubview(inner)
+        window.addSubview(outer)
+        clock.step()
+        let before = inner.layouts
+        clock.step()
+        #expect(inner.layouts == before, "nothing asked for layout")
+        window.displayScale = 2
+        clock.step()
+        #expect(inner.layouts == before + 1)
+    }
+}

@@ -14,8 +14,14 @@ extension TextField {
 
     /// The caret's rectangle in bounds coordinates for the caret at character `offset`, after scrolling.
     public func caretRect(forOffset offset: Int) -> Rect {
-        let x = (textOriginX + xOffset(of: offset)).rounded()
-        return Rect(x: x, y: textTop, width: Self.caretWidth, height: lineHeight)
+        Rect(x: boundaryX(offset), y: textTop, width: Self.caretWidth, height: lineHeight)
+    }
+
+    /// Where the boundary before character `offset` is drawn, in bounds coordinates: on the device pixel
+    /// nearest to it (a half point at 2x, where text is measured in half points).
+    func boundaryX(_ offset: Int) -> Double {
+        let scale = window?.displayScale ?? 1
+        return ((textOriginX + xOffset(of: offset)) * scale).rounded() / scale
     }
 
     /// The character offset whose boundary is nearest to `point` (bounds coordinates), as UIKit's

@@ -169,8 +169,7 @@
         let range = selectedRange
         context.clipped(to: area) { context in
             if isEditing, !range.isEmpty {
-                let x0 = (originX + xOffset(of: range.lowerBound)).rounded()
-                let x1 = (originX + xOffset(of: range.upperBound)).rounded()
+                let x0 = boundaryX(range.lowerBound), x1 = boundaryX(range.upperBound)
                 context.fill(Rect(x: x0, y: top, width: x1 - x0, height: height), color: tintColor.withAlphaComponent(0.25))
             }
             if storage.isEmpty {

@@ -3,10 +3,7 @@
 @MainActor open class Window: View {
     /// Where frames go; the backend's window host, or a test double.
     public weak var surface: WindowSurface? {
-        didSet {
-            Window.lastTextMeasurerToken += 1
-            textMeasurerToken = surface?.textMeasurer == nil ? 0 : Window.lastTextMeasurerToken
-        }
+        didSet { renewTextMeasurerToken() }
     }
 
     /// A number no other surface of any window had, given each time `surface` is set (0 when it is set to
@@ -14,6 +11,12 @@
     /// by it (see `View.textMeasurerKey`). A surface that goes away is set to nil by its owner.
     @exclusivity(unchecked) private(set) var textMeasurerToken: UInt64 = 0
     private static var lastTextMeasurerToken: UInt64 = 0
+
+    /// Gives the window a new `textMeasurerToken`: what was measured in it before goes.
+    private func renewTextMeasurerToken() {
+        Window.lastTextMeasurerToken += 1
+        textMeasurerToken = surface?.textMeasurer == nil ? 0 : Window.lastTextMeasurerToken
+    }
 
     /// The clock that paces this window's frames and gives every animation its time.
     public let clock: FrameClock
@@ -175,13 +178,19 @@
 
     /// Device pixels per point on the window's screen (1, 1.5, 2, ...), set by the backend from the
     /// desktop's setting. Everything above the renderer stays in points; a change redraws the whole window
-    /// at the new scale, and views land on whole device pixels.
+    /// at the new scale, and views land on whole device pixels. Text is measured again, as a surface
+    /// measures it at the size it is drawn (glyph widths do not scale exactly), and every view is laid out.
     public var displayScale: Double = 1 {
         didSet {
             guard displayScale != oldValue else { return }
             if !(displayScale.isFinite && displayScale > 0) { displayScale = oldValue; return }
+            renewTextMeasurerToken()
+            var views: [View] = [self]
+            while let view = views.popLast() {
+                view.setNeedsLayout()
+                views.append(contentsOf: view.subviews)
+            }
             setNeedsDisplay()
-            setNeedsLayout()
             setNeedsTraitsUpdate()
         }
     }

@@ -37,6 +37,19 @@ import Proscenium
     /// Measures text with Xft on this connection, for the views of its windows (see `WindowHost`); made
     /// on first use. It holds the display weakly, so it goes with the display.
     public private(set) lazy var textMeasurer = XftTextMeasurer(display: self)
+    /// The measurers of windows drawn at other scales than 1, by scale: kept for the display's life, so
+    /// a scale has one measurer and views' caches of what they measured with it stay valid.
+    private var scaledTextMeasurers: [Double: ScaledTextMeasurer] = [:]
+
+    /// What a window drawn at `scale` device pixels per point measures its text with, in points: the
+    /// text as the renderer draws it, with the font at its device size (see `ScaledTextMeasurer`).
+    public func textMeasurer(forScale scale: Double) -> any TextMeasuring {
+        guard scale != 1, scale.isFinite, scale > 0 else { return textMeasurer }
+        if let measurer = scaledTextMeasurers[scale] { return measurer }
+        let measurer = ScaledTextMeasurer(base: textMeasurer, scale: scale)
+        scaledTextMeasurers[scale] = measurer
+        return measurer
+    }
     /// Routes the connection's events to the hosts of their windows: the one place the queue is drained.
     private(set) lazy var events = EventDispatcher(display: self)
     /// The desktop's XSETTINGS (its theme), followed live; made when a window first follows the desktop's

@@ -23,8 +23,9 @@ import Proscenium
         Application.exit(0)
     }
 
-    /// What the window's views measure text with: the Xft measurer of its display.
-    public var textMeasurer: (any TextMeasuring)? { display.textMeasurer }
+    /// What the window's views measure text with: the Xft measurer of its display, at the window's scale
+    /// (see `Display.textMeasurer(forScale:)`).
+    public var textMeasurer: (any TextMeasuring)? { display.textMeasurer(forScale: scale) }
     /// The back buffer keeps every frame, so a scroll moves its pixels (unless `PROSCENIUM_NO_SCROLL_COPIES=1`).
     public var copiesScrolledContent: Bool { XRenderRenderer.scrollCopiesEnabled }
     /// The size of the X window as last configured by the server, in device pixels.
