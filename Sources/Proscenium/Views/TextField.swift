@@ -115,6 +115,7 @@
         borderWidth = 1
         borderColor = .systemGray3
         updateAppearance()
+        addInteraction(ContextMenuInteraction { [weak self] _ in self?.editMenu() })
     }
 
     open override var isEnabled: Bool {

@@ -1,0 +1,126 @@
+import Testing
+@testable import Proscenium
+
+/// A text field's own context menu, as GTK's and Qt's entries have: Undo, Redo, Cut, Copy, Paste, Delete
+/// and Select All on a right click or the Menu key, greyed when they would do nothing, acting on the
+/// field's selection once the menu has gone.
+@MainActor @Suite("Text field edit menu")
+struct TextFieldEditMenuTests {
+    private func scene(_ text: String) -> FieldScene {
+        FieldScene(text: text, controller: ViewController())
+    }
+
+    private func menu(in scene: FieldScene) -> ContextMenuController? {
+        scene.window.presentedViewControllers.last as? ContextMenuController
+    }
+
+    private func rightClick(_ scene: FieldScene, atX x: Double = 100) {
+        scene.window.send(.pointerDown(Point(x: x, y: 38), button: 3, time: scene.clock.now))
+        scene.window.send(.pointerUp(Point(x: x, y: 38), button: 3, time: scene.clock.now))
+        scene.clock.run(for: 0.3)
+    }
+
+    /// Each row's title, with "(off)" after a greyed one and "—" for a separator.
+    private func rows(_ menu: ContextMenuController) -> [String] {
+        menu.menuView.rows.map { row in
+            switch row {
+            case let .action(action): action.title + (action.attributes.contains(.disabled) ? " (off)" : "")
+            case let .heading(title): "# " + title
+            case .separator: "—"
+            }
+        }
+    }
+
+    /// Clicks the row titled `title` and lets the menu go.
+    private func choose(_ title: String, in menu: ContextMenuController, _ scene: FieldScene) throws {
+        let index = try #require(menu.menuView.rows.firstIndex { $0.action?.title == title }, "no row \(title)")
+        let frame = menu.menuView.convert(menu.menuView.frame(ofRow: index), to: scene.window)
+        scene.window.send(.pointerDown(Point(x: frame.midX, y: frame.midY), button: 1, time: scene.clock.now))
+        scene.window.send(.pointerUp(Point(x: frame.midX, y: frame.midY), button: 1, time: scene.clock.now))
+        scene.clock.run(for: 0.5)
+    }
+
+    @Test("a right click on a field not being edited focuses it with its caret where it was and offers only what would act")
+    func rightClickFocusesAndGreysWhatWouldDoNothing() throws {
+        let scene = scene("hello world")
+        scene.field.selectedRange = 3..<3
+        #expect(!scene.field.isEditing)
+        rightClick(scene, atX: FieldScene.x(8))
+        let menu = try #require(self.menu(in: scene))
+        #expect(rows(menu) == ["Undo (off)", "Redo (off)", "—", "Cut (off)", "Copy (off)", "Paste", "Delete (off)", "—", "Select All"])
+        try choose("Select All", in: menu, scene)
+        #expect(self.menu(in: scene) == nil)
+        #expect(scene.field.isEditing && scene.field.isFirstResponder, "focus came back to the field")
+        #expect(scene.field.selectedRange == 0..<11)
+    }
+
+    @Test("Copy, Cut, Undo and Delete act on the selection the field had when the menu opened")
+    func editsFromTheMenu() throws {
+        let scene = scene("hello brave world")
+        #expect(scene.field.becomeFirstResponder())
+        scene.field.selectedRange = 6..<11
+        rightClick(scene)
+        try choose("Copy", in: try #require(menu(in: scene)), scene)
+        #expect(scene.pasteboard.string(for: .clipboard) == "brave")
+        #expect(scene.field.selectedRange == 6..<11, "the right click kept the selection")
+        rightClick(scene)
+        try choose("Cut", in: try #require(menu(in: scene)), scene)
+        #expect(scene.field.text == "hello  world")
+        rightClick(scene)
+        let afterCut = try #require(menu(in: scene))
+        #expect(rows(afterCut).prefix(2) == ["Undo", "Redo (off)"])
+        try choose("Undo", in: afterCut, scene)
+        #expect(scene.field.text == "hello brave world")
+        scene.field.selectedRange = 0..<6
+        rightClick(scene)
+        try choose("Delete", in: try #require(menu(in: scene)), scene)
+        #expect(scene.field.text == "brave world")
+        #expect(scene.pasteboard.string(for: .clipboard) == "brave", "Delete leaves the clipboard alone")
+    }
+
+    @Test("Paste from the menu inserts the clipboard's text at the caret once it answers")
+    func pasteFromTheMenu() async throws {
+        let scene = scene("ab")
+        scene.pasteboard.setString("XY", for: .clipboard)
+        #expect(scene.field.becomeFirstResponder())
+        scene.field.selectedRange = 1..<1
+        rightClick(scene)
+        try choose("Paste", in: try #require(menu(in: scene)), scene)
+        await scene.settle { scene.field.text != "ab" }
+        #expect(scene.field.text == "aXYb")
+    }
+
+    @Test("the Menu key on the focused field opens it; a password field greys Cut and Copy; a disabled field has none; an app's own menu comes first")
+    func keysPasswordsDisabledAndTheAppsMenu() throws {
+        let scene = scene("secret")
+        #expect(scene.field.becomeFirstResponder())
+        scene.press(.menu)
+        scene.clock.run(for: 0.3)
+        #expect(menu(in: scene) != nil, "the Menu key")
+        scene.press(.escape)
+        scene.clock.run(for: 0.5)
+        #expect(menu(in: scene) == nil)
+
+        scene.field.isSecureTextEntry = true
+        scene.field.selectAll()
+        rightClick(scene)
+        let password = try #require(menu(in: scene))
+        #expect(rows(password).contains("Cut (off)") && rows(password).contains("Copy (off)") && rows(password).contains("Delete"))
+        scene.press(.escape)
+        scene.clock.run(for: 0.5)
+
+        scene.field.isEnabled = false
+        rightClick(scene)
+        #expect(menu(in: scene) == nil, "no menu for a disabled field")
+
+        scene.field.isEnabled = true
+        var asked = 0
+        scene.field.addInteraction(ContextMenuInteraction { _ in
+            asked += 1
+            return Menu(children: [Action(title: "Reveal", identifier: "reveal") { _ in }])
+        })
+        rightClick(scene)
+        let own = try #require(menu(in: scene))
+        #expect(asked == 1 && rows(own) == ["Reveal"])
+    }
+}
