@@ -82,6 +82,48 @@ struct TextFieldSecureEntryTests {
         #expect(scene.field.text == "visiblepw")
     }
 
+    @Test("copying or cutting through the accessibility tree leaves a password field and the clipboard alone")
+    func accessibilityCopyAndCut() throws {
+        let scene = passwordScene("pa55")
+        scene.pasteboard.setString("before", for: .clipboard)
+        let tree = AccessibilityTree(window: scene.window)
+        let id = AccessibilityTree.id(of: scene.field)
+        #expect(!tree.copyText(in: 0..<4, of: id))
+        #expect(!tree.copyText(in: 0..<4, of: id, cutting: true))
+        #expect(scene.pasteboard.string(for: .clipboard) == "before")
+        #expect(scene.field.text == "pa55")
+    }
+
+    @Test("turned into a password field, a field gives up the primary selection it offered; not one another field offered since")
+    func primarySelectionWithdrawn() {
+        let scene = FieldScene(text: "hunter2")
+        let other = TextField(text: "other text", frame: Rect(x: 20, y: 100, width: 200, height: 36))
+        scene.window.addSubview(other)
+        #expect(scene.field.becomeFirstResponder())
+        scene.field.selectAll()
+        #expect(scene.pasteboard.string(for: .primarySelection) == "hunter2")
+        scene.field.isSecureTextEntry = true
+        #expect(scene.pasteboard.string(for: .primarySelection) == nil, "the revealed password is no longer offered")
+
+        scene.field.isSecureTextEntry = false
+        scene.field.selectedRange = 0..<0
+        scene.field.selectAll()
+        #expect(scene.pasteboard.string(for: .primarySelection) == "hunter2")
+        #expect(other.becomeFirstResponder())
+        other.selectAll()
+        #expect(scene.pasteboard.string(for: .primarySelection) == "other text")
+        scene.field.isSecureTextEntry = true
+        #expect(scene.pasteboard.string(for: .primarySelection) == "other text", "another field's selection stays")
+    }
+
+    @Test("a password field with the search field trait still reads as a password field")
+    func secureWinsOverSearch() throws {
+        let scene = passwordScene("x")
+        scene.field.accessibilityTraits.insert(.searchField)
+        let node = try #require(AccessibilityTree(window: scene.window)[AccessibilityTree.id(of: scene.field)])
+        #expect(node.role == .secureTextField)
+    }
+
     @Test("screen readers get a password text of bullets, with the caret and selection where they are")
     func accessibility() throws {
         let scene = passwordScene("pa55")

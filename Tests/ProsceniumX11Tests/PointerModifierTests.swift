@@ -3,6 +3,7 @@ import Proscenium
 import ProsceniumTesting
 import Testing
 import TestSupport
+@testable import ProsceniumX11
 
 /// Modifier keys held during a click, as the X server reports them in the button event's state: they reach
 /// the core's `Event.modifierFlags`, so Shift+click extends a text field's selection.
@@ -41,6 +42,21 @@ struct PointerModifierTests {
         input.release(key: UInt(XK_Control_L))
         try await tester.waitUntil("two clicks on the recorder") { flags.count == 2 }
         #expect(flags == [[], [.control, .alternate]])
+    }
+}
+
+/// The core protocol's button events (without XInput 2, or with `PROSCENIUM_NO_XINPUT2=1`) carry the
+/// modifiers of their state too.
+@MainActor @Suite("Pointer modifiers from core events")
+struct CorePointerModifierTests {
+    @Test("a core ButtonPress's state becomes the press's modifiers; its release carries none")
+    func buttonStateBecomesModifiers() {
+        let state = UInt32(ShiftMask | ControlMask | Mod1Mask | Mod4Mask | Button1Mask)
+        let press = EventTranslator.button(1, pressed: true, at: Point(x: 3, y: 4), state: state, time: 2)
+        #expect(press == .pointerDown(Point(x: 3, y: 4), button: 1, modifiers: [.shift, .control, .alternate, .command], time: 2))
+        #expect(press?.inPoints(scale: 2) == .pointerDown(Point(x: 1.5, y: 2), button: 1, modifiers: [.shift, .control, .alternate, .command], time: 2))
+        #expect(EventTranslator.button(1, pressed: false, at: .zero, state: state, time: 2) == .pointerUp(.zero, button: 1, time: 2))
+        #expect(EventTranslator.button(3, pressed: true, at: .zero, state: 0, time: 2) == .pointerDown(.zero, button: 3, time: 2))
     }
 }
 

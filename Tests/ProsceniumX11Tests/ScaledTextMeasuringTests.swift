@@ -63,6 +63,39 @@ struct ScaledTextMeasuringTests {
         #expect(abs(line.x - (600 - drawn) / 2) <= 0.5, "line at \(line.x), drawn width \(drawn)")
     }
 
+    @Test("at 1.5x every caret position of a field is on a whole device pixel")
+    func caretOnDevicePixels() async throws {
+        let controller = ViewController()
+        let field = TextField(text: "Quarterly report, revised", frame: Rect(x: 10, y: 10, width: 400, height: 36))
+        controller.view.addSubview(field)
+        let tester = try await WindowTester.start(controller, size: Size(width: 640, height: 120), scale: 1.5)
+        defer { tester.stop() }
+        var offPixel: [Int] = []
+        for offset in 0...field.text.count {
+            let x = field.caretRect(forOffset: offset).minX * 1.5
+            if abs(x - x.rounded()) > 1e-9 { offPixel.append(offset) }
+        }
+        #expect(offPixel.isEmpty, "carets between device pixels at offsets \(offPixel)")
+        let halves = (0...field.text.count).filter { field.caretRect(forOffset: $0).minX != field.caretRect(forOffset: $0).minX.rounded() }
+        #expect(!halves.isEmpty, "some carets fall between whole points, as the text does at 1.5x")
+    }
+
+    @Test("a label sized before it joins a 2x window is sized as the window measures it, and keeps all its text")
+    func sizedOutsideTheWindow() async throws {
+        let controller = ViewController()
+        let tester = try await WindowTester.start(controller, size: Size(width: 640, height: 120), scale: 2)
+        defer { tester.stop() }
+        let label = Label()
+        label.text = Self.sentence
+        label.sizeToFit()
+        var deviceFont = label.font
+        deviceFont.size *= 2
+        let drawn = tester.display.textMeasurer.width(of: Self.sentence, font: deviceFont) / 2
+        #expect(label.frame.width == drawn.rounded(.up), "sized \(label.frame.width) for \(drawn) drawn")
+        controller.view.addSubview(label)
+        #expect(label.layout(forWidth: label.bounds.width).lines.first?.text == Self.sentence, "not truncated")
+    }
+
     @Test("the measurer of a scale measures widths at device size and keeps the font's line metrics in points")
     func scaledMeasurer() async throws {
         let server = try await PrivateXvfb.start(width: 640, height: 480)

@@ -103,16 +103,42 @@ struct WindowVisibilityTests {
         }
     }
 
-    @Test("a virtual-time driver draws every frame, the window seen or not: screenshots of an unmapped window are current")
+    @Test("restored by a manager that maps the window before it clears WM_STATE Iconic: nothing stale is copied, and the first frame once it is Normal is whole")
+    func mappedWhileStillIconic() async throws {
+        let clock = DispatchFrameClock()
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480), clock: clock)
+        defer { fixture.stop() }
+        _ = try await Self.animatedCard(in: fixture)
+        let dpy = fixture.display.pointer, window = fixture.host.xWindow
+        let wmState = fixture.display.atom("WM_STATE")
+        // Minimised as ICCCM has it: unmapped and Iconic.
+        fixture.display.setProperty(wmState, of: window, type: wmState, values: [CLong(IconicState), 0])
+        XUnmapWindow(dpy, window)
+        try await fixture.waitUntil("hidden") { !fixture.host.isMapped && fixture.host.isIconic }
+        try await Task.sleep(for: .milliseconds(300))
+        // Restored: mapped first, still Iconic for a moment.
+        XMapWindow(dpy, window)
+        try await fixture.waitUntil("the MapNotify is handled") { fixture.host.isMapped }
+        #expect(!fixture.host.rendersFrames && fixture.host.needsWholeFrame, "still minimised: nothing shown, the next shown frame whole")
+        try await Self.expectWholeFrame(fixture, card: Self.card(in: fixture), "WM_STATE Normal after the map") {
+            fixture.display.setProperty(wmState, of: window, type: wmState, values: [CLong(NormalState), 0])
+        }
+    }
+
+    @Test("a virtual-time driver draws every frame, the window seen or not: a capture of an unmapped window is current")
     func virtualTimeDriverDrawsWhileHidden() async throws {
         let fixture = try await HostFixture(size: Size(width: 320, height: 240))
         defer { fixture.stop() }
         #expect(!fixture.host.drawsWhileHidden)
-        _ = VirtualTimeDriver(host: fixture.host, clock: fixture.clock)
+        let driver = VirtualTimeDriver(host: fixture.host, clock: fixture.clock)
         #expect(fixture.host.drawsWhileHidden)
         XUnmapWindow(fixture.display.pointer, fixture.host.xWindow)
         try await fixture.waitUntil("the UnmapNotify is handled") { !fixture.host.isMapped }
         #expect(fixture.host.rendersFrames)
+        fixture.root.backgroundColor = Color(hex: 0x20A040)
+        fixture.frame()
+        let shot = try driver.captureFrame()
+        #expect(shot.color(atX: 160, y: 120).isClose(to: Color(hex: 0x20A040)), "the frame drawn while unmapped")
     }
 
     // MARK: - Helpers
@@ -142,11 +168,18 @@ struct WindowVisibilityTests {
         #expect(clock.ticks <= ticks + 2 * 3, "\(what): the frame clock kept ticking: \(clock.ticks - ticks) ticks")
     }
 
-    /// Waits for the window to count as shown again and checks that its first frame is whole.
-    private static func expectWholeFrame(_ fixture: HostFixture, card: View, _ what: String) async throws {
+    /// The animated card.
+    private static func card(in fixture: HostFixture) -> View {
+        fixture.root.subviews[0]
+    }
+
+    /// Runs `show`, waits for the window to count as shown again and checks that its first frame is whole.
+    private static func expectWholeFrame(_ fixture: HostFixture, card: View, _ what: String,
+                                         show: () -> Void = {}) async throws {
         var regions: [Proscenium.Region] = []
         fixture.host.framePresented = { regions.append($0) }
         defer { fixture.host.framePresented = nil }
+        show()
         try await fixture.waitUntil("a frame once shown: \(what)") { fixture.host.rendersFrames && !regions.isEmpty }
         #expect(regions.first == Proscenium.Region(Rect(x: 0, y: 0, width: 640, height: 480)), "\(what): the first frame is not whole: \(regions)")
     }

@@ -43,9 +43,11 @@ extension AccessibilityTree {
     }
 
     /// Copies `range` of node `id`'s text to the clipboard; cuts it too when `cutting` an editable text.
+    /// A password field's text stays in it, as its own Copy and Cut keep it: nothing is copied or cut.
     @discardableResult
     public func copyText(in range: Range<Int>, of id: UInt64, cutting: Bool = false) -> Bool {
         guard let content = textContent(id), let window = content.window else { return false }
+        if (content as? TextField)?.isSecureTextEntry == true { return false }
         let characters = Array(content.accessibilityText)
         let range = min(max(range.lowerBound, 0), characters.count)..<min(max(range.upperBound, 0), characters.count)
         guard !range.isEmpty else { return false }

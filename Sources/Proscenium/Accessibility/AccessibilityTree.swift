@@ -266,8 +266,9 @@
         if view is TableViewCell { return .listItem }
         if let row = view as? ContextMenuRowElement { return row.role }
         if view is ProgressView { return .progressBar }
+        if (view as? TextField)?.isSecureTextEntry == true { return .secureTextField }
         if traits.contains(.searchField) { return .searchField }
-        if let field = view as? TextField { return field.isSecureTextEntry ? .secureTextField : .textField }
+        if view is TextField { return .textField }
         if traits.contains(.adjustable) { return .slider }
         if traits.contains(.toggleButton) { return .toggleButton }
         if traits.contains(.link) { return .link }

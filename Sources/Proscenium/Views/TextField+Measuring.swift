@@ -32,8 +32,7 @@ extension TextField {
         let offset = min(offset, storage.count)
         let measurer = measurer
         if let width = prefixWidths[offset] { return width }
-        let prefix = isSecureTextEntry ? String(repeating: Self.secureBullet, count: offset) : String(storage[..<index(at: offset)])
-        let width = measurer.width(of: prefix, font: font)
+        let width = measurer.width(of: String(shownText.prefix(offset)), font: font)
         prefixWidths[offset] = width
         return width
     }

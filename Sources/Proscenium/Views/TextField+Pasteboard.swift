@@ -57,5 +57,17 @@ extension TextField: MiddleClickHandling {
         let selected = selectedText
         guard !selected.isEmpty else { return }
         window.pasteboard.setString(selected, for: .primarySelection)
+        Self.primarySelectionOfferer = self
     }
+
+    /// Gives up the primary selection if this field offered it last: a field turned into a password
+    /// field (a "show password" switch turned off) stops offering what was selected while it showed.
+    func withdrawPrimarySelection() {
+        guard Self.primarySelectionOfferer === self else { return }
+        Self.primarySelectionOfferer = nil
+        window?.pasteboard.setString(nil, for: .primarySelection)
+    }
+
+    /// The field that offered the primary selection last, while it lives.
+    private static weak var primarySelectionOfferer: TextField?
 }

@@ -55,9 +55,16 @@
     public var selectsAllOnFocus = true
     /// Whether the field takes a password, as UIKit's `isSecureTextEntry`: it shows a bullet for each
     /// character and keeps the text to itself (no copy, cut, primary selection or undo history; the
-    /// whole text is one word; screen readers hear bullets). Typing, deleting and pasting work as usual.
+    /// whole text is one word; screen readers hear bullets; its keys bypass the input method, which would
+    /// show what it composes in clear). Typing, deleting and pasting work as usual.
     public var isSecureTextEntry = false {
-        didSet { if isSecureTextEntry != oldValue { history = TextFieldHistory(); textDidChange() } }
+        didSet {
+            guard isSecureTextEntry != oldValue else { return }
+            history = TextFieldHistory()
+            if isSecureTextEntry { withdrawPrimarySelection() }
+            if isFirstResponder { window?.surface?.keyboardTargetDidChange() }
+            textDidChange()
+        }
     }
     /// Whether the blinking caret is showing at this instant (false when not editing or when text is
     /// selected); for tests and accessibility tools.

@@ -6,9 +6,9 @@ extension View {
     }
 
     /// What stands for the measurer `textMeasurer` answers, for a cache of text measured with it, found
-    /// without asking for it: in a window shown on a surface, the window's `textMeasurerToken`, which changes
-    /// whenever its surface does; otherwise the measurer's identity. Labels check their layouts by it for
-    /// every frame, and asking for the measurer itself goes through two weak references.
+    /// without asking for it: in a window shown on a surface, the window's `textMeasurerToken`, which
+    /// changes whenever its surface or scale does; otherwise the measurer's identity. Labels check their
+    /// layouts by it for every frame, and asking for the measurer itself goes through two weak references.
     var textMeasurerKey: TextMeasurerKey {
         if let window, window.textMeasurerToken != 0 {
             return TextMeasurerKey(token: window.textMeasurerToken, identity: nil)

@@ -6,9 +6,9 @@
         didSet { renewTextMeasurerToken() }
     }
 
-    /// A number no other surface of any window had, given each time `surface` is set (0 when it is set to
-    /// nil, or to one that leaves measuring to `TextLayout.measurer`): text measured in the window is kept
-    /// by it (see `View.textMeasurerKey`). A surface that goes away is set to nil by its owner.
+    /// A number no other surface of any window had, given each time `surface` or `displayScale` is set (0
+    /// with no surface, or one that leaves measuring to `TextLayout.measurer`): text measured in the window
+    /// is kept by it (see `View.textMeasurerKey`). A surface that goes away is set to nil by its owner.
     @exclusivity(unchecked) private(set) var textMeasurerToken: UInt64 = 0
     private static var lastTextMeasurerToken: UInt64 = 0
 
@@ -108,6 +108,7 @@
             (before as? Control)?.focusDidChange()
             (newValue as? Control)?.focusDidChange()
             (before as? TableView)?.updateFocusIndicator()
+            surface?.keyboardTargetDidChange()
         }
     }
     private weak var storedFirstResponder: Responder?

@@ -8,9 +8,9 @@
     /// Called at the end of every frame, drawn or not: the moment to answer a window manager's sync
     /// request or to read input that arrived during the frame.
     func frameDidComplete()
-    /// What the window's views measure text with: the fonts of the screen it is shown on, the same one for
-    /// as long as the surface is the window's (text measured with it is kept). Nil (the default) leaves them
-    /// to `TextLayout.measurer`.
+    /// What the window's views measure text with: the fonts of the screen it is shown on, at the window's
+    /// `displayScale`; the same one for as long as the surface is the window's and the scale stays (text
+    /// measured with it is kept until either changes). Nil (the default) leaves them to `TextLayout.measurer`.
     var textMeasurer: (any TextMeasuring)? { get }
     /// Whether the surface keeps the last frame's pixels and executes a list's `scrollCopies`: then a
     /// scrolled view's content is moved, not redrawn. False (the default) damages all of it.
@@ -22,6 +22,9 @@
     /// (`Window.firstResponder`), the old one still first responder: the moment to end what an input
     /// method was composing for it.
     func firstResponderWillChange()
+    /// Called after keyboard focus moved (`Window.firstResponder`), and when the focused text field turns
+    /// `isSecureTextEntry` on or off: the moment to send a password's keys around the input method.
+    func keyboardTargetDidChange()
 }
 
 extension WindowSurface {
@@ -30,4 +33,5 @@ extension WindowSurface {
     public var copiesScrolledContent: Bool { false }
     public func accessibilityDidChange() {}
     public func firstResponderWillChange() {}
+    public func keyboardTargetDidChange() {}
 }

@@ -7,25 +7,28 @@ import Proscenium
 @MainActor final class LatestDisplayTextMeasurer: TextMeasuring {
     static let shared = LatestDisplayTextMeasurer()
 
-    /// A display's measurer, held weakly: it goes with its display.
+    /// A display's measurer, held weakly (it goes with its display), and the scale of the window that
+    /// installed it last.
     private struct Installed {
         weak var measurer: XftTextMeasurer?
+        var scale: Double
     }
 
     /// Oldest first.
     private var installed: [Installed] = []
     private let estimate = EstimatingTextMeasurer()
 
-    /// Makes `measurer` the one used, until its display closes.
-    func add(_ measurer: XftTextMeasurer) {
+    /// Makes `measurer`, at `scale`, the one used, until its display closes.
+    func add(_ measurer: XftTextMeasurer, scale: Double) {
         installed.removeAll { $0.measurer == nil || $0.measurer === measurer }
-        installed.append(Installed(measurer: measurer))
+        installed.append(Installed(measurer: measurer, scale: scale))
     }
 
-    /// The measurer of the display installed last that is still open; the closed ones are forgotten.
+    /// The measurer of the display installed last that is still open, at its scale; the closed ones are
+    /// forgotten.
     private var current: any TextMeasuring {
         while let last = installed.last {
-            if let measurer = last.measurer, measurer.isOpen { return measurer }
+            if let measurer = last.measurer, measurer.isOpen { return measurer.atScale(last.scale) }
             installed.removeLast()
         }
         return estimate

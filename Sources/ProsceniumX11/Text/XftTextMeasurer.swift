@@ -29,11 +29,18 @@ import Proscenium
     }
 
     /// Has text in no window measured with Xft: `TextLayout.measurer` becomes one that measures with the
-    /// measurer of the display installed last that is still open (this one until it closes). A window
-    /// host does this for its display.
-    public static func install(display: Display) {
-        LatestDisplayTextMeasurer.shared.add(display.textMeasurer)
+    /// measurer of the display installed last that is still open (this one until it closes), at `scale`
+    /// (see `Display.textMeasurer(forScale:)`), so a label sized before it joins a window at 2x is sized
+    /// as the window measures it. A window host does this for its display, and again when its scale changes.
+    public static func install(display: Display, scale: Double = 1) {
+        LatestDisplayTextMeasurer.shared.add(display.textMeasurer, scale: scale)
         TextLayout.measurer = LatestDisplayTextMeasurer.shared
+    }
+
+    /// What measures for a window at `scale` on this measurer's display: itself at 1x, or once the
+    /// display has closed.
+    func atScale(_ scale: Double) -> any TextMeasuring {
+        display?.textMeasurer(forScale: scale) ?? self
     }
 
     /// Whether the display is still open (once it has closed, this measures like the estimate).

@@ -13,7 +13,8 @@ extension WindowHost {
     }
 
     /// The last rendered frame as the back buffer holds it: right even when the window is larger than the
-    /// screen, covered or unmapped, where reading the window itself fails or returns other pixels.
+    /// screen, where reading the window itself fails. A window nobody can see (covered, minimised,
+    /// unmapped) draws no frames unless `drawsWhileHidden`: this is then the last frame drawn before.
     public func captureBackBuffer() throws(ScreenCaptureError) -> Image {
         defer { drainQueuedEventsSoon() }
         renderer.restoreBackBuffer()

@@ -56,17 +56,18 @@ extension WindowHost {
 
     // MARK: - Events
 
-    /// Runs `change` to what the host knows of the window's visibility. If the window went from hidden to
-    /// shown and its back buffer is stale (frames ran meanwhile and drew nothing), or `redraw` says the
-    /// server kept none of the window's pixels (it was unmapped), the next frame draws and copies all of
-    /// the window, and Expose events wait for it instead of copying the back buffer.
+    /// Runs `change` to what the host knows of the window's visibility. When `redraw` says the server
+    /// kept none of the window's pixels (it was unmapped), or the window went from hidden to shown with a
+    /// stale back buffer (frames ran meanwhile and drew nothing), the next frame it shows draws and copies
+    /// all of it, and Expose events wait for that frame instead of copying the back buffer. `redraw` holds
+    /// until then: a window manager may map a minimised window before it says it is no longer minimised.
     func updateVisibility(redraw: Bool = false, _ change: () -> Void) {
         let wasShown = rendersFrames
         let ranHidden = lastHiddenFrameTime != nil
         change()
-        guard !wasShown, rendersFrames, hasDrawnFrame, ranHidden || redraw else { return }
-        needsWholeFrame = true
-        window.setNeedsDisplay()
+        guard hasDrawnFrame else { return }
+        if redraw || !wasShown && ranHidden && rendersFrames { needsWholeFrame = true }
+        if !wasShown, rendersFrames, needsWholeFrame { window.setNeedsDisplay() }
     }
 
     /// A property of the window changed: the window manager's idea of whether it is minimised may have.

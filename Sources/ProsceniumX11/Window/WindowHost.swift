@@ -80,8 +80,9 @@ import Proscenium
     /// Set by the first MapNotify: before it, frames are drawn (into the back buffer) so the window has
     /// a frame to show the moment it appears.
     var hasBeenMapped = false
-    /// Set when the window is mapped again after hiding: the next frame redraws and copies all of it, and
-    /// Expose events wait for that frame instead of copying the stale back buffer.
+    /// Set when the window is mapped again after hiding, or seen again after frames ran unseen (see
+    /// `updateVisibility`): the next frame redraws and copies all of it, and Expose events wait for that
+    /// frame instead of copying the stale back buffer.
     var needsWholeFrame = false
     /// When the last frame of the window while hidden ran; nil while it is shown.
     var lastHiddenFrameTime: Double?
@@ -144,7 +145,7 @@ import Proscenium
         window = Proscenium.Window(size: configuration.size, clock: clock)
         window.displayScale = resolved.scale
         applyAppearance(configuration.appearance)
-        XftTextMeasurer.install(display: display)
+        XftTextMeasurer.install(display: display, scale: resolved.scale)
         WindowProperties.set(on: xWindow, display: display, configuration: Self.inPixels(configuration, scale: resolved.scale),
                              syncCounter: syncCounter?.counter)
         // A settings panel changes the scale by rewriting the root window's RESOURCE_MANAGER.
@@ -160,6 +161,7 @@ import Proscenium
         VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes, on: xWindow, of: dpy)
         VanishingWindowErrors.expect(VanishingWindowErrors.pictureCodes(on: dpy), on: windowFormatPicture, of: dpy)
         keyboard = KeyboardInput(display: display, window: xWindow)
+        keyboardTargetDidChange()
         selections = SelectionPasteboard.shared(on: display)
         window.pasteboard = selections
         XMapWindow(dpy, xWindow)
@@ -207,8 +209,12 @@ import Proscenium
     /// Draws the damaged region into the back buffer, copies it to the window and flushes. The core's
     /// list, damage and size are in points; they are drawn in device pixels.
     public func present(_ list: DisplayList, damage: Proscenium.Region, size: Size) {
-        // Hidden or destroyed: nothing to draw into or for. The window is drawn whole when shown again.
-        guard rendersFrames else { return }
+        // Hidden or destroyed: nothing to draw into or for. The window is drawn whole when shown again;
+        // screen readers still hear what changed in a hidden one (text typed into a covered window).
+        guard rendersFrames else {
+            if !isDestroyed { accessibilityBridge?.windowDidChange() }
+            return
+        }
         let dpy = display.pointer
         let size = Self.pixels(size, scale: scale)
         let damage = Self.pixels(damage, scale: scale)
@@ -314,10 +320,10 @@ import Proscenium
 
     /// Answers a pending sync request and schedules reading input that arrived during the frame.
     public func frameDidComplete() {
-        // Answer a pending sync request once the window shows a frame at the size the server gave it.
+        // Answer a pending sync request once the window shows a frame at the size the server gave it, or
+        // at once while it is hidden: it draws nothing a window manager could wait for.
         if let syncCounter, syncCounter.isArmed, let value = syncCounter.pendingValue,
-           Self.pixels(window.bounds.size, scale: scale) == size,
-           backSize == size, presentedSize == size {
+           !rendersFrames || Self.pixels(window.bounds.size, scale: scale) == size && backSize == size && presentedSize == size {
             syncCounter.frameIsOnScreen()
             syncRequestAnswered?(value, presentedSize)
         }
@@ -348,6 +354,7 @@ import Proscenium
         scaleResizeSerial = XNextRequest(display.pointer)
         XResizeWindow(display.pointer, xWindow, UInt32(max(1, size.width)), UInt32(max(1, size.height)))
         XFlush(display.pointer)
+        XftTextMeasurer.install(display: display, scale: newScale)
         window.displayScale = newScale
         scaleChanged?(newScale)
     }
