@@ -51,8 +51,13 @@
     }
 
     override func viewWillAppear(_ animated: Bool) {
-        // Keys reach the menu at once, not only once it has faded in.
-        _ = menuView.becomeFirstResponder()
+        // Keys reach the menu at once, not only once it has faded in. Taken as a popup takes them, without
+        // asking the focused view to resign: a text field under the menu goes on editing (`TextField.isEditing`).
+        if let window = menuView.responderWindow, menuView.canBecomeFirstResponder {
+            window.firstResponder = menuView
+        } else {
+            _ = menuView.becomeFirstResponder()
+        }
     }
 
     override func viewWillDisappear(_ animated: Bool) {

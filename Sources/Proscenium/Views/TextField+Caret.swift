@@ -6,8 +6,9 @@ extension TextField {
     func restartBlink() {
         blinkTimer?.invalidate()
         blinkTimer = nil
-        // Not editing, or in a window without the keyboard: no caret, and no timer waking the clock.
-        guard isEditing, window?.isKeyWindow ?? false, selectedRange.isEmpty else { return setCaretVisible(false) }
+        // Not editing, under a context menu, or in a window without the keyboard: no caret, and no timer
+        // waking the clock.
+        guard isEditing, isFirstResponder, window?.isKeyWindow ?? false, selectedRange.isEmpty else { return setCaretVisible(false) }
         setCaretVisible(true)
         guard let window else { return }
         blinkTimer = window.scheduleTimer(after: Self.blinkInterval, repeats: true) { [weak self] timer in

@@ -48,7 +48,10 @@
         return String(storage[index(at: range.lowerBound)..<index(at: range.upperBound)])
     }
 
-    /// True while the field is first responder: it shows its caret and takes typing.
+    /// True while the field is first responder: it shows its caret and takes typing. A context menu
+    /// opened over it (its own Cut/Copy/Paste menu) takes the keys without ending the editing, as Qt's and
+    /// GTK's popups do: the selection stays shown for the menu to act on, the caret hides, and the
+    /// delegate hears no end and new beginning.
     public private(set) var isEditing = false
     /// Whether gaining focus other than by a click (Tab, or `becomeFirstResponder()` in code) selects all
     /// the text, as GTK entries do, so typing replaces it; false puts the caret at the end, as UIKit does.
@@ -230,10 +233,18 @@
     /// ends here rather than in `becomeFirstResponder`/`resignFirstResponder`.
     override func focusDidChange() {
         super.focusDidChange()
-        if isFirstResponder, !isEditing {
-            beginEditing()
-        } else if !isFirstResponder, isEditing {
-            endEditing()
+        if isFirstResponder {
+            if window?.fieldEditingUnderMenu === self { window?.fieldEditingUnderMenu = nil; restartBlink() }
+            if !isEditing { beginEditing() }
+        } else if isEditing {
+            // The keys went to a context menu: editing goes on under it, until focus goes elsewhere.
+            if let window, window.firstResponder is ContextMenuView {
+                window.fieldEditingUnderMenu = self
+                stopBlink()
+            } else {
+                if window?.fieldEditingUnderMenu === self { window?.fieldEditingUnderMenu = nil }
+                endEditing()
+            }
         }
     }
 
@@ -264,6 +275,11 @@
 
     open override func willMove(toWindow newWindow: Window?) {
         if newWindow == nil { becomesFirstResponderInWindow = false }
+        // Editing under a context menu ends with the field leaving the menu's window.
+        if newWindow !== window, let window, window.fieldEditingUnderMenu === self {
+            window.fieldEditingUnderMenu = nil
+            endEditing()
+        }
         // The window's timer would otherwise keep a frame clock waking for a field no longer in it.
         if newWindow !== window { stopBlink() }
     }

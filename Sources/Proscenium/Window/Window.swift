@@ -108,10 +108,14 @@
             (before as? Control)?.focusDidChange()
             (newValue as? Control)?.focusDidChange()
             (before as? TableView)?.updateFocusIndicator()
+            // Focus passing through nil as the menu closes is not focus going elsewhere: it comes back.
+            if let held = fieldEditingUnderMenu, let newValue, held !== newValue, !(newValue is ContextMenuView) { held.focusDidChange() }
             surface?.keyboardTargetDidChange()
         }
     }
     private weak var storedFirstResponder: Responder?
+    /// A text field that goes on editing while a context menu over it has the keys (see `TextField`).
+    weak var fieldEditingUnderMenu: TextField?
     /// Who got each key that is down, so its key-up goes there too; held weakly, so a key never released
     /// (focus left the window) keeps no dismissed controller alive.
     var pressedKeyTargets: [Key: WeakResponder] = [:]

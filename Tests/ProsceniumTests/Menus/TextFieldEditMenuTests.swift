@@ -90,6 +90,59 @@ struct TextFieldEditMenuTests {
         #expect(scene.field.text == "aXYb")
     }
 
+    /// Records the delegate's begin and end of editing.
+    private final class EditingLog: TextFieldDelegate {
+        var events: [String] = []
+        func textFieldDidBeginEditing(_ textField: TextField) { events.append("begin") }
+        func textFieldDidEndEditing(_ textField: TextField) { events.append("end") }
+    }
+
+    @Test("editing goes on under the menu: the selection stays drawn, the caret hides, the delegate hears no end; closed, the caret is back")
+    func editingHeldUnderTheMenu() throws {
+        let scene = scene("hello brave world")
+        let log = EditingLog()
+        scene.field.delegate = log
+        #expect(scene.field.becomeFirstResponder())
+        scene.field.selectedRange = 6..<11
+        rightClick(scene)
+        #expect(menu(in: scene) != nil && !scene.field.isFirstResponder)
+        #expect(scene.field.isEditing && !scene.field.isCaretVisible)
+        let selectionColor = scene.field.tintColor.withAlphaComponent(0.25).resolvedColor(with: scene.field.traitCollection)
+        #expect(scene.commands.contains { if case let .fill(_, _, color, _) = $0 { color == selectionColor } else { false } },
+                "the selection is drawn under the menu")
+        scene.press(.escape)
+        scene.clock.run(for: 0.5)
+        #expect(menu(in: scene) == nil && scene.field.isFirstResponder && scene.field.isEditing)
+        #expect(log.events == ["begin"], "one beginning, no end: \(log.events)")
+        scene.field.selectedRange = 3..<3
+        #expect(scene.field.isCaretVisible)
+    }
+
+    @Test("editing held under the menu ends when focus goes elsewhere from it, or the field leaves the window")
+    func heldEditingEnds() throws {
+        let scene = scene("hello")
+        let log = EditingLog()
+        scene.field.delegate = log
+        let other = TextField(text: "other", frame: Rect(x: 20, y: 100, width: 200, height: 36))
+        scene.field.superview?.addSubview(other)
+        // An app's menu item that moves focus to the other field.
+        scene.field.addInteraction(ContextMenuInteraction { _ in
+            Menu(children: [Action(title: "Next") { _ in _ = other.becomeFirstResponder() }])
+        })
+        #expect(scene.field.becomeFirstResponder())
+        rightClick(scene)
+        try choose("Next", in: try #require(menu(in: scene)), scene)
+        #expect(other.isFirstResponder && !scene.field.isEditing)
+        #expect(log.events == ["begin", "end"])
+
+        #expect(scene.field.becomeFirstResponder())
+        rightClick(scene)
+        #expect(scene.field.isEditing && menu(in: scene) != nil)
+        scene.field.removeFromSuperview()
+        #expect(!scene.field.isEditing)
+        #expect(log.events == ["begin", "end", "begin", "end"])
+    }
+
     @Test("the Menu key on the focused field opens it; a password field greys Cut and Copy; a disabled field has none; an app's own menu comes first")
     func keysPasswordsDisabledAndTheAppsMenu() throws {
         let scene = scene("secret")
