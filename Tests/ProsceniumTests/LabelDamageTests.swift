@@ -63,8 +63,9 @@ struct LabelDamageTests {
         let scene = ProbeScene(width: 600, height: 200)
         let label = Label(frame: Rect(x: 100, y: 50, width: 10, height: 10))
         label.text = "Ấ"
-        label.sizeToFit()
+        // Sized in the window, with its measurer: `TextLayout.measurer` may be an X11 suite's display.
         scene.window.addSubview(label)
+        label.sizeToFit()
         scene.step()
         let drawn = try #require(label.drawnContentRect)
         let overhang = (label.font.size * 0.3).rounded(.up)

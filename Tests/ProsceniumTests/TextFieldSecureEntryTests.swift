@@ -114,6 +114,16 @@ struct TextFieldSecureEntryTests {
         #expect(scene.pasteboard.string(for: .primarySelection) == "other text")
         scene.field.isSecureTextEntry = true
         #expect(scene.pasteboard.string(for: .primarySelection) == "other text", "another field's selection stays")
+
+        // Out of its window when it turns secure: withdrawn from the pasteboard it was offered on.
+        scene.field.isSecureTextEntry = false
+        #expect(scene.field.becomeFirstResponder())
+        scene.field.selectedRange = 0..<0
+        scene.field.selectAll()
+        #expect(scene.pasteboard.string(for: .primarySelection) == "hunter2")
+        scene.field.removeFromSuperview()
+        scene.field.isSecureTextEntry = true
+        #expect(scene.pasteboard.string(for: .primarySelection) == nil)
     }
 
     @Test("a password field with the search field trait still reads as a password field")

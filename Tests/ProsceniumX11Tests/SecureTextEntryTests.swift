@@ -36,32 +36,3 @@ struct SecureTextEntryTests {
     }
 }
 
-/// A password field's keys skip the input method, as GTK's and Qt's do: what an input method composes is
-/// shown in clear in its own window, and a converting one may learn the password.
-@MainActor @Suite("Secure text entry and the input method", .serialized)
-struct SecureTextEntryInputMethodTests {
-    @Test("a Compose sequence in a password field types its keys as they are; turned back into a plain field, it composes")
-    func composeBypassed() async throws {
-        let fixture = try await HostFixture()
-        defer { fixture.stop() }
-        _ = try await XClientTool.output(of: "setxkbmap", ["-display", fixture.server.displayName, "us", "-option", "compose:ralt"])
-        let field = TextField(frame: Rect(x: 10, y: 10, width: 300, height: 36))
-        field.isSecureTextEntry = true
-        fixture.root.addSubview(field)
-        fixture.frame()
-        #expect(field.becomeFirstResponder())
-        XSetInputFocus(fixture.display.pointer, fixture.host.xWindow, RevertToParent, Time(CurrentTime))
-        fixture.display.sync()
-        fixture.frame()
-        let input = try XTestInput(displayName: fixture.server.displayName)
-        for keysym in [XK_Multi_key, XK_asciitilde, XK_n] { #expect(input.type(keysym: UInt(keysym))) }
-        try await fixture.waitUntil("two characters typed") { field.text.count >= 2 }
-        #expect(field.text == "~n", "no composition: \(field.text)")
-
-        field.isSecureTextEntry = false
-        field.text = ""
-        for keysym in [XK_Multi_key, XK_asciitilde, XK_n] { #expect(input.type(keysym: UInt(keysym))) }
-        try await fixture.waitUntil("the composed character typed") { !field.text.isEmpty }
-        #expect(field.text == "ñ")
-    }
-}

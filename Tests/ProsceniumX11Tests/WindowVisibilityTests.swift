@@ -125,6 +125,29 @@ struct WindowVisibilityTests {
         }
     }
 
+    @Test("hidden after it was shown, a window answers a window manager's sync request as the resize arrives, with no frame drawn")
+    func hiddenWindowAnswersSyncRequestsAtOnce() async throws {
+        let fixture = try await HostFixture(size: Size(width: 640, height: 480))
+        defer { fixture.stop() }
+        try #require(fixture.host.syncCounterValue() != nil, "Xvfb should offer the SYNC extension")
+        let dpy = fixture.display.pointer, window = fixture.host.xWindow
+        XUnmapWindow(dpy, window)
+        try await fixture.waitUntil("hidden") { !fixture.host.rendersFrames }
+        let presented = fixture.host.presentedFrames
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = window
+        message.xclient.message_type = fixture.display.atom("WM_PROTOCOLS")
+        message.xclient.format = 32
+        message.xclient.data.l.0 = CLong(bitPattern: UInt(fixture.display.atom("_NET_WM_SYNC_REQUEST")))
+        message.xclient.data.l.2 = 777
+        XSendEvent(dpy, window, 0, NoEventMask, &message)
+        XResizeWindow(dpy, window, 700, 500)
+        // Events only: no frame is stepped on the manual clock.
+        try await fixture.waitUntil("answered as the resize arrives") { fixture.host.syncCounterValue() == 777 }
+        #expect(fixture.host.presentedFrames == presented)
+    }
+
     @Test("a virtual-time driver draws every frame, the window seen or not: a capture of an unmapped window is current")
     func virtualTimeDriverDrawsWhileHidden() async throws {
         let fixture = try await HostFixture(size: Size(width: 320, height: 240))

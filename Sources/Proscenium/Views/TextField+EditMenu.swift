@@ -1,19 +1,25 @@
 /// The field's own context menu, as GTK's and Qt's entries have one and UIKit's fields their edit menu:
 /// a right click, the Menu key or Shift+F10 on the field shows Undo, Redo, Cut, Copy, Paste, Delete and
 /// Select All, each greyed when it would do nothing. An interaction the app adds to the field comes first
-/// (the window asks the last added first); the field's menu is there for the clicks it declines.
+/// (the window asks the last added first); the field's menu is there for the clicks it declines. With
+/// `showsEditMenu` off, right clicks go to the views around the field (a table row's own menu).
 extension TextField {
-    /// The menu for a right click or the menu keys; nil for a disabled field, which shows none. Opening
-    /// it focuses the field, keeping its selection (the caret stays where it was, as in GTK and Qt), so
-    /// that what is chosen acts on that selection once the menu has gone.
+    /// The menu for a right click or the menu keys; nil for a disabled field, or with `showsEditMenu`
+    /// off. Opening it focuses the field, keeping its selection (the caret stays where it was, as in GTK
+    /// and Qt), so that what is chosen acts on that selection once the menu has gone. A field that cannot
+    /// take focus (its delegate refuses to begin editing) still offers Copy and Select All.
     func editMenu() -> Menu? {
-        guard isEnabled, focusKeepingSelection() else { return nil }
+        guard showsEditMenu, isEnabled else { return nil }
+        _ = focusKeepingSelection()
+        let editable = isEditing
         let selection = selectedRange
         let hasSelection = !selection.isEmpty
-        let keepsText = hasSelection && !isSecureTextEntry
-        func item(_ title: String, _ identifier: String, enabled: Bool, _ perform: @escaping @MainActor (TextField) -> Void) -> Action {
-            Action(title: title, identifier: identifier, attributes: enabled ? [] : .disabled) { [weak self] _ in
-                guard let self, self.isEnabled else { return }
+        let copyable = hasSelection && !isSecureTextEntry
+        func item(_ title: String, _ identifier: String, enabled: Bool, editing: Bool = true,
+                  _ perform: @escaping @MainActor (TextField) -> Void) -> Action {
+            Action(title: title, identifier: identifier, attributes: enabled && (editable || !editing) ? [] : .disabled) { [weak self] _ in
+                // Focus may not have come back to the field: an edit then does nothing, as a key would not.
+                guard let self, self.isEnabled, self.isEditing || !editing else { return }
                 perform(self)
             }
         }
@@ -23,13 +29,13 @@ extension TextField {
                 item("Redo", "redo", enabled: !history.redo.isEmpty) { $0.redo() },
             ]),
             Menu(children: [
-                item("Cut", "cut", enabled: keepsText) { $0.cut() },
-                item("Copy", "copy", enabled: keepsText) { $0.copy() },
+                item("Cut", "cut", enabled: copyable) { $0.cut() },
+                item("Copy", "copy", enabled: copyable, editing: false) { $0.copy() },
                 item("Paste", "paste", enabled: true) { $0.paste() },
                 item("Delete", "delete", enabled: hasSelection) { $0.replaceCharacters(in: $0.selectedRange, with: "") },
             ]),
             Menu(children: [
-                item("Select All", "select-all", enabled: selection != 0..<storage.count) { $0.selectAll() },
+                item("Select All", "select-all", enabled: selection != 0..<storage.count, editing: false) { $0.selectAll() },
             ]),
         ])
     }

@@ -58,16 +58,20 @@ extension TextField: MiddleClickHandling {
         guard !selected.isEmpty else { return }
         window.pasteboard.setString(selected, for: .primarySelection)
         Self.primarySelectionOfferer = self
+        Self.primarySelectionPasteboard = window.pasteboard
     }
 
     /// Gives up the primary selection if this field offered it last: a field turned into a password
-    /// field (a "show password" switch turned off) stops offering what was selected while it showed.
+    /// field (a "show password" switch turned off) stops offering what was selected while it showed,
+    /// from the pasteboard it offered it on, in a window or not.
     func withdrawPrimarySelection() {
         guard Self.primarySelectionOfferer === self else { return }
         Self.primarySelectionOfferer = nil
-        window?.pasteboard.setString(nil, for: .primarySelection)
+        Self.primarySelectionPasteboard?.setString(nil, for: .primarySelection)
     }
 
-    /// The field that offered the primary selection last, while it lives.
+    /// The field that offered the primary selection last, while it lives, and the pasteboard it offered
+    /// it on.
     private static weak var primarySelectionOfferer: TextField?
+    private static weak var primarySelectionPasteboard: Pasteboard?
 }

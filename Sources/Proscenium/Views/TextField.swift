@@ -56,16 +56,19 @@
     /// Whether gaining focus other than by a click (Tab, or `becomeFirstResponder()` in code) selects all
     /// the text, as GTK entries do, so typing replaces it; false puts the caret at the end, as UIKit does.
     public var selectsAllOnFocus = true
+    /// Whether a right click (or the Menu key) on the field shows its menu of Undo, Redo, Cut, Copy,
+    /// Paste, Delete and Select All; false leaves it to the views around the field. True by default.
+    public var showsEditMenu = true
     /// Whether the field takes a password, as UIKit's `isSecureTextEntry`: it shows a bullet for each
     /// character and keeps the text to itself (no copy, cut, primary selection or undo history; the
-    /// whole text is one word; screen readers hear bullets; its keys bypass the input method, which would
-    /// show what it composes in clear). Typing, deleting and pasting work as usual.
+    /// whole text is one word; screen readers hear bullets). Typing, deleting and pasting work as usual.
+    /// Its keys go through the input method as any field's do: XIM has no way to tell it a password is
+    /// typed, and the built-in one (Compose, dead keys) shows nothing of what it composes.
     public var isSecureTextEntry = false {
         didSet {
             guard isSecureTextEntry != oldValue else { return }
             history = TextFieldHistory()
             if isSecureTextEntry { withdrawPrimarySelection() }
-            if isFirstResponder { window?.surface?.keyboardTargetDidChange() }
             textDidChange()
         }
     }

@@ -110,7 +110,6 @@
             (before as? TableView)?.updateFocusIndicator()
             // Focus passing through nil as the menu closes is not focus going elsewhere: it comes back.
             if let held = fieldEditingUnderMenu, let newValue, held !== newValue, !(newValue is ContextMenuView) { held.focusDidChange() }
-            surface?.keyboardTargetDidChange()
         }
     }
     private weak var storedFirstResponder: Responder?

@@ -22,9 +22,6 @@
     /// (`Window.firstResponder`), the old one still first responder: the moment to end what an input
     /// method was composing for it.
     func firstResponderWillChange()
-    /// Called after keyboard focus moved (`Window.firstResponder`), and when the focused text field turns
-    /// `isSecureTextEntry` on or off: the moment to send a password's keys around the input method.
-    func keyboardTargetDidChange()
 }
 
 extension WindowSurface {
@@ -33,5 +30,4 @@ extension WindowSurface {
     public var copiesScrolledContent: Bool { false }
     public func accessibilityDidChange() {}
     public func firstResponderWillChange() {}
-    public func keyboardTargetDidChange() {}
 }

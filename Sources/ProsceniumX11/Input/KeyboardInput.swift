@@ -15,16 +15,6 @@ import Proscenium
     private var isFocused = false
     /// Whether the open input context was last given the focus (`XSetICFocus`) rather than had it taken.
     private(set) var contextHasFocus = false
-    /// Whether keys skip the input method and decode on their own, as for a password field (GTK and Qt
-    /// turn theirs off there): the context loses the focus, so `XFilterEvent` composes nothing, and what
-    /// it was composing is dropped.
-    var bypassesInputMethod = false {
-        didSet {
-            guard bypassesInputMethod != oldValue else { return }
-            if bypassesInputMethod { _ = resetComposition() }
-            focusContext(isFocused && !bypassesInputMethod)
-        }
-    }
     /// The keys delivered for the keycodes that are down, so a release delivers the same key (the press of
     /// Shift+a was "A"; its release comes after Shift's and must still be "A").
     private var keysDown: [UInt32: Key] = [:]
@@ -52,7 +42,7 @@ import Proscenium
         defer { display.events.dispatchQueuedEventsSoon() }
         guard let context = display.inputMethod?.makeContext(for: window) else { return }
         self.context = context
-        if isFocused, !bypassesInputMethod { focusContext(true) }
+        if isFocused { focusContext(true) }
         // An input method may need events the window does not select yet (key releases for some servers).
         let extra = proscenium_ic_filter_events(context)
         if extra != 0 {
@@ -124,7 +114,7 @@ import Proscenium
             attachInputContext()
             // The key reached `XFilterEvent` before there was a context: offer it now, so that a dead key or
             // the first key of a Compose sequence typed before the input method opened still composes.
-            if context != nil, !bypassesInputMethod, XFilterEvent(&event, 0) != 0 { return nil }
+            if context != nil, XFilterEvent(&event, 0) != 0 { return nil }
         }
         let (keysym, text) = lookUp(&event.xkey)
         let modifiers = EventTranslator.modifiers(event.xkey.state)
@@ -159,7 +149,7 @@ import Proscenium
         // Not opened for focus alone: a window manager focuses a window as it maps, while the app's first
         // animation may be running. A context opened later takes the focus then.
         isFocused = true
-        focusContext(!bypassesInputMethod)
+        focusContext(true)
     }
 
     /// The window lost keyboard focus: every held key is released (the server will not tell us when they
@@ -185,7 +175,7 @@ import Proscenium
     /// The event's keysym and the text it types, through the input context when there is one.
     private func lookUp(_ event: inout XKeyEvent) -> (KeySym, String) {
         var keysym: KeySym = 0
-        guard let context, !bypassesInputMethod else {
+        guard let context else {
             // Without an input method Xlib decodes in Latin-1 only; a keysym names the rest.
             var buffer = [CChar](repeating: 0, count: 32)
             let count = XLookupString(&event, &buffer, Int32(buffer.count), &keysym, nil)

@@ -33,8 +33,8 @@ import Proscenium
     /// (see `Display.textMeasurer(forScale:)`), so a label sized before it joins a window at 2x is sized
     /// as the window measures it. A window host does this for its display, and again when its scale changes.
     public static func install(display: Display, scale: Double = 1) {
-        LatestDisplayTextMeasurer.shared.add(display.textMeasurer, scale: scale)
-        TextLayout.measurer = LatestDisplayTextMeasurer.shared
+        LatestDisplayTextMeasurer.add(display.textMeasurer)
+        TextLayout.measurer = LatestDisplayTextMeasurer.forScale(scale)
     }
 
     /// What measures for a window at `scale` on this measurer's display: itself at 1x, or once the

@@ -42,6 +42,7 @@ extension WindowHost {
             if let syncCounter, syncCounter.pendingValue != nil {
                 syncCounter.configureArrived()
                 window.setNeedsFrame()
+                answerSyncRequestIfDrawn()
             }
         case Expose:
             let e = event.xexpose

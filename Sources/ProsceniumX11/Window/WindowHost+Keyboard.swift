@@ -67,12 +67,6 @@ extension WindowHost {
         field.insertText(text)
     }
 
-    /// Keyboard focus moved, or the focused field became a password field or stopped being one: a
-    /// password's keys skip the input method (see `TextField.isSecureTextEntry`).
-    public func keyboardTargetDidChange() {
-        keyboard?.bypassesInputMethod = (window.firstResponder as? TextField)?.isSecureTextEntry == true
-    }
-
     /// Whether keys go through an X input method (Compose, dead keys, input method servers); false only
     /// where the locale has none, when keys decode without one.
     public var keyboardHasInputMethod: Bool { keyboard.hasInputContext }

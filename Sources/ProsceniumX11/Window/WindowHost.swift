@@ -161,7 +161,6 @@ import Proscenium
         VanishingWindowErrors.expect(VanishingWindowErrors.windowCodes, on: xWindow, of: dpy)
         VanishingWindowErrors.expect(VanishingWindowErrors.pictureCodes(on: dpy), on: windowFormatPicture, of: dpy)
         keyboard = KeyboardInput(display: display, window: xWindow)
-        keyboardTargetDidChange()
         selections = SelectionPasteboard.shared(on: display)
         window.pasteboard = selections
         XMapWindow(dpy, xWindow)
@@ -320,14 +319,19 @@ import Proscenium
 
     /// Answers a pending sync request and schedules reading input that arrived during the frame.
     public func frameDidComplete() {
-        // Answer a pending sync request once the window shows a frame at the size the server gave it, or
-        // at once while it is hidden: it draws nothing a window manager could wait for.
-        if let syncCounter, syncCounter.isArmed, let value = syncCounter.pendingValue,
-           !rendersFrames || Self.pixels(window.bounds.size, scale: scale) == size && backSize == size && presentedSize == size {
-            syncCounter.frameIsOnScreen()
-            syncRequestAnswered?(value, presentedSize)
-        }
+        answerSyncRequestIfDrawn()
         drainQueuedEventsSoon()
+    }
+
+    /// Answers a pending sync request once the window shows a frame at the size the server gave it, or,
+    /// hidden after it was shown, as soon as the size came: it draws nothing a window manager could wait
+    /// for. Not before the first map: the window then draws its first frame, at that size.
+    func answerSyncRequestIfDrawn() {
+        guard let syncCounter, syncCounter.isArmed, let value = syncCounter.pendingValue else { return }
+        let drawn = Self.pixels(window.bounds.size, scale: scale) == size && backSize == size && presentedSize == size
+        guard drawn || hasBeenMapped && !rendersFrames else { return }
+        syncCounter.frameIsOnScreen()
+        syncRequestAnswered?(value, presentedSize)
     }
 
     /// Round trips (`XSync`, `XGetImage`) read events into Xlib's queue without leaving the connection's fd

@@ -143,6 +143,31 @@ struct TextFieldEditMenuTests {
         #expect(log.events == ["begin", "end", "begin", "end"])
     }
 
+    /// Refuses to begin editing: a read-only field.
+    private final class ReadOnly: TextFieldDelegate {
+        func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { false }
+    }
+
+    @Test("a field whose delegate refuses editing offers Copy and Select All only; with showsEditMenu off, a right click reaches the row's own menu")
+    func readOnlyFieldsAndTheRowsMenu() throws {
+        let scene = scene("read only")
+        let readOnly = ReadOnly()
+        scene.field.delegate = readOnly
+        scene.field.selectedRange = 0..<4
+        rightClick(scene)
+        let menu = try #require(self.menu(in: scene))
+        #expect(!scene.field.isEditing)
+        #expect(rows(menu) == ["Undo (off)", "Redo (off)", "—", "Cut (off)", "Copy", "Paste (off)", "Delete (off)", "—", "Select All"])
+        try choose("Copy", in: menu, scene)
+        #expect(scene.pasteboard.string(for: .clipboard) == "read")
+
+        let row = try #require(scene.field.superview)
+        row.addInteraction(ContextMenuInteraction { _ in Menu(children: [Action(title: "Delete Row") { _ in }]) })
+        scene.field.showsEditMenu = false
+        rightClick(scene)
+        #expect(rows(try #require(self.menu(in: scene))) == ["Delete Row"])
+    }
+
     @Test("the Menu key on the focused field opens it; a password field greys Cut and Copy; a disabled field has none; an app's own menu comes first")
     func keysPasswordsDisabledAndTheAppsMenu() throws {
         let scene = scene("secret")
