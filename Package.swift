@@ -68,8 +68,8 @@ let package = Package(
 
         // Examples a new user starts from: the README's first window, a presentation controller of one's
         // own, a bottom sheet over a screen that stays usable, a navigation stack whose screen's inspector
-        // sheet leaves with it, a tab container of one's own running a stock animator. Each has a snapshot
-        // test in ExamplesTests.
+        // sheet leaves with it, a tab container of one's own running a stock animator, a sign-in form with
+        // a password field. Each has a snapshot test in ExamplesTests.
         .executableTarget(name: "HelloCard", dependencies: ["Proscenium", "ProsceniumX11"], path: "Examples/HelloCard"),
         .executableTarget(name: "CustomPresentation", dependencies: ["Proscenium", "ProsceniumX11"],
                           path: "Examples/CustomPresentation"),
@@ -78,11 +78,13 @@ let package = Package(
         .executableTarget(name: "NavigationInspector", dependencies: ["Proscenium", "ProsceniumX11"],
                           path: "Examples/NavigationInspector"),
         .executableTarget(name: "Tabs", dependencies: ["Proscenium", "ProsceniumX11"], path: "Examples/Tabs"),
+        .executableTarget(name: "SignIn", dependencies: ["Proscenium", "ProsceniumX11"], path: "Examples/SignIn"),
 
         .testTarget(name: "ProsceniumTests", dependencies: ["Proscenium"], path: "Tests/ProsceniumTests"),
         .testTarget(
             name: "ExamplesTests",
-            dependencies: ["HelloCard", "CustomPresentation", "PassthroughSheet", "NavigationInspector", "Tabs", "Proscenium", "ProsceniumX11",
+            dependencies: ["HelloCard", "CustomPresentation", "PassthroughSheet", "NavigationInspector", "Tabs", "SignIn", "Proscenium",
+                           "ProsceniumX11",
                            "ProsceniumTesting", "CX11"],
             path: "Tests/ExamplesTests",
             exclude: ["__Snapshots__"]),

@@ -4,6 +4,7 @@ import Foundation
 @testable import HelloCard
 @testable import NavigationInspector
 @testable import PassthroughSheet
+@testable import SignIn
 @testable import Tabs
 import Proscenium
 import ProsceniumTesting
@@ -103,6 +104,36 @@ struct ExamplesTests {
         try tester.tap("tab-0")
         #expect(await tester.settle())
         #expect(controller.children.map { $0 === inbox } == [true] && inbox.appearances == 2 && archive.disappearances == 1)
+    }
+
+    @Test("SignIn: typed through XTest, the password shows as bullets until the switch shows it; Sign In waits for both fields; Return signs in")
+    func signIn() async throws {
+        let controller = SignInController()
+        let tester = try await WindowTester.start(controller, size: Size(width: 640, height: 480))
+        defer { tester.stop() }
+        #expect(controller.email.isFirstResponder, "the email field has the keyboard")
+        #expect(!controller.signIn.isEnabled)
+        try tester.type("ada@example.org")
+        try tester.press(keysym: UInt(XK_Return))
+        #expect(await tester.settle())
+        #expect(controller.password.isFirstResponder, "Return moved to the password")
+        try tester.type("lovelace")
+        #expect(await tester.settle())
+        #expect(controller.email.text == "ada@example.org" && controller.password.text == "lovelace")
+        #expect(controller.password.accessibilityValue == String(repeating: "\u{2022}", count: 8), "bullets")
+        #expect(controller.signIn.isEnabled)
+        // Selected, the password hides the caret: the snapshot does not depend on where its blink is.
+        controller.password.selectAll()
+        tester.frame()
+        try await assertSnapshot(of: tester, named: "password-hidden")
+        try tester.tap("show-password")
+        #expect(await tester.settle())
+        #expect(!controller.password.isSecureTextEntry && controller.password.accessibilityValue == "lovelace")
+        #expect(controller.password.becomeFirstResponder())
+        try tester.press(keysym: UInt(XK_Return))
+        #expect(await tester.settle())
+        let alert = try #require(controller.presentedViewController as? AlertController)
+        #expect(alert.message == "Welcome, ada@example.org.")
     }
 
     @Test("the README's first window is HelloCard, and its presentation controller is CustomPresentation's")
