@@ -124,6 +124,8 @@ public struct AccessibilityNode: Sendable, Equatable {
     }
     /// Whether it is its dialog's default button, the one Return picks.
     public var isDefault = false
+    /// The keys that do what activating it does, as its menu row shows them ("Ctrl+Shift+Z"); nil for none.
+    public var keyboardShortcut: String?
     /// The part of `frame` on screen: not clipped away by the views holding it (a scroll view's rows
     /// scrolled out of it) or by the window; empty when none of it shows.
     public var visibleFrame: Rect = .zero

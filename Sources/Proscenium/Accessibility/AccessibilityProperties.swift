@@ -12,4 +12,6 @@ struct AccessibilityProperties {
     var containerType: AccessibilityContainerType?
     /// Whether the view is its dialog's default button (an alert's preferred action).
     var isDefaultButton = false
+    /// The keys that do what activating the element does, as shown ("Ctrl+C"): a menu row's shortcut.
+    var keyboardShortcut: String?
 }

@@ -190,6 +190,7 @@
         node.valueRange = (view as? AccessibilityValueContent)?.accessibilityValueRange
         if traits.contains(.notEnabled) { node.valueRange?.isSettable = false }
         node.isDefault = view.accessibility.isDefaultButton
+        node.keyboardShortcut = view.accessibility.keyboardShortcut
         node.visibleFrame = node.frame.intersection(clip)
         return node
     }

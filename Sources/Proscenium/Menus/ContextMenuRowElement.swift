@@ -18,6 +18,7 @@
             accessibilityTraits = action.isChoosable ? .button : [.button, .notEnabled]
             // A checked item reads its state as a switch does.
             if action.state != .off { accessibilityValue = action.state == .on ? "1" : "mixed" }
+            accessibility.keyboardShortcut = action.shortcutTitle
         case let .heading(title):
             accessibilityLabel = title
             accessibilityTraits = .header

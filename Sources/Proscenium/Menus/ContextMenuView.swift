@@ -85,7 +85,7 @@
     override func sizeThatFits(_ size: Size) -> Size {
         let widest = rows.reduce(0.0) { widest, row in
             switch row {
-            case let .action(action): max(widest, layout(action.title, font: Self.font).size.width)
+            case let .action(action): max(widest, layout(action.title, font: Self.font).size.width + shortcutWidth(of: action))
             case let .heading(title): max(widest, layout(title, font: Self.headingFont).size.width)
             case .separator: widest
             }
@@ -95,10 +95,19 @@
         return Size(width: width.rounded(.up), height: total)
     }
 
-    private func layout(_ text: String, font: Font) -> TextLayout {
-        TextLayout.make(text, font: font, width: bounds.width > 0 ? bounds.width - Self.textInset - Self.trailingInset : nil,
+    private func layout(_ text: String, font: Font, besides room: Double = 0) -> TextLayout {
+        TextLayout.make(text, font: font, width: bounds.width > 0 ? bounds.width - Self.textInset - Self.trailingInset - room : nil,
                         wrap: false, numberOfLines: 1, lineBreakMode: .byTruncatingTail, measurer: textMeasurer)
     }
+
+    /// The room a row's shortcut takes at its right end, with the gap before it; 0 without one.
+    private func shortcutWidth(of action: Action) -> Double {
+        guard let shortcut = action.shortcutTitle, !shortcut.isEmpty else { return 0 }
+        return Self.shortcutGap + textMeasurer.width(of: shortcut, font: Self.font)
+    }
+
+    /// The least space between a row's title and its shortcut.
+    static let shortcutGap = 24.0
 
     // MARK: - Drawing
 
@@ -116,9 +125,15 @@
                 if lit { context.fill(frame.insetBy(dx: 5, dy: 1), cornerRadius: 5, color: .systemBlue) }
                 let color: Color = !action.isChoosable ? .tertiaryLabel
                     : lit ? .white : action.attributes.contains(.destructive) ? .systemRed : .label
-                let text = layout(action.title, font: Self.font)
+                let shortcutRoom = shortcutWidth(of: action)
+                let text = layout(action.title, font: Self.font, besides: shortcutRoom)
                 let y = (frame.midY - text.size.height / 2).rounded()
                 context.draw(text, at: Point(x: Self.textInset, y: y), color: color)
+                if let shortcut = action.shortcutTitle, shortcutRoom > 0 {
+                    let keys = layout(shortcut, font: Self.font)
+                    let x = (bounds.width - Self.trailingInset - keys.size.width).rounded()
+                    context.draw(keys, at: Point(x: x, y: y), color: lit ? .white : action.isChoosable ? .secondaryLabel : .tertiaryLabel)
+                }
                 if action.state != .off {
                     let mark = layout(action.state == .on ? "✓" : "–", font: Self.font)
                     context.draw(mark, at: Point(x: 11, y: y), color: color)

@@ -44,15 +44,19 @@ public enum MenuElementState: Sendable, Hashable {
     public var attributes: Attributes
     /// Its check mark.
     public var state: State
+    /// The keys that do the same outside the menu, as the row shows them at its right end ("Ctrl+C"), as
+    /// desktop menus do, and screen readers read them: only shown, the keys are the view's to handle.
+    public var shortcutTitle: String?
     /// Runs when the action is chosen, after the menu began to close.
     public let handler: @MainActor (Action) -> Void
 
-    /// An action titled `title` that runs `handler` when chosen.
+    /// An action titled `title` that runs `handler` when chosen; `shortcutTitle` names its keys.
     public init(title: String, identifier: String? = nil, attributes: Attributes = [], state: State = .off,
-                handler: @escaping @MainActor (Action) -> Void) {
+                shortcutTitle: String? = nil, handler: @escaping @MainActor (Action) -> Void) {
         self.identifier = identifier
         self.attributes = attributes
         self.state = state
+        self.shortcutTitle = shortcutTitle
         self.handler = handler
         super.init(title: title)
     }

@@ -15,9 +15,10 @@ extension TextField {
         let selection = selectedRange
         let hasSelection = !selection.isEmpty
         let copyable = hasSelection && !isSecureTextEntry
-        func item(_ title: String, _ identifier: String, enabled: Bool, editing: Bool = true,
+        func item(_ title: String, _ identifier: String, keys: String? = nil, enabled: Bool, editing: Bool = true,
                   _ perform: @escaping @MainActor (TextField) -> Void) -> Action {
-            Action(title: title, identifier: identifier, attributes: enabled && (editable || !editing) ? [] : .disabled) { [weak self] _ in
+            Action(title: title, identifier: identifier, attributes: enabled && (editable || !editing) ? [] : .disabled,
+                   shortcutTitle: keys) { [weak self] _ in
                 // Focus may not have come back to the field: an edit then does nothing, as a key would not.
                 guard let self, self.isEnabled, self.isEditing || !editing else { return }
                 perform(self)
@@ -25,17 +26,17 @@ extension TextField {
         }
         return Menu(children: [
             Menu(children: [
-                item("Undo", "undo", enabled: !history.undo.isEmpty) { $0.undo() },
-                item("Redo", "redo", enabled: !history.redo.isEmpty) { $0.redo() },
+                item("Undo", "undo", keys: "Ctrl+Z", enabled: !history.undo.isEmpty) { $0.undo() },
+                item("Redo", "redo", keys: "Ctrl+Shift+Z", enabled: !history.redo.isEmpty) { $0.redo() },
             ]),
             Menu(children: [
-                item("Cut", "cut", enabled: copyable) { $0.cut() },
-                item("Copy", "copy", enabled: copyable, editing: false) { $0.copy() },
-                item("Paste", "paste", enabled: true) { $0.paste() },
+                item("Cut", "cut", keys: "Ctrl+X", enabled: copyable) { $0.cut() },
+                item("Copy", "copy", keys: "Ctrl+C", enabled: copyable, editing: false) { $0.copy() },
+                item("Paste", "paste", keys: "Ctrl+V", enabled: true) { $0.paste() },
                 item("Delete", "delete", enabled: hasSelection) { $0.replaceCharacters(in: $0.selectedRange, with: "") },
             ]),
             Menu(children: [
-                item("Select All", "select-all", enabled: selection != 0..<storage.count, editing: false) { $0.selectAll() },
+                item("Select All", "select-all", keys: "Ctrl+A", enabled: selection != 0..<storage.count, editing: false) { $0.selectAll() },
             ]),
         ])
     }

@@ -79,6 +79,24 @@ enum ATSPI {
     }
 
     /// The names of a node's actions, as screen readers show them.
+    /// A shortcut as shown ("Ctrl+Shift+Z") in AT-SPI's key binding form, mnemonic and menu path empty
+    /// (";;<Control><Shift>z"), as GTK gives its menu items' accelerators; "" for none.
+    static func keyBinding(_ shortcut: String?) -> String {
+        guard let shortcut, !shortcut.isEmpty else { return "" }
+        var parts = shortcut.split(separator: "+").map(String.init)
+        guard let key = parts.popLast() else { return "" }
+        let modifiers = parts.map { part -> String in
+            switch part.lowercased() {
+            case "ctrl", "control": "<Control>"
+            case "shift": "<Shift>"
+            case "alt": "<Alt>"
+            case "super", "meta": "<Super>"
+            default: "<\(part)>"
+            }
+        }
+        return ";;" + modifiers.joined() + (key.count == 1 ? key.lowercased() : key)
+    }
+
     static func name(of action: AccessibilityNode.Action) -> String {
         switch action {
         case .activate: "click"

@@ -355,11 +355,13 @@ extension AccessibilityBridge {
             connection.reply(to: call) { $0.string(node.hint ?? "") }
         case "GetKeyBinding":
             guard action(call.arguments.int32(0)) != nil else { return invalid(call) }
-            connection.reply(to: call) { $0.string("") }
+            connection.reply(to: call) { $0.string(ATSPI.keyBinding(node.keyboardShortcut)) }
         case "GetActions":
             connection.reply(to: call) { writer in
                 writer.array(of: "(sss)") { array in
-                    for action in node.actions { array.structure { $0.string(ATSPI.name(of: action)); $0.string(node.hint ?? ""); $0.string("") } }
+                    for action in node.actions {
+                        array.structure { $0.string(ATSPI.name(of: action)); $0.string(node.hint ?? ""); $0.string(ATSPI.keyBinding(node.keyboardShortcut)) }
+                    }
                 }
             }
         case "DoAction":

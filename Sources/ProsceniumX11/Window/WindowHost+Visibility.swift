@@ -73,14 +73,14 @@ extension WindowHost {
     /// A property of the window changed: the window manager's idea of whether it is minimised may have.
     func windowPropertyChanged(_ atom: Atom) {
         guard atom == display.atom("WM_STATE") || atom == display.atom("_NET_WM_STATE") else { return }
-        let iconic = isIconic(display)
+        let iconic = windowManagerMarksIconic()
         guard iconic != isIconic else { return }
         updateVisibility { isIconic = iconic }
     }
 
     /// Whether the window manager marks the window minimised: ICCCM's `WM_STATE` in IconicState (3), or
     /// EWMH's `_NET_WM_STATE_HIDDEN`.
-    private func isIconic(_ display: Display) -> Bool {
+    private func windowManagerMarksIconic() -> Bool {
         if display.longValues(of: display.atom("WM_STATE"), on: xWindow, limit: 2).first == CLong(IconicState) {
             return true
         }

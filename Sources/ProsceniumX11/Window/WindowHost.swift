@@ -44,7 +44,7 @@ import Proscenium
     public internal(set) var isMapped = false
     /// The state of the window's last `VisibilityNotify` (see `isUnobscured`); partly obscured until one comes.
     var visibilityState = VisibilityPartiallyObscured
-    /// Whether the window manager has minimised the window while keeping it mapped (see `isIconic(_:)`).
+    /// Whether the window manager marks the window minimised (`WM_STATE` Iconic, `_NET_WM_STATE_HIDDEN`).
     var isIconic = false
     /// Draws every frame into the back buffer even while the window cannot be seen: for a driver that
     /// captures frames (`VirtualTimeDriver`), not for showing them. Off by default.

@@ -90,6 +90,26 @@ struct TextFieldEditMenuTests {
         #expect(scene.field.text == "aXYb")
     }
 
+    @Test("each row shows its keys at the menu's right end, past its title, and screen readers get them too")
+    func shortcutsShown() throws {
+        let scene = scene("hello")
+        #expect(scene.field.becomeFirstResponder())
+        rightClick(scene)
+        let menu = try #require(self.menu(in: scene))
+        let shortcuts = menu.menuView.rows.compactMap { $0.action.map { "\($0.title)=\($0.shortcutTitle ?? "")" } }
+        #expect(shortcuts == ["Undo=Ctrl+Z", "Redo=Ctrl+Shift+Z", "Cut=Ctrl+X", "Copy=Ctrl+C", "Paste=Ctrl+V", "Delete=", "Select All=Ctrl+A"])
+        let frame = menu.menuView.convert(menu.menuView.bounds, to: scene.window)
+        let texts = scene.drawnTexts
+        let redo = try #require(texts.first { $0.text == "Redo" }), keys = try #require(texts.first { $0.text == "Ctrl+Shift+Z" })
+        let keysWidth = scene.field.textMeasurer.width(of: "Ctrl+Shift+Z", font: .systemFont(ofSize: 14))
+        let redoWidth = scene.field.textMeasurer.width(of: "Redo", font: .systemFont(ofSize: 14))
+        #expect(keys.origin.x >= redo.origin.x + redoWidth + 24, "the keys stand clear of the title")
+        #expect(abs(keys.origin.x + keysWidth - (frame.maxX - 16)) <= 1, "right-aligned 16 points in: \(keys.origin.x + keysWidth) in \(frame)")
+        let tree = AccessibilityTree(window: scene.window)
+        let cutNode = try #require(tree.nodes.values.first { $0.role == .menuItem && $0.label == "Cut" })
+        #expect(cutNode.keyboardShortcut == "Ctrl+X")
+    }
+
     /// Records the delegate's begin and end of editing.
     private final class EditingLog: TextFieldDelegate {
         var events: [String] = []
