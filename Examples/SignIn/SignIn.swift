@@ -12,11 +12,12 @@ final class SignInController: ViewController, TextFieldDelegate {
     private let form = StackView()
 
     override func viewDidLoad() {
-        view.backgroundColor = Color(light: .white, dark: .black)
+        view.backgroundColor = .systemBackground
         email.identifier = "email"
         password.identifier = "password"
         password.isSecureTextEntry = true
         showPassword.identifier = "show-password"
+        showPassword.accessibilityLabel = "Show password"
         signIn.identifier = "sign-in"
         for field in [email, password] {
             field.delegate = self
@@ -24,16 +25,17 @@ final class SignInController: ViewController, TextFieldDelegate {
         }
         showPassword.addAction(for: .valueChanged) { [unowned self] _ in password.isSecureTextEntry = !showPassword.isOn }
         signIn.addAction { [unowned self] _ in submit() }
-        let showRow = StackView(arrangedSubviews: [label("Show password"), showPassword])
+        let showRow = StackView(arrangedSubviews: [Label(text: "Show password"), showPassword])
         showRow.alignment = .center
         form.axis = .vertical
         form.spacing = 12
-        for row in [label("Sign in to continue"), email, password, showRow, signIn] { form.addArrangedSubview(row) }
+        for row in [Label(text: "Sign in to continue"), email, password, showRow, signIn] { form.addArrangedSubview(row) }
         view.addSubview(form)
         updateSignIn()
     }
 
     override func viewWillAppear(_ animated: Bool) {
+        // Works before the view is in the window: the field takes the keyboard as soon as it is.
         email.becomeFirstResponder()
     }
 
@@ -58,12 +60,6 @@ final class SignInController: ViewController, TextFieldDelegate {
         let alert = AlertController(title: "Signed In", message: "Welcome, \(email.text).", preferredStyle: .alert)
         alert.addAction(AlertAction(title: "OK", style: .default))
         present(alert, animated: true)
-    }
-
-    private func label(_ text: String) -> Label {
-        let label = Label()
-        label.text = text
-        return label
     }
 }
 

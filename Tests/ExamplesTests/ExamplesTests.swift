@@ -114,6 +114,8 @@ struct ExamplesTests {
         #expect(controller.email.isFirstResponder, "the email field has the keyboard")
         #expect(!controller.signIn.isEnabled)
         try tester.type("ada@example.org")
+        #expect(await tester.settle())
+        #expect(!controller.signIn.isEnabled, "greyed until the password is there too")
         try tester.press(keysym: UInt(XK_Return))
         #expect(await tester.settle())
         #expect(controller.password.isFirstResponder, "Return moved to the password")
@@ -129,6 +131,7 @@ struct ExamplesTests {
         try tester.tap("show-password")
         #expect(await tester.settle())
         #expect(!controller.password.isSecureTextEntry && controller.password.accessibilityValue == "lovelace")
+        // The click gave the switch the keys: back to the password, whose Return signs in.
         #expect(controller.password.becomeFirstResponder())
         try tester.press(keysym: UInt(XK_Return))
         #expect(await tester.settle())

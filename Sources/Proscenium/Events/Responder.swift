@@ -53,6 +53,8 @@
         if let current = window.firstResponder, current.responderWindow === window, !current.resignFirstResponder() {
             return false
         }
+        // A field editing under a context menu is asked too: the keys are leaving it for good.
+        if let held = window.fieldEditingUnderMenu, held !== self, !held.resignFirstResponder() { return false }
         // What resigning ran (a delegate, an action) may have given focus to another: that one keeps it.
         if let other = window.firstResponder, other !== self, other.responderWindow === window { return false }
         window.firstResponder = self

@@ -51,9 +51,9 @@
     }
 
     override func viewWillAppear(_ animated: Bool) {
-        // Keys reach the menu at once, not only once it has faded in. Taken as a popup takes them, without
-        // asking the focused view to resign: a text field under the menu goes on editing (`TextField.isEditing`).
-        if let window = menuView.responderWindow, menuView.canBecomeFirstResponder {
+        // Keys reach the menu at once, not only once it has faded in. From a text field they are taken as a
+        // popup takes them, without asking it to resign: it goes on editing under the menu (`TextField.isEditing`).
+        if let window = menuView.responderWindow, window.firstResponder is TextField {
             window.firstResponder = menuView
         } else {
             _ = menuView.becomeFirstResponder()

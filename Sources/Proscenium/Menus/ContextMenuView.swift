@@ -100,10 +100,16 @@
                         wrap: false, numberOfLines: 1, lineBreakMode: .byTruncatingTail, measurer: textMeasurer)
     }
 
-    /// The room a row's shortcut takes at its right end, with the gap before it; 0 without one.
+    /// The room a row's shortcut takes at its right end, with the gap before it; 0 without one, or when
+    /// the menu is too narrow to show it beside the title (a window squeezing the menu), unless the title
+    /// keeps half the row's text room.
     private func shortcutWidth(of action: Action) -> Double {
         guard let shortcut = action.shortcutTitle, !shortcut.isEmpty else { return 0 }
-        return Self.shortcutGap + textMeasurer.width(of: shortcut, font: Self.font)
+        let room = Self.shortcutGap + textMeasurer.width(of: shortcut, font: Self.font)
+        guard bounds.width > 0 else { return room }
+        let textRoom = bounds.width - Self.textInset - Self.trailingInset
+        let title = textMeasurer.width(of: action.title, font: Self.font)
+        return textRoom - room >= min(title, textRoom / 2) ? room : 0
     }
 
     /// The least space between a row's title and its shortcut.

@@ -44,8 +44,9 @@ public enum MenuElementState: Sendable, Hashable {
     public var attributes: Attributes
     /// Its check mark.
     public var state: State
-    /// The keys that do the same outside the menu, as the row shows them at its right end ("Ctrl+C"), as
-    /// desktop menus do, and screen readers read them: only shown, the keys are the view's to handle.
+    /// The keys that do the same outside the menu, as the row shows them at its right end, as desktop
+    /// menus do, and screen readers read them: only shown, the keys are the view's to handle. Written as
+    /// GTK and Qt write them, modifiers first, joined by "+": "Ctrl+C", "Ctrl+Shift+Z", "Alt+F4".
     public var shortcutTitle: String?
     /// Runs when the action is chosen, after the menu began to close.
     public let handler: @MainActor (Action) -> Void

@@ -41,3 +41,13 @@ extension TextField {
         ])
     }
 }
+
+extension TextField {
+    /// Ends the editing that went on under a context menu (see `isEditing`) once the keys will not come
+    /// back to the field; nothing for a field not held so.
+    func endEditingHeldUnderMenu() {
+        guard let window, window.fieldEditingUnderMenu === self else { return }
+        window.fieldEditingUnderMenu = nil
+        endEditing()
+    }
+}

@@ -63,7 +63,8 @@
     /// character and keeps the text to itself (no copy, cut, primary selection or undo history; the
     /// whole text is one word; screen readers hear bullets). Typing, deleting and pasting work as usual.
     /// Its keys go through the input method as any field's do: XIM has no way to tell it a password is
-    /// typed, and the built-in one (Compose, dead keys) shows nothing of what it composes.
+    /// typed. The built-in one (Compose, dead keys) shows nothing of what it composes; a server (IBus,
+    /// fcitx) shows its uncomposed text in its own window, as it does for any X client's password.
     public var isSecureTextEntry = false {
         didSet {
             guard isSecureTextEntry != oldValue else { return }
@@ -132,7 +133,10 @@
     }
 
     open override var isEnabled: Bool {
-        didSet { updateAppearance() }
+        didSet {
+            updateAppearance()
+            if !isEnabled { endEditingHeldUnderMenu() }
+        }
     }
 
     /// A field that takes typing shows its ring however it got focus, a click included, as browsers and
@@ -217,17 +221,26 @@
             return false
         }
         becomesFirstResponderInWindow = false
-        if delegate?.textFieldShouldBeginEditing(self) == false { return false }
+        // Still editing under a context menu: taking the keys back begins nothing to ask about.
+        if window?.fieldEditingUnderMenu !== self, delegate?.textFieldShouldBeginEditing(self) == false { return false }
         return super.becomeFirstResponder()
     }
 
-    /// Focus given back after a presentation keeps the selection (see `focusKeepingSelection()`).
-    override func regainFirstResponder() -> Bool { focusKeepingSelection() }
+    /// Focus given back after a presentation keeps the selection (see `focusKeepingSelection()`). A field
+    /// editing under a context menu that cannot take the keys back (disabled or hidden meanwhile) ends
+    /// its editing.
+    override func regainFirstResponder() -> Bool {
+        let regained = focusKeepingSelection()
+        if !regained { endEditingHeldUnderMenu() }
+        return regained
+    }
 
-    /// Asks the delegate first, unless the field is disabled (a disabled field must let go).
+    /// Asks the delegate first, unless the field is disabled (a disabled field must let go). A field
+    /// editing under a context menu ends its editing, if the delegate lets it.
     @discardableResult
     open override func resignFirstResponder() -> Bool {
         if isEditing, isEnabled, delegate?.textFieldShouldEndEditing(self) == false { return false }
+        endEditingHeldUnderMenu()
         return super.resignFirstResponder()
     }
 
@@ -244,8 +257,9 @@
             if let window, window.firstResponder is ContextMenuView {
                 window.fieldEditingUnderMenu = self
                 stopBlink()
+            } else if window?.fieldEditingUnderMenu === self {
+                endEditingHeldUnderMenu()
             } else {
-                if window?.fieldEditingUnderMenu === self { window?.fieldEditingUnderMenu = nil }
                 endEditing()
             }
         }
@@ -266,7 +280,7 @@
         sendActions(for: .editingDidBegin)
     }
 
-    private func endEditing() {
+    func endEditing() {
         isEditing = false
         tracking = nil
         stopBlink()
@@ -279,10 +293,7 @@
     open override func willMove(toWindow newWindow: Window?) {
         if newWindow == nil { becomesFirstResponderInWindow = false }
         // Editing under a context menu ends with the field leaving the menu's window.
-        if newWindow !== window, let window, window.fieldEditingUnderMenu === self {
-            window.fieldEditingUnderMenu = nil
-            endEditing()
-        }
+        if newWindow !== window { endEditingHeldUnderMenu() }
         // The window's timer would otherwise keep a frame clock waking for a field no longer in it.
         if newWindow !== window { stopBlink() }
     }

@@ -6,9 +6,10 @@
     /// The field became first responder and shows its caret.
     func textFieldDidBeginEditing(_ textField: TextField)
     /// Whether the field may stop editing (give up first responder); true by default. The window can still
-    /// take focus away without asking, as when the field leaves it.
+    /// take focus away without asking, as when the field leaves it. A context menu opened over the field
+    /// does not end its editing, and is not asked about (see `TextField.isEditing`).
     func textFieldShouldEndEditing(_ textField: TextField) -> Bool
-    /// The field is no longer first responder.
+    /// The field is no longer first responder, and no context menu over it holds its editing.
     func textFieldDidEndEditing(_ textField: TextField)
     /// Whether a user edit (typing, deleting, cutting, pasting) may replace the characters in `range`
     /// (character offsets into `text`) with `string`; false vetoes it. Setting `text` in code is not asked.

@@ -22,6 +22,7 @@ extension Window {
         checkAppearance(problems: &problems)
         checkTouch(problems: &problems)
         checkTraits(problems: &problems)
+        checkEditing(problems: &problems)
         return problems
     }
 
@@ -81,6 +82,18 @@ extension Window {
             current = container.parentController
         }
         return false
+    }
+
+    /// A text field edits only while it has the keys, or while a context menu over it holds its editing.
+    private func checkEditing(problems: inout [String]) {
+        let menuUp = presentations.contains { $0.presented is ContextMenuController }
+        if let held = fieldEditingUnderMenu, !menuUp || held.window !== self {
+            problems.append("\(Self.describe(held)) is held editing under a context menu with none up")
+        }
+        for case let field as TextField in allViews() where field.isEditing {
+            guard field !== firstResponder, field !== fieldEditingUnderMenu else { continue }
+            problems.append("\(Self.describe(field)) is editing without the keys")
+        }
     }
 
     private func checkTouch(problems: inout [String]) {

@@ -106,10 +106,10 @@
             guard storedFirstResponder === before else { return }
             storedFirstResponder = newValue
             (before as? Control)?.focusDidChange()
-            (newValue as? Control)?.focusDidChange()
-            (before as? TableView)?.updateFocusIndicator()
             // Focus passing through nil as the menu closes is not focus going elsewhere: it comes back.
             if let held = fieldEditingUnderMenu, let newValue, held !== newValue, !(newValue is ContextMenuView) { held.focusDidChange() }
+            (newValue as? Control)?.focusDidChange()
+            (before as? TableView)?.updateFocusIndicator()
         }
     }
     private weak var storedFirstResponder: Responder?

@@ -78,7 +78,6 @@ enum ATSPI {
         }
     }
 
-    /// The names of a node's actions, as screen readers show them.
     /// A shortcut as shown ("Ctrl+Shift+Z") in AT-SPI's key binding form, mnemonic and menu path empty
     /// (";;<Control><Shift>z"), as GTK gives its menu items' accelerators; "" for none.
     static func keyBinding(_ shortcut: String?) -> String {
@@ -97,6 +96,7 @@ enum ATSPI {
         return ";;" + modifiers.joined() + (key.count == 1 ? key.lowercased() : key)
     }
 
+    /// The names of a node's actions, as screen readers show them.
     static func name(of action: AccessibilityNode.Action) -> String {
         switch action {
         case .activate: "click"

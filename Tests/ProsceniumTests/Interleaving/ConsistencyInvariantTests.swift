@@ -35,6 +35,17 @@ struct ConsistencyInvariantTests {
         #expect(fixture.window.consistencyProblems() == ["LoggingViewController 'root' is disappearing with no transition running"])
     }
 
+    @Test func aFieldHeldEditingWithNoMenuUpIsReported() {
+        let fixture = PresentationFixture()
+        let field = TextField(text: "x", frame: Rect(x: 0, y: 0, width: 100, height: 30))
+        field.identifier = "field"
+        fixture.root.view.addSubview(field)
+        fixture.window.fieldEditingUnderMenu = field
+        #expect(fixture.window.consistencyProblems() == ["TextField 'field' is held editing under a context menu with none up"])
+        fixture.window.fieldEditingUnderMenu = nil
+        #expect(fixture.window.consistencyProblems().isEmpty)
+    }
+
     @Test func aTouchForAViewThatLeftIsReported() {
         let fixture = PresentationFixture()
         let gone = View()

@@ -188,6 +188,66 @@ struct TextFieldEditMenuTests {
         #expect(rows(try #require(self.menu(in: scene))) == ["Delete Row"])
     }
 
+    /// Logs a field's delegate calls with its name; can refuse to begin or to end.
+    private final class NamedLog: TextFieldDelegate {
+        var events: [String] = []
+        var refusesBegin = false, refusesEnd = false
+        func textFieldShouldBeginEditing(_ textField: TextField) -> Bool {
+            events.append("\(textField.identifier ?? "") should begin")
+            return !refusesBegin
+        }
+        func textFieldDidBeginEditing(_ textField: TextField) { events.append("\(textField.identifier ?? "") begin") }
+        func textFieldShouldEndEditing(_ textField: TextField) -> Bool {
+            events.append("\(textField.identifier ?? "") should end")
+            return !refusesEnd
+        }
+        func textFieldDidEndEditing(_ textField: TextField) { events.append("\(textField.identifier ?? "") end") }
+    }
+
+    @Test("a field editing under its menu: taking the keys back asks nothing; another field asks it to end first; disabled or resigned, it ends")
+    func heldEditingAndItsDelegate() throws {
+        let scene = scene("hello")
+        let log = NamedLog()
+        let a = scene.field, b = TextField(text: "other", frame: Rect(x: 20, y: 100, width: 200, height: 36))
+        a.identifier = "a"
+        b.identifier = "b"
+        a.superview?.addSubview(b)
+        a.delegate = log
+        b.delegate = log
+        #expect(a.becomeFirstResponder())
+        rightClick(scene)
+        log.events.removeAll()
+        log.refusesBegin = true
+        scene.press(.escape)
+        scene.clock.run(for: 0.5)
+        #expect(a.isFirstResponder && a.isEditing && log.events.isEmpty, "the keys came back with nothing asked: \(log.events)")
+
+        log.refusesBegin = false
+        rightClick(scene)
+        log.refusesEnd = true
+        #expect(!b.becomeFirstResponder(), "a refuses to end")
+        #expect(a.isEditing && !b.isEditing)
+        log.refusesEnd = false
+        log.events.removeAll()
+        #expect(b.becomeFirstResponder())
+        #expect(log.events == ["b should begin", "a should end", "a end", "b begin"], "a ends before b begins: \(log.events)")
+        scene.press(.escape)
+        scene.clock.run(for: 0.5)
+
+        #expect(a.becomeFirstResponder())
+        rightClick(scene)
+        a.isEnabled = false
+        #expect(!a.isEditing, "disabled under the menu: editing ends")
+        a.isEnabled = true
+        scene.press(.escape)
+        scene.clock.run(for: 0.5)
+        #expect(a.becomeFirstResponder())
+        rightClick(scene)
+        log.events.removeAll()
+        #expect(a.resignFirstResponder())
+        #expect(!a.isEditing && log.events == ["a should end", "a end"])
+    }
+
     @Test("the Menu key on the focused field opens it; a password field greys Cut and Copy; a disabled field has none; an app's own menu comes first")
     func keysPasswordsDisabledAndTheAppsMenu() throws {
         let scene = scene("secret")

@@ -1,0 +1,14 @@
+import Testing
+@testable import ProsceniumX11
+
+/// Menu rows' shortcuts in AT-SPI's key binding form, as GTK gives them.
+@Suite("AT-SPI key bindings")
+struct KeyBindingTests {
+    @Test("\"Ctrl+Shift+Z\" is ;;<Control><Shift>z; none is empty")
+    @MainActor func keyBindings() {
+        #expect(ATSPI.keyBinding("Ctrl+C") == ";;<Control>c")
+        #expect(ATSPI.keyBinding("Ctrl+Shift+Z") == ";;<Control><Shift>z")
+        #expect(ATSPI.keyBinding("Alt+F4") == ";;<Alt>F4")
+        #expect(ATSPI.keyBinding(nil) == "" && ATSPI.keyBinding("") == "")
+    }
+}
