@@ -110,6 +110,28 @@ struct TextFieldEditMenuTests {
         #expect(cutNode.keyboardShortcut == "Ctrl+X")
     }
 
+    @Test("a menu squeezed narrower than it asked for drops a shortcut that would leave its title under half the room")
+    func squeezedMenuDropsShortcuts() {
+        let clock = ManualFrameClock(startTime: 0)
+        let window = Window(size: Size(width: 400, height: 300), clock: clock)
+        let surface = ProbeSurface()
+        window.surface = surface
+        let menuView = ContextMenuView(menu: Menu(children: [
+            Action(title: "Paste Special", shortcutTitle: "Ctrl+Shift+Alt+V") { _ in },
+            Action(title: "Cut", shortcutTitle: "Ctrl+X") { _ in },
+        ]))
+        window.addSubview(menuView)
+        let fitting = menuView.sizeThatFits(Size(width: 400, height: 300))
+        menuView.frame = Rect(origin: .zero, size: fitting)
+        clock.step()
+        var texts = (surface.lastList?.commands ?? []).compactMap { if case let .text(layout, _, _) = $0 { layout.lines.first?.text } else { nil } }
+        #expect(texts.contains("Ctrl+Shift+Alt+V") && texts.contains("Ctrl+X"), "at its fitting width both show: \(texts)")
+        menuView.frame = Rect(x: 0, y: 0, width: 200, height: fitting.height)
+        clock.step()
+        texts = (surface.lastList?.commands ?? []).compactMap { if case let .text(layout, _, _) = $0 { layout.lines.first?.text } else { nil } }
+        #expect(!texts.contains("Ctrl+Shift+Alt+V") && texts.contains("Ctrl+X"), "squeezed, the long one goes: \(texts)")
+    }
+
     /// Records the delegate's begin and end of editing.
     private final class EditingLog: TextFieldDelegate {
         var events: [String] = []
