@@ -247,15 +247,7 @@ struct WindowHostTests {
         fixture.host.framePresented = { _ in framesOnScreen.append(fixture.host.window.bounds.size) }
 
         // What a window manager does before a live-resize step: a sync request, then the resize.
-        var message = XEvent()
-        message.xclient.type = ClientMessage
-        message.xclient.window = fixture.host.xWindow
-        message.xclient.message_type = fixture.display.atom("WM_PROTOCOLS")
-        message.xclient.format = 32
-        message.xclient.data.l.0 = CLong(bitPattern: UInt(fixture.display.atom("_NET_WM_SYNC_REQUEST")))
-        message.xclient.data.l.2 = 4242
-        message.xclient.data.l.3 = 0
-        XSendEvent(fixture.display.pointer, fixture.host.xWindow, 0, NoEventMask, &message)
+        WindowManagerMessages.sendSyncRequest(4242, to: fixture.host.xWindow, on: fixture.display.pointer)
         fixture.frame()
         // A frame drawn before the configure arrives is at the old size: it must not answer.
         fixture.host.window.setNeedsDisplay()
@@ -314,6 +306,19 @@ enum WindowManagerMessages {
         message.xclient.data.l.1 = CLong(CurrentTime)
         XSendEvent(display, window, 0, NoEventMask, &message)
         XFlush(display)
+    }
+
+    /// A window manager's `_NET_WM_SYNC_REQUEST` for counter value `value`, sent before a resize.
+    static func sendSyncRequest(_ value: Int32, to window: CX11.Window, on display: OpaquePointer) {
+        var message = XEvent()
+        message.xclient.type = ClientMessage
+        message.xclient.window = window
+        message.xclient.message_type = XInternAtom(display, "WM_PROTOCOLS", 0)
+        message.xclient.format = 32
+        message.xclient.data.l.0 = CLong(bitPattern: UInt(XInternAtom(display, "_NET_WM_SYNC_REQUEST", 0)))
+        message.xclient.data.l.2 = CLong(value)
+        message.xclient.data.l.3 = 0
+        XSendEvent(display, window, 0, NoEventMask, &message)
     }
 }
 

@@ -134,14 +134,7 @@ struct WindowVisibilityTests {
         XUnmapWindow(dpy, window)
         try await fixture.waitUntil("hidden") { !fixture.host.rendersFrames }
         let presented = fixture.host.presentedFrames
-        var message = XEvent()
-        message.xclient.type = ClientMessage
-        message.xclient.window = window
-        message.xclient.message_type = fixture.display.atom("WM_PROTOCOLS")
-        message.xclient.format = 32
-        message.xclient.data.l.0 = CLong(bitPattern: UInt(fixture.display.atom("_NET_WM_SYNC_REQUEST")))
-        message.xclient.data.l.2 = 777
-        XSendEvent(dpy, window, 0, NoEventMask, &message)
+        WindowManagerMessages.sendSyncRequest(777, to: window, on: dpy)
         XResizeWindow(dpy, window, 700, 500)
         // Events only: no frame is stepped on the manual clock.
         try await fixture.waitUntil("answered as the resize arrives") { fixture.host.syncCounterValue() == 777 }

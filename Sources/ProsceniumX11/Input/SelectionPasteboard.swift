@@ -179,18 +179,8 @@ import Proscenium
     /// a target and the property to put it in; each is converted, and those that cannot be have their
     /// property set to `None` in the pairs written back, as ICCCM asks.
     private func writeMultiple(_ text: String, pairsIn property: Atom, of requestor: CX11.Window) -> Bool {
-        let dpy = display.pointer
-        var type: Atom = 0
-        var format: Int32 = 0
-        var count: UInt = 0
-        var remaining: UInt = 0
-        var data: UnsafeMutablePointer<UInt8>?
-        guard XGetWindowProperty(dpy, requestor, property, 0, 1024, 0, Atom(AnyPropertyType), &type, &format,
-                                 &count, &remaining, &data) == Success else { return false }
-        defer { if let data { XFree(data) } }
-        guard format == 32, let data, count >= 2 else { return false }
-        // 32-bit properties come as C longs.
-        var pairs = Array(UnsafeBufferPointer(start: UnsafeRawPointer(data).assumingMemoryBound(to: CLong.self), count: Int(count)))
+        guard let (type, values) = display.longProperty(property, on: requestor, limit: 1024), values.count >= 2 else { return false }
+        var pairs = values
         for index in stride(from: 0, to: pairs.count - 1, by: 2) {
             let target = Atom(UInt(bitPattern: pairs[index])), into = Atom(UInt(bitPattern: pairs[index + 1]))
             if into == Atom(None) || !write(text, as: target, to: into, of: requestor) { pairs[index + 1] = CLong(None) }
