@@ -45,6 +45,23 @@ final class TabsController: ViewController {
         if switching == nil { tabs[selectedIndex].view.frame = content.bounds }
     }
 
+    /// The tab keys of GTK's notebooks and of browsers: Alt+1 to Alt+9 show a tab, Ctrl+Page Down and
+    /// Ctrl+Page Up the next and the previous one, wherever the keyboard focus is in the screen.
+    override var keyCommands: [KeyCommand]? {
+        let direct = tabs.indices.prefix(9).map { index in
+            KeyCommand(title: tabs[index].title ?? "Tab \(index + 1)", input: .character("\(index + 1)"),
+                       modifierFlags: .alternate) { [unowned self] _ in select(index) }
+        }
+        return direct + [
+            KeyCommand(title: "Next Tab", input: .pageDown, modifierFlags: .control) { [unowned self] _ in
+                select((selectedIndex + 1) % tabs.count)
+            },
+            KeyCommand(title: "Previous Tab", input: .pageUp, modifierFlags: .control) { [unowned self] _ in
+                select((selectedIndex + tabs.count - 1) % tabs.count)
+            },
+        ]
+    }
+
     /// Shows tab `index`: the new screen slides in from the side of its tab. A switch asked for while one
     /// runs is ignored, as a tab bar does.
     func select(_ index: Int) {

@@ -11,4 +11,13 @@ struct KeyBindingTests {
         #expect(ATSPI.keyBinding("Alt+F4") == ";;<Alt>F4")
         #expect(ATSPI.keyBinding(nil) == "" && ATSPI.keyBinding("") == "")
     }
+
+    @Test("Keys named as menus name them get X's keysym names; \"Ctrl++\" is the plus key")
+    @MainActor func keysymNames() {
+        #expect(ATSPI.keyBinding("Ctrl+PgDown") == ";;<Control>Page_Down")
+        #expect(ATSPI.keyBinding("Esc") == ";;Escape")
+        #expect(ATSPI.keyBinding("Shift+Del") == ";;<Shift>Delete")
+        #expect(ATSPI.keyBinding("Ctrl++") == ";;<Control>plus")
+        #expect(ATSPI.keyBinding("Alt+1") == ";;<Alt>1")
+    }
 }

@@ -145,16 +145,15 @@
 
     /// Return picks the preferred action (or, with the keyboard on a button, that button: see
     /// `viewWillAppear(_:)`) and Escape the cancel action; an alert with no cancel action
-    /// ignores Escape (an action sheet without one is simply dismissed, as a click outside would).
-    open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
-        for press in presses where !press.isRepeat {
-            switch press.key {
-            case .return: if let action = returnAction { trigger(action) }; return
-            case .escape: escape(); return
-            default: break
-            }
-        }
-        super.pressesBegan(presses, with: event)
+    /// ignores Escape (an action sheet without one is simply dismissed, as a click outside would). They
+    /// are the alert's key commands, as UIKit's alert controller has them, so they come before any
+    /// shortcut of the controllers under the alert.
+    open override var keyCommands: [KeyCommand]? {
+        [KeyCommand(title: "Return", input: .return, repeatBehavior: .nonRepeatable) { [weak self] _ in
+             guard let self, let action = returnAction else { return }
+             trigger(action)
+         },
+         KeyCommand(title: "Escape", input: .escape, repeatBehavior: .nonRepeatable) { [weak self] _ in self?.escape() }]
     }
 
     /// The identifier of each text field's action for Return (`.editingDidEndOnExit`), which picks the

@@ -25,6 +25,15 @@
     /// A key came up; the default passes it to `next`.
     open func pressesEnded(_ presses: Set<Press>, with event: Event?) { next?.pressesEnded(presses, with: event) }
 
+    /// The keyboard shortcuts this responder offers while it is on the responder chain of a key press, as
+    /// UIKit's `keyCommands`; nil (none) by default. Asked at each press, so it can depend on state. The
+    /// window runs the first match from the first responder up, and that press goes no further.
+    open var keyCommands: [KeyCommand]? { nil }
+
+    /// Whether this responder, first in line, acts on `press` itself — typing into a text field, a focused
+    /// control's own keys — so that a key command only takes it with `wantsPriorityOverSystemBehavior`.
+    func usesKeyItself(_ press: Press) -> Bool { false }
+
     // MARK: - First responder
 
     /// Whether this responder accepts key events as the first responder.

@@ -193,6 +193,11 @@
 
     // MARK: - Keys
 
+    /// Every key but Page Up and Down is the open menu's: no shortcut of the screen under it runs.
+    override func usesKeyItself(_ press: Press) -> Bool {
+        press.key != .pageUp && press.key != .pageDown
+    }
+
     override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         for press in presses {
             switch press.key {

@@ -1,4 +1,4 @@
-/// An item of a menu: an `Action` or a nested `Menu`, as UIKit's `UIMenuElement`.
+/// An item of a menu: an `Action`, a `KeyCommand` or a nested `Menu`, as UIKit's `UIMenuElement`.
 @MainActor open class MenuElement {
     /// What the item says.
     public let title: String
@@ -45,7 +45,8 @@ public enum MenuElementState: Sendable, Hashable {
     /// Its check mark.
     public var state: State
     /// The keys that do the same outside the menu, as the row shows them at its right end, as desktop
-    /// menus do, and screen readers read them: only shown, the keys are the view's to handle. Written as
+    /// menus do, and screen readers read them: only shown, the keys are the view's to handle (a
+    /// `KeyCommand` in the menu instead shows its keys and runs when they are pressed). Written as
     /// GTK and Qt write them, modifiers first, joined by "+": "Ctrl+C", "Ctrl+Shift+Z", "Alt+F4".
     public var shortcutTitle: String?
     /// Runs when the action is chosen, after the menu began to close.
@@ -86,6 +87,8 @@ public enum MenuElementState: Sendable, Hashable {
         for child in children {
             if let action = child as? Action {
                 if !action.attributes.contains(.hidden) { rows.append(.action(action)) }
+            } else if let command = child as? KeyCommand {
+                if !command.attributes.contains(.hidden) { rows.append(.action(command.menuAction)) }
             } else if let menu = child as? Menu {
                 let section = menu.rows
                 guard !section.isEmpty else { continue }

@@ -186,6 +186,14 @@
         setNeedsDisplay()
     }
 
+    /// A focused, enabled control's keys are its own: Return, Space and the arrows with no modifier but
+    /// Shift (what activates, moves a slider's thumb or a segment, or moves the focus). A key command takes
+    /// them only with priority over them.
+    override func usesKeyItself(_ press: Press) -> Bool {
+        guard isEnabled, press.modifiers.isDisjoint(with: [.control, .alternate, .command]) else { return false }
+        return [.return, .space, .left, .right, .up, .down].contains(press.key)
+    }
+
     /// Return and space activate a focused, enabled control, as a tap would.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         if isEnabled, presses.contains(where: { ($0.key == .return || $0.key == .space) && !$0.isRepeat }) {

@@ -7,74 +7,82 @@ extension TextField {
     /// Acts on one key press while editing; false when the field has no use for it, so it travels on.
     /// Held keys repeat their action (a held Backspace deletes on), except Return and Escape.
     func handleKey(_ press: Press) -> Bool {
+        guard let edit = edit(for: press) else { return false }
+        edit()
+        return true
+    }
+
+    /// What `press` does while editing, not yet done; nil for a key the field has no use for.
+    func edit(for press: Press) -> (@MainActor () -> Void)? {
         let modifiers = press.modifiers
         let extending = modifiers.contains(.shift)
         let byWord = modifiers.contains(.control)
         let typing = modifiers.isDisjoint(with: Self.shortcutModifiers)
         switch press.key {
         case let .character(string):
-            if typing {
-                insertText(string)
-                return true
-            }
+            if typing { return { [self] in insertText(string) } }
             // Ctrl+key shortcuts; with Shift held the key may arrive in upper case.
-            guard modifiers.intersection(Self.shortcutModifiers) == .control else { return false }
-            return handleShortcut(string.lowercased(), shifted: extending)
+            guard modifiers.intersection(Self.shortcutModifiers) == .control else { return nil }
+            return shortcut(string.lowercased(), shifted: extending)
         case .space:
-            guard typing else { return false }
-            insertText(" ")
+            guard typing else { return nil }
+            return { [self] in insertText(" ") }
         case .backspace:
-            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
-            deleteBackward(byWord: byWord)
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return nil }
+            return { [self] in deleteBackward(byWord: byWord) }
         case .delete:
-            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return nil }
             // Shift+Delete cuts a selection, as in GTK and on every desktop since CUA.
-            if extending, !byWord, !selectedRange.isEmpty { cut() } else { deleteForward(byWord: byWord) }
+            return { [self] in if extending, !byWord, !selectedRange.isEmpty { cut() } else { deleteForward(byWord: byWord) } }
         case .insert:
             // CUA's clipboard keys: Ctrl+Insert copies, Shift+Insert pastes.
-            if modifiers == .control { copy() } else if modifiers == .shift { paste() } else { return false }
+            if modifiers == .control { return { [self] in copy() } }
+            if modifiers == .shift { return { [self] in paste() } }
+            return nil
         case .left:
-            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
-            let range = selectedRange
-            if !extending, !byWord, !range.isEmpty { moveCaret(to: range.lowerBound, extending: false) }
-            else { moveCaret(to: byWord ? previousWordStart(from: head) : head - 1, extending: extending) }
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return nil }
+            return { [self] in
+                let range = selectedRange
+                if !extending, !byWord, !range.isEmpty { moveCaret(to: range.lowerBound, extending: false) }
+                else { moveCaret(to: byWord ? previousWordStart(from: head) : head - 1, extending: extending) }
+            }
         case .right:
-            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return false }
-            let range = selectedRange
-            if !extending, !byWord, !range.isEmpty { moveCaret(to: range.upperBound, extending: false) }
-            else { moveCaret(to: byWord ? nextWordEnd(from: head) : head + 1, extending: extending) }
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return nil }
+            return { [self] in
+                let range = selectedRange
+                if !extending, !byWord, !range.isEmpty { moveCaret(to: range.upperBound, extending: false) }
+                else { moveCaret(to: byWord ? nextWordEnd(from: head) : head + 1, extending: extending) }
+            }
         case .home:
-            moveCaret(to: 0, extending: extending)
+            return { [self] in moveCaret(to: 0, extending: extending) }
         case .end:
-            moveCaret(to: storage.count, extending: extending)
+            return { [self] in moveCaret(to: storage.count, extending: extending) }
         case .return:
             // As UIKit's: a delegate that answers false keeps Return to itself; otherwise the field's
             // Return actions run (an alert's picks its preferred action, whoever the delegate is).
-            if !press.isRepeat, delegate?.textFieldShouldReturn(self) ?? true {
-                sendActions(for: .editingDidEndOnExit)
+            return { [self] in
+                if !press.isRepeat, delegate?.textFieldShouldReturn(self) ?? true { sendActions(for: .editingDidEndOnExit) }
             }
         case .escape:
             // Inside a presentation Escape belongs to the window, which dismisses it; elsewhere it ends editing.
-            if isInsidePresentedController { return false }
-            if !press.isRepeat { resignFirstResponder() }
+            if isInsidePresentedController { return nil }
+            return { [self] in if !press.isRepeat { resignFirstResponder() } }
         default:
-            return false
+            return nil
         }
-        return true
     }
 
     /// Ctrl+key shortcuts; Shift changes nothing but Ctrl+Z, which redoes with it.
-    private func handleShortcut(_ key: String, shifted: Bool) -> Bool {
+    private func shortcut(_ key: String, shifted: Bool) -> (@MainActor () -> Void)? {
         switch key {
-        case "a": selectAll()
-        case "c": copy()
-        case "x": cut()
-        case "v": paste()
-        case "z": if shifted { redo() } else { undo() }
-        case "y": redo()
-        default: return false
+        case "a": { [self] in selectAll() }
+        case "c": { [self] in copy() }
+        case "x": { [self] in cut() }
+        case "v": { [self] in paste() }
+        case "z": { [self] in if shifted { redo() } else { undo() } }
+        case "y": { [self] in redo() }
+        default: nil
         }
-        return true
     }
 
     /// Whether the field is in the view of a presented controller (or of one inside it).

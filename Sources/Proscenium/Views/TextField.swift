@@ -327,6 +327,11 @@
         if let next { next.pressesBegan(unhandled, with: event) }
     }
 
+    /// An editing field's keys are its own: a key command takes them only with priority over them.
+    override func usesKeyItself(_ press: Press) -> Bool {
+        isEnabled && isEditing && edit(for: press) != nil
+    }
+
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard let touch = touches.first else { return }
         touchBegan(touch, extending: event?.modifierFlags.contains(.shift) == true)

@@ -291,9 +291,15 @@ extension Window {
 
     /// A key goes to the first responder if it is inside the top presentation (or the root controller's
     /// view when nothing is presented), else to that controller itself: keys stay inside the top modal.
+    /// A key command on that responder's chain takes the press first (see `keyCommand(for:from:)`); its
+    /// key-up then goes nowhere.
     private func keyDown(_ press: Press) {
         keyboardWillDeliver(press)
         let target = keyTarget()
+        if let command = keyCommand(for: press, from: target) {
+            command.perform(for: press)
+            return
+        }
         pressedKeyTargets[press.key] = WeakResponder(target)
         target.pressesBegan([press], with: Event(kind: .presses, timestamp: press.timestamp))
     }

@@ -82,8 +82,10 @@ enum ATSPI {
     /// (";;<Control><Shift>z"), as GTK gives its menu items' accelerators; "" for none.
     static func keyBinding(_ shortcut: String?) -> String {
         guard let shortcut, !shortcut.isEmpty else { return "" }
-        var parts = shortcut.split(separator: "+").map(String.init)
-        guard let key = parts.popLast() else { return "" }
+        var parts = shortcut.split(separator: "+", omittingEmptySubsequences: false).map(String.init)
+        // "Ctrl++": the key is the plus sign, which the split leaves as two empty parts.
+        if parts.count >= 2, parts.suffix(2).allSatisfy(\.isEmpty) { parts.removeLast(2); parts.append("+") }
+        guard let key = parts.popLast(), !key.isEmpty else { return "" }
         let modifiers = parts.map { part -> String in
             switch part.lowercased() {
             case "ctrl", "control": "<Control>"
@@ -93,7 +95,22 @@ enum ATSPI {
             default: "<\(part)>"
             }
         }
-        return ";;" + modifiers.joined() + (key.count == 1 ? key.lowercased() : key)
+        return ";;" + modifiers.joined() + keysymName(key)
+    }
+
+    /// The X keysym name GTK writes for a key as menus show it: "PgDown" is Page_Down, "+" plus, "Z" z.
+    private static func keysymName(_ key: String) -> String {
+        switch key {
+        case "Esc": "Escape"
+        case "Del": "Delete"
+        case "Ins": "Insert"
+        case "PgUp": "Page_Up"
+        case "PgDown": "Page_Down"
+        case "Backspace": "BackSpace"
+        case "Space": "space"
+        case "+": "plus"
+        default: key.count == 1 ? key.lowercased() : key
+        }
     }
 
     /// The names of a node's actions, as screen readers show them.
