@@ -18,6 +18,7 @@ struct KeyBindingTests {
         #expect(ATSPI.keyBinding("Esc") == ";;Escape")
         #expect(ATSPI.keyBinding("Shift+Del") == ";;<Shift>Delete")
         #expect(ATSPI.keyBinding("Ctrl++") == ";;<Control>plus")
+        #expect(ATSPI.keyBinding("Ctrl+-") == ";;<Control>minus" && ATSPI.keyBinding("Ctrl+,") == ";;<Control>comma")
         #expect(ATSPI.keyBinding("Alt+1") == ";;<Alt>1")
     }
 }

@@ -144,6 +144,11 @@
         userSelected(index)
     }
 
+    /// A focused segmented control's Left and Right are its own too.
+    override func usesKeyItself(_ press: Press) -> Bool {
+        super.usesKeyItself(press) || (isEnabled && !press.isShortcut && !labels.isEmpty && (press.key == .left || press.key == .right))
+    }
+
     /// Left and Right move the selection.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         guard isEnabled, let press = presses.first, !labels.isEmpty else { return super.pressesBegan(presses, with: event) }

@@ -147,6 +147,11 @@
         grip = nil
     }
 
+    /// A focused slider's arrows, Home and End are its own too.
+    override func usesKeyItself(_ press: Press) -> Bool {
+        super.usesKeyItself(press) || (isEnabled && !press.isShortcut && [.left, .right, .up, .down, .home, .end].contains(press.key))
+    }
+
     /// Arrows step by a tenth of the range, Home and End go to its ends.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         guard isEnabled, let press = presses.first else { return super.pressesBegan(presses, with: event) }

@@ -165,6 +165,12 @@
         updateButtons()
     }
 
+    /// A focused stepper's arrows, "+", "=" and "-" are its own too.
+    override func usesKeyItself(_ press: Press) -> Bool {
+        let keys: [Key] = [.up, .down, .left, .right, .character("+"), .character("="), .character("-")]
+        return super.usesKeyItself(press) || (isEnabled && !press.isShortcut && keys.contains(press.key))
+    }
+
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         guard isEnabled, let press = presses.first else { return super.pressesBegan(presses, with: event) }
         switch press.key {

@@ -101,6 +101,9 @@ public enum Key: Sendable, Hashable {
         self.isRepeat = isRepeat
     }
 
+    /// Whether Control, Alt or Super is held: the press is a shortcut, not typing or a control's own key.
+    var isShortcut: Bool { !modifiers.isDisjoint(with: [.control, .alternate, .command]) }
+
     public nonisolated static func == (lhs: Press, rhs: Press) -> Bool { lhs === rhs }
     public nonisolated func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }

@@ -13,8 +13,8 @@
         case nonRepeatable
     }
 
-    /// The key, without modifiers: `.character("n")`, `.function(5)`, `.escape`, `.left`. Letters match in
-    /// either case (Shift is a modifier, as in `modifierFlags`).
+    /// The key, without modifiers: `.character("n")`, `.function(5)`, `.escape`, `.left` (`.character(" ")`
+    /// is `.space`). Letters match in either case (Shift is a modifier, as in `modifierFlags`).
     public let input: Key
     /// The modifiers that must be held, no more and no fewer. A character that needs Shift to type ("+",
     /// "?" on many layouts) matches with or without Shift held, unless `modifierFlags` asks for Shift.
@@ -28,10 +28,13 @@
     public var state: MenuElementState
     /// Whether repeats of a held key run it again.
     public var repeatBehavior: RepeatBehavior
-    /// Whether it runs even when the first responder would use the key itself: a text field editing its
-    /// text (typing, Ctrl+A, Ctrl+Left, ...), a focused control's Return, Space and arrows, Tab moving the
-    /// focus. False by default, so that a shortcut never takes a key from what the user is typing into,
-    /// as UIKit's `wantsPriorityOverSystemBehavior`.
+    /// Whether it runs even when the key has a use of its own: a text field editing its text (typing,
+    /// Ctrl+A, Ctrl+Left, plain Return, ...), a focused control's own keys (Return and Space; a slider's
+    /// arrows, Home and End; a stepper's arrows and +), a focused scroll view's scroll keys and a table's
+    /// Return on its keyboard row, Tab and Shift+Tab moving the focus, Escape dismissing a presentation
+    /// (for its presenter's commands). False by default, so that a shortcut never takes a key from what
+    /// the user is typing into or working with, as UIKit's `wantsPriorityOverSystemBehavior`. Under an
+    /// alert or an open context menu no command of the screen below runs, with priority or not.
     public var wantsPriorityOverSystemBehavior: Bool
     /// Runs when the keys are pressed, or the command is chosen in a menu.
     public let handler: @MainActor (KeyCommand) -> Void
@@ -41,7 +44,8 @@
                 attributes: MenuElementAttributes = [], state: MenuElementState = .off,
                 repeatBehavior: RepeatBehavior = .repeatable, wantsPriorityOverSystemBehavior: Bool = false,
                 handler: @escaping @MainActor (KeyCommand) -> Void) {
-        self.input = input
+        // The space bar arrives as `.space`, whatever it types.
+        self.input = input == .character(" ") ? .space : input
         self.modifierFlags = modifierFlags
         self.identifier = identifier
         self.attributes = attributes

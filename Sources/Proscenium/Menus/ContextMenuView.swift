@@ -193,10 +193,8 @@
 
     // MARK: - Keys
 
-    /// Every key but Page Up and Down is the open menu's: no shortcut of the screen under it runs.
-    override func usesKeyItself(_ press: Press) -> Bool {
-        press.key != .pageUp && press.key != .pageDown
-    }
+    /// Every key is the open menu's (Page Up and Down go on to the scroll view around it).
+    override func usesKeyItself(_ press: Press) -> Bool { true }
 
     override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         for press in presses {

@@ -46,7 +46,7 @@ public enum MenuElementState: Sendable, Hashable {
     public var state: State
     /// The keys that do the same outside the menu, as the row shows them at its right end, as desktop
     /// menus do, and screen readers read them: only shown, the keys are the view's to handle (a
-    /// `KeyCommand` in the menu instead shows its keys and runs when they are pressed). Written as
+    /// `KeyCommand` in the menu shows its own, which run it while a responder offers it). Written as
     /// GTK and Qt write them, modifiers first, joined by "+": "Ctrl+C", "Ctrl+Shift+Z", "Alt+F4".
     public var shortcutTitle: String?
     /// Runs when the action is chosen, after the menu began to close.

@@ -104,6 +104,16 @@
         }
     }
 
+    /// Alt+Left and the mouse's Back button (which arrives as Alt+Left) pop the top screen while there is
+    /// one to go back to: a key command, so it comes before any shortcut of the containers around.
+    open override var keyCommands: [KeyCommand]? {
+        guard stack.count > 1 else { return nil }
+        return [KeyCommand(title: "Back", input: .left, modifierFlags: .alternate) { [weak self] _ in
+            guard let self, canGoBack else { return }
+            popViewController(animated: true)
+        }]
+    }
+
     /// Alt+Left and the mouse's Back button pop the top screen; other keys go on up the chain.
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         if handleBackCommand(presses) { return }

@@ -186,12 +186,11 @@
         setNeedsDisplay()
     }
 
-    /// A focused, enabled control's keys are its own: Return, Space and the arrows with no modifier but
-    /// Shift (what activates, moves a slider's thumb or a segment, or moves the focus). A key command takes
-    /// them only with priority over them.
+    /// A focused, enabled control's keys are its own: Return and Space, which activate it, with no
+    /// Control, Alt or Super (controls that take more keys say so). A key command takes them only with
+    /// priority over them.
     override func usesKeyItself(_ press: Press) -> Bool {
-        guard isEnabled, press.modifiers.isDisjoint(with: [.control, .alternate, .command]) else { return false }
-        return [.return, .space, .left, .right, .up, .down].contains(press.key)
+        isEnabled && !press.isShortcut && (press.key == .return || press.key == .space)
     }
 
     /// Return and space activate a focused, enabled control, as a tap would.

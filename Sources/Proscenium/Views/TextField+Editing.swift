@@ -54,10 +54,14 @@ extension TextField {
                 else { moveCaret(to: byWord ? nextWordEnd(from: head) : head + 1, extending: extending) }
             }
         case .home:
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return nil }
             return { [self] in moveCaret(to: 0, extending: extending) }
         case .end:
+            guard modifiers.isDisjoint(with: [.alternate, .command]) else { return nil }
             return { [self] in moveCaret(to: storage.count, extending: extending) }
         case .return:
+            // Ctrl+Return, Alt+Return are shortcuts (a chat's Send), as GTK's entry leaves them.
+            guard modifiers.isSubset(of: [.shift]) else { return nil }
             // As UIKit's: a delegate that answers false keeps Return to itself; otherwise the field's
             // Return actions run (an alert's picks its preferred action, whoever the delegate is).
             return { [self] in
@@ -65,7 +69,7 @@ extension TextField {
             }
         case .escape:
             // Inside a presentation Escape belongs to the window, which dismisses it; elsewhere it ends editing.
-            if isInsidePresentedController { return nil }
+            if isInsidePresentedController || !modifiers.isEmpty { return nil }
             return { [self] in if !press.isRepeat { resignFirstResponder() } }
         default:
             return nil

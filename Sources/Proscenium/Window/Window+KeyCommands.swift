@@ -4,11 +4,13 @@ extension Window {
     /// The key command `press` runs: the first that matches among the `keyCommands` of `target` and of the
     /// responders after it on the chain, in order (a view's before its controller's, a presented
     /// controller's before its presenter's, as in UIKit). A key the first responder acts on itself, and
-    /// Tab, which moves the focus, go to commands that want priority over that only; so does Escape, which
-    /// dismisses the top presentation, for the responders after that presentation's controller (its
-    /// presenter's).
+    /// Tab and Shift+Tab, which move the focus, go to commands that want priority over that only; so does
+    /// Escape, which dismisses the top presentation, for the responders after that presentation's
+    /// controller (its presenter's). An alert or an open context menu ends the search: as a desktop's modal
+    /// dialogs and menus do, it keeps the shortcuts of the screen under it from running.
     func keyCommand(for press: Press, from target: Responder) -> KeyCommand? {
-        var systemUsesKey = press.key == .tab || (target === firstResponder && target.usesKeyItself(press))
+        let focusKey = press.key == .tab && press.modifiers.isSubset(of: [.shift])
+        var systemUsesKey = focusKey || (target === firstResponder && target.usesKeyItself(press))
         let top = topViewController
         var responder: Responder? = target
         while let current = responder {
@@ -16,7 +18,10 @@ extension Window {
                let command = commands.first(where: { $0.matches(press) && ($0.wantsPriorityOverSystemBehavior || !systemUsesKey) }) {
                 return command
             }
-            if current === top, top?.presentingViewController != nil, press.key == .escape { systemUsesKey = true }
+            if current === top {
+                if top is AlertController || top is ContextMenuController { return nil }
+                if top?.presentingViewController != nil, press.key == .escape { systemUsesKey = true }
+            }
             responder = current.next
         }
         return nil

@@ -108,10 +108,14 @@ enum ATSPI {
         case "PgDown": "Page_Down"
         case "Backspace": "BackSpace"
         case "Space": "space"
-        case "+": "plus"
-        default: key.count == 1 ? key.lowercased() : key
+        default: punctuationKeysyms[key] ?? (key.count == 1 ? key.lowercased() : key)
         }
     }
+
+    /// X's keysym names of the punctuation keys shortcuts use.
+    private static let punctuationKeysyms = ["+": "plus", "-": "minus", "=": "equal", ",": "comma", ".": "period",
+                                             "/": "slash", ";": "semicolon", "'": "apostrophe", "[": "bracketleft",
+                                             "]": "bracketright", "\\": "backslash", "`": "grave"]
 
     /// The names of a node's actions, as screen readers show them.
     static func name(of action: AccessibilityNode.Action) -> String {

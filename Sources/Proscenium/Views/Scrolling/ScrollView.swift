@@ -257,12 +257,10 @@
         window?.scrollObserver?(self, phase)
     }
 
-    /// A focused scroll view's scroll keys are its own (a table's move its focused row): the arrows, Page
-    /// Up and Down, Home, End and Space, with no modifier but Shift. A key command takes them only with
-    /// priority over them.
+    /// A focused scroll view's scroll keys are its own: the arrows, Page Up and Down, Home, End and Space,
+    /// with no modifier but Shift. A key command takes them only with priority over them.
     override func usesKeyItself(_ press: Press) -> Bool {
-        guard press.modifiers.isDisjoint(with: [.control, .alternate, .command]) else { return false }
-        return [.up, .down, .left, .right, .pageUp, .pageDown, .home, .end, .space].contains(press.key)
+        keyScrollDelta(for: press) != nil
     }
 
     /// Keys that reach a scroll view (focus is inside it) scroll it if they can; the rest travel on.

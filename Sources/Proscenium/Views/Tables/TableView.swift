@@ -74,6 +74,11 @@
         return true
     }
 
+    /// A focused table's keyboard-row keys are its own too: Return and Space select the focused row.
+    override func usesKeyItself(_ press: Press) -> Bool {
+        super.usesKeyItself(press) || (press.modifiers.isEmpty && press.key == .return && indexPathForFocusedRow != nil)
+    }
+
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
         let unhandled = presses.filter { !(isFirstResponder && handleFocusKey($0)) }
         if !unhandled.isEmpty { super.pressesBegan(unhandled, with: event) }
