@@ -54,4 +54,13 @@ import Testing
         let view = try #require(controller.presentedView)
         #expect(view.frame == controller.frameOfPresentedViewInContainerView, "\(scene): \(view.frame)")
     }
+
+    @Test("each scene's home button has a tooltip saying what the scene shows")
+    func sceneButtonsHaveToolTips() {
+        let (window, _, _) = makeWindow(width: 1280, height: 800)
+        for name in SceneCatalog.names {
+            let button = window.allViews().first { $0.identifier == "present-\(name)" } as? Button
+            #expect(button?.toolTip == SceneCatalog.summary(of: name) && button?.toolTip?.isEmpty == false, "\(name)")
+        }
+    }
 }

@@ -177,7 +177,8 @@
         if !actions.isEmpty, AccessibilityTree.isInsideViewIgnoringTouches(view) { traits.insert(.notEnabled) }
         var node = AccessibilityNode(
             id: AccessibilityTree.id(of: view), parent: parent, role: role, label: view.accessibilityLabel,
-            hint: view.accessibilityHint, value: view.accessibilityValue, traits: traits, frame: view.accessibilityFrame,
+            hint: view.accessibilityHint ?? view.activeToolTipInteraction?.defaultToolTip, value: view.accessibilityValue,
+            traits: traits, frame: view.accessibilityFrame,
             isFocused: view === focused, isFocusable: view.canBecomeFocused, isModal: role == .dialog || role == .alert,
             isEditable: view is TextField && !traits.contains(.notEnabled), actions: actions, identifier: view.identifier)
         if let content = view as? AccessibilityTextContent {

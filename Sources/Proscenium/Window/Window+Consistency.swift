@@ -10,7 +10,7 @@ extension Window {
     /// every controller's appearance state matches whether its view is in the window, and none is half-way
     /// through an appearance transition when nothing moves; no gesture recognizer follows a touch for a
     /// view that left; no dismissal waits for a presentation above that is not leaving, nor for nothing; no request to the stack
-    /// waits once a change is over. Also reported,
+    /// waits once a change is over; a tooltip shown is the window's topmost view. Also reported,
     /// once, what was seen as it happened since the last call: a presentation-controller hook run with a
     /// nil `containerView`, a presentation's events out of order.
     public func consistencyProblems() -> [String] {
@@ -23,7 +23,18 @@ extension Window {
         checkTouch(problems: &problems)
         checkTraits(problems: &problems)
         checkEditing(problems: &problems)
+        checkToolTips(problems: &problems)
         return problems
+    }
+
+    /// At most one tooltip is in the window, the one it shows, above everything else.
+    private func checkToolTips(problems: inout [String]) {
+        for case let tip as ToolTipView in allViews() where tip !== toolTips.shown {
+            problems.append("a tooltip (\(tip.label.text)) is in the window but not the one shown")
+        }
+        if let tip = toolTips.shown, tip.superview !== self || subviews.last !== tip {
+            problems.append("the tooltip shown (\(tip.label.text)) is not the window's topmost view")
+        }
     }
 
     /// Notes a defect seen as it happened, for the next `consistencyProblems()`.

@@ -5,13 +5,22 @@ extension Window {
     public func send(_ input: InputEvent) {
         switch input {
         case let .pointerDown(location, button, modifiers, time):
+            putOffToolTips()
+            toolTipButton(button, down: true)
             pointerDown(at: location, button: button, modifiers: modifiers, time: time)
         case let .pointerMoved(location, time): pointerMoved(to: location, time: time)
-        case let .pointerUp(location, button, time): pointerUp(at: location, button: button, time: time)
+        case let .pointerUp(location, button, time):
+            toolTipButton(button, down: false)
+            pointerUp(at: location, button: button, time: time)
         // Left during a drag, the cursor stays the one the drag began with (X shows it outside too).
-        case .pointerExited: if activeTouch == nil { updateCursor(for: nil) }
-        case let .scroll(location, delta, isPrecise, time): scroll(at: location, by: delta, isPrecise: isPrecise, time: time)
+        case .pointerExited:
+            toolTipPointerExited()
+            if activeTouch == nil { updateCursor(for: nil) }
+        case let .scroll(location, delta, isPrecise, time):
+            putOffToolTips()
+            scroll(at: location, by: delta, isPrecise: isPrecise, time: time)
         case let .keyDown(key, modifiers, isRepeat, time):
+            putOffToolTips()
             keyDown(Press(key: key, timestamp: time, modifiers: modifiers, isRepeat: isRepeat))
         case let .keyUp(key, modifiers, time):
             keyUp(Press(key: key, timestamp: time, modifiers: modifiers))
@@ -132,7 +141,9 @@ extension Window {
     private func pointerMoved(to location: Point, time: Double) {
         lastPointerLocation = location
         guard let touch = activeTouch else {
-            updateCursor(for: hitTest(location, with: nil))
+            let hit = hitTest(location, with: nil)
+            updateCursor(for: hit)
+            toolTipPointerMoved(to: location, over: hit)
             openContextMenu?.menuView.pointerHovered(at: location)
             return
         }

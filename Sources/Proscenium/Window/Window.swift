@@ -161,6 +161,7 @@
     var lastClick: (time: Double, location: Point, count: Int)?
     /// Where the pointer was last seen; scroll keys nobody else handled scroll what lies under it.
     var lastPointerLocation: Point?
+    var toolTips = ToolTipState()
     /// Where the right button went down to open the menu on screen, while it is held.
     var contextMenuPress: Point?
 
@@ -243,11 +244,12 @@
         rootView.center = Point(x: bounds.midX, y: bounds.midY)
     }
 
-    /// Keeps the presentation layer above views added to the window itself.
+    /// Keeps the presentation layer above views added to the window itself, and a tooltip above all.
     open override func didAddSubview(_ subview: View) {
-        if let presentationLayer, subview !== presentationLayer, subviews.last !== presentationLayer {
+        if let presentationLayer, subview !== presentationLayer, subview !== toolTips.shown, subviews.last !== presentationLayer {
             bringSubviewToFront(presentationLayer)
         }
+        if let tip = toolTips.shown, subviews.last !== tip { bringSubviewToFront(tip) }
     }
 
     // MARK: - The end of the responder chain
@@ -301,6 +303,7 @@
             layOutUntilSettled()
         }
         finishSizeTransitions()
+        checkToolTip()
         var builder = FrameBuilder(windowBounds: bounds, pendingDamage: pendingDamage, scale: displayScale,
                                    expectedCommands: lastCommandCount, copiesScrolledContent: surface?.copiesScrolledContent ?? false)
         builder.build(root: self)

@@ -43,6 +43,7 @@ import Proscenium
         for name in SceneCatalog.names {
             let button = Button(title: SceneCatalog.title(of: name)) { [weak self] _ in self?.presentScene(named: name) }
             button.identifier = "present-\(name)"
+            button.toolTip = SceneCatalog.summary(of: name)
             sceneButtons[name] = button
             view.addSubview(button)
         }

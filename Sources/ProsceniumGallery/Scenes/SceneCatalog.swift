@@ -30,6 +30,24 @@ import Proscenium
         return controller.title ?? String(describing: type(of: controller))
     }
 
+    /// What the scene shows, as its home-screen button's tooltip says it; nil for an unknown name.
+    public static func summary(of name: String) -> String? {
+        switch name {
+        case "bouncy": "A card that drops in on an underdamped spring"
+        case "side-panel": "A panel from the left, the home screen shrinking aside"
+        case "overlay": "A full-height panel from the right over dimming"
+        case "cool": "A card growing from the centre inside a sliding frame"
+        case "sheet": "A sheet with detents, or a popover in a wide window"
+        case "alert": "An alert with a preferred and a cancel action"
+        case "rename": "An alert with a text field"
+        case "list": "A long list that scrolls, flings and bounces"
+        case "navigation": "A settings stack: push, pop, Back and an inspector"
+        case "action-sheet": "An action sheet: a popover, or a bottom sheet when narrow"
+        case "controls": "Switches, sliders, steppers, segments and progress"
+        default: nil
+        }
+    }
+
     /// The title of the home screen's button for `name`: "side-panel" is "Side panel".
     public static func title(of name: String) -> String {
         let spaced = name.split(separator: "-").joined(separator: " ")

@@ -38,6 +38,8 @@ extension GallerySoak {
         AnimationSettings.reduceMotion = false
         world.armingEnabled = false
         releaseHeld(first: true)
+        // The pointer leaves, so a tooltip it rested on goes before the live objects are counted.
+        window.send(.pointerExited)
         world.restoreRoot()
         for _ in 0..<10 where !window.presentedViewControllers.isEmpty {
             for controller in window.presentedViewControllers.reversed() where !controller.isBeingDismissed {
