@@ -72,6 +72,21 @@ static inline int proscenium_exif_orientation(const unsigned char *d, unsigned i
 /// reads its EXIF orientation into `orientation` (1 when it has none): the caller turns the pixels upright.
 /// Returns 0 and fills `message` (at least JMSG_LENGTH_MAX bytes) on failure, or when the image has more
 /// than `max_side` pixels on a side or `max_pixels` in all (checked before the pixels are allocated).
+/// Turns a row of `width` CMYK pixels into opaque RGBA in place. With an Adobe marker the inks are stored
+/// inverted (255 is no ink), as Photoshop writes them; without one, as they are. No colour profile: the
+/// naive conversion browsers use when a file brings none.
+static inline void proscenium_cmyk_to_rgba(unsigned char *row, JDIMENSION width, boolean inverted) {
+    for (JDIMENSION i = 0; i < width; i++) {
+        unsigned char *pixel = row + (size_t)i * 4;
+        int c = pixel[0], m = pixel[1], y = pixel[2], k = pixel[3];
+        if (!inverted) { c = 255 - c; m = 255 - m; y = 255 - y; k = 255 - k; }
+        pixel[0] = (unsigned char)((c * k + 127) / 255);
+        pixel[1] = (unsigned char)((m * k + 127) / 255);
+        pixel[2] = (unsigned char)((y * k + 127) / 255);
+        pixel[3] = 255;
+    }
+}
+
 static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned long size, long max_side, long max_pixels,
                                          unsigned char **pixels, int *width, int *height, int *orientation,
                                          char *message) {
@@ -108,7 +123,10 @@ static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned lon
         jpeg_destroy_decompress(&info);
         return 0;
     }
-    info.out_color_space = JCS_EXT_RGBA;
+    // Print-ready JPEGs are CMYK (or YCCK, which libjpeg turns into CMYK); libjpeg does not make RGB of
+    // them, so their rows are read as CMYK and converted here.
+    int cmyk = info.jpeg_color_space == JCS_CMYK || info.jpeg_color_space == JCS_YCCK;
+    info.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&info);
     size_t stride = (size_t)info.output_width * 4;
     out = malloc(stride * info.output_height);
@@ -120,12 +138,55 @@ static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned lon
     while (info.output_scanline < info.output_height) {
         unsigned char *row = out + stride * info.output_scanline;
         jpeg_read_scanlines(&info, &row, 1);
+        if (cmyk) proscenium_cmyk_to_rgba(row, info.output_width, info.saw_Adobe_marker);
     }
     jpeg_finish_decompress(&info);
     *width = (int)info.output_width;
     *height = (int)info.output_height;
     jpeg_destroy_decompress(&info);
     *pixels = out;
+    return 1;
+}
+
+/// Encodes 8-bit CMYK `pixels` as a CMYK JPEG with an Adobe marker, storing the inks inverted as
+/// Photoshop does (0 is full ink), into a buffer the caller frees with `free`; 0 on failure. For tests.
+static inline int proscenium_jpeg_encode_cmyk(const unsigned char *pixels, int width, int height,
+                                              unsigned char **data, unsigned long *size) {
+    struct jpeg_compress_struct info;
+    struct proscenium_jpeg_error error;
+    unsigned char *volatile row = malloc((size_t)width * 4);
+    *data = NULL;
+    *size = 0;
+    if (!row) return 0;
+    info.err = jpeg_std_error(&error.manager);
+    error.manager.error_exit = proscenium_jpeg_error_exit;
+    error.manager.emit_message = proscenium_jpeg_warning;
+    if (setjmp(error.jump)) {
+        jpeg_destroy_compress(&info);
+        free(*data);
+        free(row);
+        *data = NULL;
+        return 0;
+    }
+    jpeg_create_compress(&info);
+    jpeg_mem_dest(&info, data, size);
+    info.image_width = (JDIMENSION)width;
+    info.image_height = (JDIMENSION)height;
+    info.input_components = 4;
+    info.in_color_space = JCS_CMYK;
+    jpeg_set_defaults(&info);
+    jpeg_set_colorspace(&info, JCS_YCCK);
+    jpeg_set_quality(&info, 95, TRUE);
+    jpeg_start_compress(&info, TRUE);
+    while (info.next_scanline < info.image_height) {
+        const unsigned char *source = pixels + (size_t)info.next_scanline * (size_t)width * 4;
+        for (int i = 0; i < width * 4; i++) row[i] = (unsigned char)(255 - source[i]);
+        JSAMPROW rows = (JSAMPROW)row;
+        jpeg_write_scanlines(&info, &rows, 1);
+    }
+    jpeg_finish_compress(&info);
+    jpeg_destroy_compress(&info);
+    free(row);
     return 1;
 }
 

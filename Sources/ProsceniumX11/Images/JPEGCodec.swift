@@ -85,6 +85,19 @@ public enum JPEGCodec {
         return Array(UnsafeBufferPointer(start: data, count: Int(size)))
     }
 
+    /// A `width`×`height` CMYK JPEG of `inks` (four bytes a pixel, 255 full ink), stored inverted with an
+    /// Adobe marker as Photoshop writes print-ready files; nil when libjpeg fails. For the tests too.
+    static func encodeCMYK(inks: [UInt8], width: Int, height: Int) -> [UInt8]? {
+        var data: UnsafeMutablePointer<UInt8>?
+        var size: UInt = 0
+        let ok = inks.withUnsafeBufferPointer { inks in
+            proscenium_jpeg_encode_cmyk(inks.baseAddress, Int32(width), Int32(height), &data, &size)
+        }
+        guard ok != 0, let data else { return nil }
+        defer { free(data) }
+        return Array(UnsafeBufferPointer(start: data, count: Int(size)))
+    }
+
     /// The file's bytes, or why they cannot be read.
     private static func readFile(_ path: String) throws(PNGError) -> [UInt8] {
         guard let file = fopen(path, "rb") else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
