@@ -1,10 +1,11 @@
 import Proscenium
 import ProsceniumX11
 
-/// A container of one's own, as UIKit's `UITabBarController`: a row of tabs along the bottom, and the
-/// selected tab's screen above it. Switching tabs runs the navigation slide — any `AnimatedTransitioning`
-/// would do — through a public `TransitionContext`, so the two screens get their appearance callbacks and
-/// a transition coordinator, exactly as they would in a navigation controller.
+/// A container of one's own, shaped as a tab bar controller (Proscenium's `TabBarController` is the ready
+/// one): a row of tabs along the bottom, and the selected tab's screen above it. Switching tabs runs the
+/// navigation slide — any `AnimatedTransitioning` would do — through a public `TransitionContext`, so the
+/// two screens get their appearance callbacks and a transition coordinator, exactly as they would in a
+/// navigation controller.
 final class TabsController: ViewController {
     let tabs: [ViewController]
     private(set) var selectedIndex = 0

@@ -48,4 +48,8 @@ extension ViewController {
         willMove(toParent: nil)
     }
 
+    /// A controller as warnings and self-checks name it: its type and title.
+    static func describe(_ controller: ViewController) -> String {
+        "\(type(of: controller))" + (controller.title.map { " \"\($0)\"" } ?? "")
+    }
 }

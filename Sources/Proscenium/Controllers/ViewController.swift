@@ -29,8 +29,9 @@
     var runningTransition: TransitionContext?
     /// Set from `willMove(toParent:)` until `didMove(toParent:)` (see `isMovingToParent`).
     var movingToParent = false, movingFromParent = false
-    /// Made on first use of `navigationItem`.
+    /// Made on first use of `navigationItem`, and of `tabBarItem`.
     var storedNavigationItem: NavigationItem?
+    var storedTabBarItem: TabBarItem?
 
     /// What the controller shows, for the containers that name it: a navigation bar's title, and the back
     /// button of the screen pushed after it. Setting it sets its `navigationItem`'s title too, as UIKit's.
@@ -43,6 +44,7 @@
             } else {
                 (parentController as? NavigationController)?.updateNavigationBar()
             }
+            (parentController as? TabBarController)?.tabBar.itemsDidChange()
         }
     }
     /// A presentation controller made before presenting, for a built-in style that is configured first

@@ -34,9 +34,12 @@ extension NavigationController {
             end(!context.transitionWasCancelled)
         }
     }
+}
 
-    /// Dismisses what `removed` presented on its own, for screens that leave with no transition to follow:
-    /// taken from under the same top screen (`setViewControllers`), or by a push turned around.
+extension ViewController {
+    /// Dismisses what `removed` presented on its own, for screens that leave a container with no
+    /// transition to follow: taken from under the same top screen (`setViewControllers`), by a push turned
+    /// around, or a tab removed from a tab bar controller.
     func dismissPresentations(of removed: [ViewController], animated: Bool) {
         guard let (window, leaving) = leavingPresentation(of: removed) else { return }
         window.presentationStack.request(.dismiss(leaving, animated: animated, interactive: false, completion: nil))
@@ -44,8 +47,10 @@ extension NavigationController {
 
     /// The lowest presentation still up whose source is one of `removed` or inside one (dismissing it takes
     /// those above it along), with the window it is in.
-    private func leavingPresentation(of removed: [ViewController]) -> (Window, Presentation)? {
-        guard let window = viewIfLoaded?.window, !removed.isEmpty else { return nil }
+    fileprivate func leavingPresentation(of removed: [ViewController]) -> (Window, Presentation)? {
+        // Under a full-screen presentation the container's view is out of the window; what it presents is in.
+        let window = viewIfLoaded?.window ?? presentedViewController?.viewIfLoaded?.window
+        guard let window, !removed.isEmpty else { return nil }
         let leaving = window.presentationStack.presentations.first { presentation in
             guard var source = presentation.source, presentation.phase != .dismissing else { return false }
             while true {

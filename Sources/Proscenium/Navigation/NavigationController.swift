@@ -250,8 +250,4 @@
         Warnings.warn("\(operation) of \(Self.describe(controller)) on \(Self.describe(self)) refused: \(problem)")
         return false
     }
-
-    static func describe(_ controller: ViewController) -> String {
-        "\(type(of: controller))" + (controller.title.map { " \"\($0)\"" } ?? "")
-    }
 }

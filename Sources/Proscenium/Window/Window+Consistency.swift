@@ -58,6 +58,7 @@ extension Window {
         let somethingMoves = presentations.contains { $0.transition != nil || $0.morphsRunning > 0 }
         for controller in controllers {
             if let navigation = controller as? NavigationController { problems += navigation.consistencyProblems() }
+            if let tabs = controller as? TabBarController { problems += tabs.consistencyProblems() }
             let name = Self.describe(controller)
             let onScreen = controller.viewIfLoaded?.window === self
             switch controller.appearanceState {
