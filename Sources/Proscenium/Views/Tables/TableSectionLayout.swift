@@ -83,9 +83,7 @@ extension TableView {
             sections.append(layout)
             y += layout.height
         }
-        if let selected = indexPathForSelectedRow, !hasRow(selected) {
-            selectRow(at: nil, animated: false, scrollPosition: .none)
-        }
+        for selected in selectedRows where !hasRow(selected) { deselectRow(at: selected, animated: false) }
         contentSize = Size(width: bounds.width, height: y)
         keepFocusedRowAfterReload()
     }
@@ -123,7 +121,7 @@ extension TableView {
                          "TableView: cellForRowAt \(indexPath) returned the cell already showing row \(cell.indexPath!); dequeue a cell for each row")
             cell.tableView = self
             cell.indexPath = indexPath
-            cell.isSelected = indexPath == indexPathForSelectedRow
+            cell.isSelected = selectedRows.contains(indexPath)
             cell.frame = frame
             cell.isHidden = false
             if cell.superview !== self { insertSubview(cell, at: 0) }

@@ -113,7 +113,8 @@ extension TableView {
         case .return, .space:
             guard !press.isRepeat else { return true }
             guard let current else { return false }
-            userSelectedRow(at: current)
+            // With several rows selectable, Space adds or removes the keyboard row, as Ctrl+click does.
+            userSelectedRow(at: current, modifiers: press.key == .space && allowsMultipleSelection ? .control : [])
             return true
         default:
             return false

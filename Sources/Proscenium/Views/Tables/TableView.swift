@@ -31,9 +31,17 @@
     }
     /// Whether a click selects a row; true by default.
     public var allowsSelection = true
+    /// Whether several rows can be selected at once, as UIKit's `allowsMultipleSelection`, with the
+    /// clicks of UIKit on the Mac and of every desktop list (see `TableView+Selection.swift`). Turned off,
+    /// only the first selected row stays selected.
+    public var allowsMultipleSelection = false {
+        didSet { if !allowsMultipleSelection, let first = indexPathForSelectedRow { keepOnly(first) } }
+    }
 
-    /// The selected row, if any.
-    public private(set) var indexPathForSelectedRow: IndexPath?
+    /// The selected rows.
+    var selectedRows: Set<IndexPath> = []
+    /// Where a Shift+click's run starts: the row last clicked without Shift.
+    var selectionAnchor: IndexPath?
 
     /// The rows of each section and where they lie.
     var sections: [TableSectionLayout] = []
@@ -186,50 +194,6 @@
         }
         y = clampedContentOffset(Point(x: contentOffset.x, y: y)).y
         setContentOffset(Point(x: contentOffset.x, y: y), animated: animated)
-    }
-
-    // MARK: - Selection
-
-    /// Selects the row (deselecting the one before) without calling the delegate, as UIKit does for code,
-    /// and scrolls it to `scrollPosition`; nil deselects.
-    public func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
-        if let indexPath, !needsReload, !hasRow(indexPath) {
-            Warnings.warn("TableView.selectRow(at: \(indexPath)): there is no such row; the selection is unchanged")
-            return
-        }
-        if let old = indexPathForSelectedRow, old != indexPath { visibleCellsByIndexPath[old]?.isSelected = false }
-        indexPathForSelectedRow = indexPath
-        guard let indexPath else { return }
-        visibleCellsByIndexPath[indexPath]?.isSelected = true
-        if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
-    }
-
-    /// Deselects the row if it is the selected one, without calling the delegate.
-    public func deselectRow(at indexPath: IndexPath, animated: Bool) {
-        guard indexPathForSelectedRow == indexPath else { return }
-        visibleCellsByIndexPath[indexPath]?.isSelected = false
-        indexPathForSelectedRow = nil
-    }
-
-    /// A click on a row: the delegate may redirect or refuse it, then the old row is deselected and the
-    /// new one selected, each with its delegate call.
-    func userSelectedRow(at indexPath: IndexPath) {
-        guard allowsSelection else { return }
-        let tableDelegate = delegate as? TableViewDelegate
-        guard let chosen = tableDelegate.map({ $0.tableView(self, willSelectRowAt: indexPath) }) ?? indexPath else { return }
-        // Sent to a row that does not exist, the click selects nothing and leaves the selection be.
-        guard hasRow(chosen) else {
-            Warnings.warn("TableView: willSelectRowAt sent the click to \(chosen), which is no row; nothing is selected")
-            return
-        }
-        if let old = indexPathForSelectedRow, old != chosen {
-            deselectRow(at: old, animated: false)
-            tableDelegate?.tableView(self, didDeselectRowAt: old)
-        }
-        // The keyboard goes on from the row the user chose.
-        moveFocus(to: chosen, scrolling: false)
-        selectRow(at: chosen, animated: false, scrollPosition: .none)
-        tableDelegate?.tableView(self, didSelectRowAt: chosen)
     }
 
     // MARK: - Layout

@@ -82,7 +82,7 @@
         guard let touch = touches.first, tableView?.allowsSelection == true else { return super.touchesEnded(touches, with: event) }
         let inside = bounds.contains(touch.location(in: self))
         isHighlighted = false
-        if inside, let indexPath, let tableView { tableView.userSelectedRow(at: indexPath) }
+        if inside, let indexPath, let tableView { tableView.userSelectedRow(at: indexPath, modifiers: event?.modifierFlags ?? []) }
     }
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
