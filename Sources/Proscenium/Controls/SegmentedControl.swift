@@ -136,7 +136,7 @@
     // MARK: - Input
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, let touch = touches.first else { return }
+        guard isTracking, let touch = touches.first else { return }
         endTracking(touch)
         let point = touch.location(in: self)
         guard bounds.contains(point), !labels.isEmpty else { return }

@@ -115,7 +115,7 @@
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         super.touchesBegan(touches, with: event)
-        guard isEnabled, let touch = touches.first else { return }
+        guard isTracking, let touch = touches.first else { return }
         let x = touch.location(in: self).x
         let thumbCentre = thumb.frame.midX
         if abs(x - thumbCentre) <= Self.thumbDiameter / 2 {
@@ -128,13 +128,13 @@
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, let touch = touches.first, let grip else { return }
+        guard isTracking, let touch = touches.first, let grip else { return }
         isHighlighted = true
         userMoved(to: value(atThumbCentre: touch.location(in: self).x - grip.offset))
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, let touch = touches.first, let grip else { return }
+        guard isTracking, let touch = touches.first, let grip else { return }
         self.grip = nil
         endTracking(touch)
         if !isContinuous, storedValue != grip.startValue { sendActions(for: [.valueChanged, .primaryActionTriggered]) }

@@ -100,7 +100,7 @@
     /// so a press that starts a scroll or stops a fling steps nothing.
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         super.touchesBegan(touches, with: event)
-        guard isEnabled, let touch = touches.first else { return }
+        guard isTracking, let touch = touches.first else { return }
         let direction: Double = touch.location(in: self).x < bounds.midX ? -1 : 1
         pressedDirection = direction
         updateButtons()
@@ -137,7 +137,7 @@
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
         stopPressing()
-        guard isEnabled, let touch = touches.first else { return }
+        guard isTracking, let touch = touches.first else { return }
         endTracking(touch)
     }
 

@@ -3,8 +3,13 @@
 /// Return flips it while it has focus. Each flip by the user sends `.valueChanged` (and the primary
 /// action); `setOn(_:animated:)` from code sends nothing, as UIKit's.
 @MainActor open class Switch: Control {
-    /// Whether the switch is on: its thumb at the right, its track in `onTintColor`.
-    public private(set) var isOn: Bool
+    /// Whether the switch is on: its thumb at the right, its track in `onTintColor`. Setting it moves the
+    /// thumb at once and sends nothing, as `setOn(_:animated: false)`.
+    public var isOn: Bool {
+        get { storedIsOn }
+        set { setOn(newValue, animated: false) }
+    }
+    private var storedIsOn: Bool
     /// The track's colour while on: system green by default.
     public var onTintColor = Color.systemGreen { didSet { updateColors() } }
     /// The thumb's colour: white by default.
@@ -23,7 +28,7 @@
 
     /// A switch set to `isOn`.
     public init(isOn: Bool = false, frame: Rect = .zero) {
-        self.isOn = isOn
+        self.storedIsOn = isOn
         super.init(frame: frame == .zero ? Rect(origin: .zero, size: Self.size) : frame)
         // Its size is its own, as UIKit's: a stack does not stretch it.
         layoutPriorities = LayoutPriorities(huggingHorizontal: 750, huggingVertical: 750,
@@ -43,7 +48,7 @@
     /// Sets the switch on or off, the thumb sliding there when `animated`; sends no action.
     public func setOn(_ on: Bool, animated: Bool) {
         guard on != isOn else { return }
-        isOn = on
+        storedIsOn = on
         moveThumb(animated: animated)
     }
 
@@ -76,7 +81,7 @@
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
         super.touchesMoved(touches, with: event)
-        guard isEnabled, let touch = touches.first, let start = touchStart else { return }
+        guard isTracking, let touch = touches.first, let start = touchStart else { return }
         let x = touch.location(in: self).x
         // A drag once the pointer went 4 points: the thumb follows it from where it was.
         guard dragPosition != nil || abs(x - start.x) > 4 else { return }
@@ -86,8 +91,8 @@
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, let touch = touches.first else { return }
         touchStart = nil
+        guard isTracking, let touch = touches.first else { return }
         // Where a drag left the thumb, or else a click inside flips it.
         let target = dragPosition.map { $0 >= 0.5 } ?? (isInside(touch) ? !isOn : isOn)
         dragPosition = nil
@@ -116,7 +121,7 @@
     /// Sets the switch to `on` as the user did it: animated, and `.valueChanged` sent when it changed.
     private func flip(to on: Bool) {
         let changed = on != isOn
-        isOn = on
+        storedIsOn = on
         moveThumb(animated: true)
         if changed { sendActions(for: [.valueChanged, .primaryActionTriggered]) }
     }

@@ -53,7 +53,8 @@ public struct TextLayout: Sendable, Hashable {
         let (ascent, descent) = measurer.lineMetrics(for: font)
         let lineHeight = (ascent + descent).rounded(.up)
         var texts: [String] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        // Any line ending breaks the line: "\n", a file's "\r\n" (one Character in Swift), "\r", U+2028.
+        for paragraph in text.split(omittingEmptySubsequences: false, whereSeparator: \.isNewline) {
             guard wrap, let width else {
                 texts.append(String(paragraph))
                 continue

@@ -4,6 +4,11 @@
     /// A disabled control ignores touches and draws dimmed; disabled while pressed, it stops tracking the
     /// touch as if it were cancelled (a slider being dragged reports where it was let go, a switch's thumb
     /// goes back).
+    /// Whether a touch that began on the control while it was enabled is in progress, as UIKit's
+    /// `isTracking`: a slider's drag, a button held down. A press that began while the control was disabled
+    /// is not tracked, so it does nothing when released after the control is enabled.
+    public internal(set) var isTracking = false
+
     public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
@@ -216,17 +221,19 @@
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
         guard isEnabled else { return }
+        isTracking = true
         isHighlighted = true
         sendActions(for: .touchDown)
     }
 
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, let touch = touches.first else { return }
+        guard isTracking, let touch = touches.first else { return }
         isHighlighted = isInside(touch)
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
-        guard isEnabled, let touch = touches.first else { return }
+        guard isTracking, let touch = touches.first else { return }
+        isTracking = false
         let inside = isInside(touch)
         isHighlighted = false
         if inside { sendTapActions() } else { sendActions(for: .touchUpOutside) }
@@ -234,6 +241,8 @@
 
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
         isHighlighted = false
+        guard isTracking else { return }
+        isTracking = false
         sendActions(for: .touchCancel)
     }
 
@@ -241,6 +250,7 @@
     /// `.touchUpOutside` sent. Returns whether it ended inside.
     @discardableResult
     func endTracking(_ touch: Touch) -> Bool {
+        isTracking = false
         let inside = isInside(touch)
         isHighlighted = false
         sendActions(for: inside ? .touchUpInside : .touchUpOutside)

@@ -60,8 +60,11 @@
         numberOfLines == 1 ? nil : text.isEmpty ? 0 : layout(forWidth: width).size.height
     }
 
+    /// The text's size laid out at most `size.width` wide; a width of 0 or less means no limit, as in
+    /// UIKit, so `sizeThatFits(.zero)` is the natural size.
     open override func sizeThatFits(_ size: Size) -> Size {
         guard !text.isEmpty else { return .zero }
+        guard size.width > 0 else { return intrinsicContentSize }
         let layout = layout(forWidth: size.width)
         return Size(width: min(layout.size.width, size.width), height: layout.size.height)
     }

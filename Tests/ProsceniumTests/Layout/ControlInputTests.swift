@@ -178,4 +178,41 @@ struct ControlInputTests {
         hiddenHere.isHidden = false
         #expect(first.frameTimers.isEmpty && second.frameTimers.count == 1)
     }
+
+    @Test("a press that began on a disabled control does nothing when released after the control is enabled; isTracking says so")
+    func pressBeganWhileDisabled() {
+        let clock = ManualFrameClock()
+        let window = Window(size: Size(width: 300, height: 200), clock: clock)
+        var taps = 0, flips = 0, picks = 0
+        let button = Button(title: "Submit", frame: Rect(x: 10, y: 10, width: 100, height: 40)) { _ in taps += 1 }
+        let toggle = Switch(frame: Rect(x: 10, y: 60, width: 51, height: 31))
+        toggle.addAction(for: .valueChanged) { _ in flips += 1 }
+        let segments = SegmentedControl(items: ["A", "B"], frame: Rect(x: 10, y: 110, width: 120, height: 30))
+        segments.addAction(for: .valueChanged) { _ in picks += 1 }
+        for control in [button, toggle, segments] as [Control] {
+            window.addSubview(control)
+            control.isEnabled = false
+        }
+        for (control, point) in [(button, Point(x: 60, y: 30)), (toggle, Point(x: 35, y: 75)), (segments, Point(x: 100, y: 125))] as [(Control, Point)] {
+            window.send(.pointerDown(point, button: 1, time: clock.now))
+            #expect(!control.isTracking)
+            control.isEnabled = true
+            window.send(.pointerUp(point, button: 1, time: clock.now))
+            clock.run(for: 0.5)
+        }
+        #expect(taps == 0 && flips == 0 && picks == 0 && !toggle.isOn)
+        window.send(.pointerDown(Point(x: 60, y: 30), button: 1, time: clock.now))
+        #expect(button.isTracking)
+        window.send(.pointerUp(Point(x: 60, y: 30), button: 1, time: clock.now))
+        #expect(taps == 1 && !button.isTracking)
+    }
+
+    @Test("a switch's isOn is settable, as UIKit's: the thumb moves at once and nothing is sent")
+    func switchIsOnSettable() {
+        let toggle = Switch()
+        var sent = 0
+        toggle.addAction(for: .valueChanged) { _ in sent += 1 }
+        toggle.isOn = true
+        #expect(toggle.isOn && sent == 0)
+    }
 }

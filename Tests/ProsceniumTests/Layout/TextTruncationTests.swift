@@ -68,4 +68,18 @@ struct TextTruncationTests {
         func present(_ list: DisplayList, damage: Region, size: Size) {}
         func setCursor(_ cursor: Cursor) {}
     }
+
+    @Test("every line ending breaks a line: a file's \\r\\n, an old Mac's \\r, U+2028, as \\n does")
+    func lineEndings() {
+        for ending in ["\n", "\r\n", "\r", "\u{2028}"] {
+            #expect(lines("one" + ending + "two", width: nil, lines: 0, mode: .byWordWrapping) == ["one", "two"], "\(ending.unicodeScalars.map(\.value))")
+        }
+    }
+
+    @Test("a label's sizeThatFits(.zero) is its natural size, as UIKit's: a width of 0 means no limit")
+    func sizeThatFitsZero() {
+        let label = Label(text: "Hello world")
+        label.numberOfLines = 0
+        #expect(label.sizeThatFits(.zero) == label.intrinsicContentSize && label.sizeThatFits(.zero).width > 0)
+    }
 }
