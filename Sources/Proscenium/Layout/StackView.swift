@@ -151,18 +151,19 @@
         return size
     }
 
-    /// Its intrinsic size; a column given a width is as tall as its views wrapped at that width, and no
-    /// wider than it.
+    /// Its intrinsic size; given a width, a stack is as tall as its views wrapped at the widths it would
+    /// give them (a column's at its width, a row's at their shares of it), and no wider than it.
     open override func sizeThatFits(_ size: Size) -> Size {
         var fitted = intrinsicContentSize
-        if axis == .vertical, let height = intrinsicHeight(forWidth: size.width) {
+        if axis == .vertical || size.width.isFinite, let height = intrinsicHeight(forWidth: size.width) {
             fitted.height = height
             if size.width.isFinite { fitted.width = min(fitted.width, size.width) }
         }
         return fitted
     }
 
-    /// A column holding views whose height depends on their width is as tall as they are at that width.
+    /// A stack holding views whose height depends on their width (wrapping labels) is as tall as they are
+    /// at the widths it gives them: a column's at its inner width, a row's at their lengths along it.
     override func intrinsicHeight(forWidth width: Double) -> Double? {
         let margins = isLayoutMarginsRelativeArrangement ? layoutMargins : .zero
         let inner = width - margins.left - margins.right
@@ -171,7 +172,13 @@
         if axis == .vertical {
             return naturalLength(of: items) + margins.top + margins.bottom
         }
-        return (items.map { max(0, $0.cross) }.max() ?? 0) + margins.top + margins.bottom
+        var tallest = items.map { max(0, $0.cross) }.max() ?? 0
+        if inner.isFinite {
+            for (view, frame) in arrangement(in: Rect(x: 0, y: 0, width: max(0, inner), height: 0)) {
+                if let height = view.intrinsicHeight(forWidth: frame.width), height.isFinite { tallest = max(tallest, height) }
+            }
+        }
+        return tallest + margins.top + margins.bottom
     }
 
     override func subviewIntrinsicContentSizeDidChange(_ subview: View) {

@@ -120,4 +120,31 @@ struct ViewSizingTests {
         #expect(column.bounds.width <= 100, "\(column.bounds)")
         #expect(column.bounds.height == label.layout(forWidth: 100).size.height)
     }
+
+    @Test("a row with a wrapping label inside a column is as tall as the label's lines at its share of the width, and shows them all")
+    func rowOfWrappingTextInAColumn() {
+        let window = window()
+        final class Icon: View {
+            override var intrinsicContentSize: Size { Size(width: 40, height: 40) }
+        }
+        let icon = Icon()
+        let text = Label(text: "one two three four five six seven eight nine ten eleven twelve")
+        text.numberOfLines = 0
+        let row = StackView(arrangedSubviews: [icon, text])
+        row.spacing = 8
+        // The spacer has no height of its own, so it takes the room the row does not ask for.
+        let column = StackView(arrangedSubviews: [row, View()], frame: Rect(x: 0, y: 0, width: 200, height: 300))
+        column.axis = .vertical
+        column.alignment = .fill
+        column.distribution = .fill
+        window.addSubview(column)
+        column.layoutIfNeeded()
+        row.layoutIfNeeded()
+        let lines = text.layout(forWidth: text.bounds.width).lines.count
+        #expect(lines > 1, "the text wraps at \(text.bounds.width) points")
+        #expect(text.shownLayout().lines.count == lines && !(text.shownLayout().lines.last?.text.hasSuffix("…") ?? true),
+                "all \(lines) lines shown in \(text.frame)")
+        #expect(row.frame.height < 300 && row.sizeThatFits(Size(width: 200, height: 1000)).height == row.frame.height,
+                "the row asks for its wrapped height: \(row.frame)")
+    }
 }
