@@ -58,14 +58,15 @@ extension TextLayout {
     }
 
     /// `pieces` (words or characters) joined by `separator` into lines filled greedily up to `width`; a
-    /// piece wider than a line gets a line of its own.
+    /// piece wider than a line gets a line of its own. Spaces at a line's end (empty pieces between words)
+    /// hang past it, as UIKit's do, rather than make a line of their own.
     @MainActor static func filledLines(of pieces: [String], joinedBy separator: String, width: Double, font: Font,
                                        measurer: any TextMeasuring) -> [String] {
         var lines: [String] = []
         var current = ""
         for piece in pieces {
             let candidate = current.isEmpty ? piece : current + separator + piece
-            if !current.isEmpty, measurer.width(of: candidate, font: font) > width {
+            if !current.isEmpty, !piece.isEmpty, measurer.width(of: candidate, font: font) > width {
                 lines.append(current)
                 current = piece
             } else {

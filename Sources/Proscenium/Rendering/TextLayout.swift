@@ -66,6 +66,10 @@ public struct TextLayout: Sendable, Hashable {
             let first = texts.count
             let words = paragraph.split(separator: " ", omittingEmptySubsequences: false).map(String.init)
             texts += filledLines(of: words, joinedBy: " ", width: width, font: font, measurer: measurer)
+            // Spaces hanging at a wrapped line's end are not shown, so they neither widen nor align it.
+            for index in texts.indices[first...] {
+                while texts[index].last == " " { texts[index].removeLast() }
+            }
             // A word wider than the whole line is broken between its characters, as UIKit's does; clipping
             // leaves it whole, past the edge.
             if lineBreakMode != .byClipping {

@@ -82,4 +82,10 @@ struct TextTruncationTests {
         label.numberOfLines = 0
         #expect(label.sizeThatFits(.zero) == label.intrinsicContentSize && label.sizeThatFits(.zero).width > 0)
     }
+
+    @Test("a space at the end of a wrapped line hangs past it instead of making an empty line")
+    func trailingSpaceHangs() {
+        #expect(lines("Hello world ", width: 110, lines: 0, mode: .byWordWrapping) == ["Hello world"])
+        #expect(lines("Hello world  again", width: 110, lines: 0, mode: .byWordWrapping) == ["Hello world", "again"])
+    }
 }
