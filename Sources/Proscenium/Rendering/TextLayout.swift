@@ -83,8 +83,10 @@ public struct TextLayout: Sendable, Hashable {
             texts = Array(texts.prefix(numberOfLines))
             // The last line kept says that more text follows, even when it fits: at its end, where the
             // text goes on, whatever the mode.
-            if lineBreakMode.truncates, let width, let last = texts.indices.last {
-                texts[last] = truncated(texts[last], toFit: width, mode: .byTruncatingTail, font: font, measurer: measurer, forced: true)
+            if lineBreakMode.truncates, let last = texts.indices.last {
+                // With no width (a label's natural size), the ellipsis it will draw is counted in.
+                texts[last] = width.map { truncated(texts[last], toFit: $0, mode: .byTruncatingTail, font: font, measurer: measurer, forced: true) }
+                    ?? texts[last] + "…"
             }
         }
         // Only the last line can still be too wide (one line, not wrapped): it is the one cut.

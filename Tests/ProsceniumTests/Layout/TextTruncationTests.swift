@@ -88,4 +88,12 @@ struct TextTruncationTests {
         #expect(lines("Hello world ", width: 110, lines: 0, mode: .byWordWrapping) == ["Hello world"])
         #expect(lines("Hello world  again", width: 110, lines: 0, mode: .byWordWrapping) == ["Hello world", "again"])
     }
+
+    @Test("a label's natural width counts the ellipsis that says lines were dropped, so drawn at it the kept line is whole")
+    func naturalWidthCountsTheEllipsis() {
+        let natural = TextLayout.make("Hello\nWorld", font: font, width: nil, wrap: false, numberOfLines: 1,
+                                      lineBreakMode: .byTruncatingTail, measurer: measurer)
+        #expect(natural.lines.map(\.text) == ["Hello…"] && natural.size.width == 60)
+        #expect(lines("Hello\nWorld", width: natural.size.width, mode: .byTruncatingTail) == ["Hello…"])
+    }
 }
