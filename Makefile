@@ -22,10 +22,11 @@ demo: deps
 # window within its wait, a fake settings portal answering on the main actor, a fling paced by the X
 # server's timestamps) by themselves, because on
 # two cores shared with dozens of Xvfb-backed tests their waits wake late and the main actor they run
-# frames on is busy with other tests' work; then everything else; then the load tests (soak, input fuzz,
+# frames on is busy with other tests' work, and with them the text measurer's test, which reads the
+# process's latest display (a 2x window another suite opens meanwhile would change it); then everything else; then the load tests (soak, input fuzz,
 # resize storms), which keep both cores busy for seconds.
 CLOCK_TESTS = DispatchFrameClockTests
-TIMING_TESTS = FaultTests|LiveRunLoopTests|WindowLifecycleTests|WindowVisibilityTests|InputMethodTimingTests|PrivateXvfbTests|SelectionPasteboardTests|ClipboardKeepingTests|SettingsPortalTests|ScrollDemoTests
+TIMING_TESTS = FaultTests|TextMeasurerTests|LiveRunLoopTests|WindowLifecycleTests|WindowVisibilityTests|InputMethodTimingTests|PrivateXvfbTests|SelectionPasteboardTests|ClipboardKeepingTests|SettingsPortalTests|ScrollDemoTests
 LOAD_TESTS = SoakTests|InputFuzzTests|ResizeStormTests
 
 test: deps

@@ -68,10 +68,6 @@ static inline int proscenium_exif_orientation(const unsigned char *d, unsigned i
 #undef PROSCENIUM_U32
 }
 
-/// Decodes the JPEG in `data` into 8-bit RGBA (alpha 255) in a buffer the caller frees with `free`, and
-/// reads its EXIF orientation into `orientation` (1 when it has none): the caller turns the pixels upright.
-/// Returns 0 and fills `message` (at least JMSG_LENGTH_MAX bytes) on failure, or when the image has more
-/// than `max_side` pixels on a side or `max_pixels` in all (checked before the pixels are allocated).
 /// Turns a row of `width` CMYK pixels into opaque RGBA in place. With an Adobe marker the inks are stored
 /// inverted (255 is no ink), as Photoshop writes them; without one, as they are. No colour profile: the
 /// naive conversion browsers use when a file brings none.
@@ -87,6 +83,10 @@ static inline void proscenium_cmyk_to_rgba(unsigned char *row, JDIMENSION width,
     }
 }
 
+/// Decodes the JPEG in `data` into 8-bit RGBA (alpha 255) in a buffer the caller frees with `free`, and
+/// reads its EXIF orientation into `orientation` (1 when it has none): the caller turns the pixels upright.
+/// Returns 0 and fills `message` (at least JMSG_LENGTH_MAX bytes) on failure, or when the image has more
+/// than `max_side` pixels on a side or `max_pixels` in all (checked before the pixels are allocated).
 static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned long size, long max_side, long max_pixels,
                                          unsigned char **pixels, int *width, int *height, int *orientation,
                                          char *message) {
@@ -148,9 +148,10 @@ static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned lon
     return 1;
 }
 
-/// Encodes 8-bit CMYK `pixels` as a CMYK JPEG with an Adobe marker, storing the inks inverted as
-/// Photoshop does (0 is full ink), into a buffer the caller frees with `free`; 0 on failure. For tests.
-static inline int proscenium_jpeg_encode_cmyk(const unsigned char *pixels, int width, int height,
+/// Encodes 8-bit CMYK `pixels` (255 full ink) as a JPEG into a buffer the caller frees with `free`; 0 on
+/// failure. With `adobe`, as Photoshop writes print files: YCCK, the inks stored inverted behind an Adobe
+/// marker; without, plain CMYK with no marker. For tests.
+static inline int proscenium_jpeg_encode_cmyk(const unsigned char *pixels, int width, int height, int adobe,
                                               unsigned char **data, unsigned long *size) {
     struct jpeg_compress_struct info;
     struct proscenium_jpeg_error error;
@@ -163,7 +164,7 @@ static inline int proscenium_jpeg_encode_cmyk(const unsigned char *pixels, int w
     error.manager.emit_message = proscenium_jpeg_warning;
     if (setjmp(error.jump)) {
         jpeg_destroy_compress(&info);
-        free(*data);
+        // Not freed: libjpeg's memory destination may have moved the buffer without telling `*data`.
         free(row);
         *data = NULL;
         return 0;
@@ -175,12 +176,13 @@ static inline int proscenium_jpeg_encode_cmyk(const unsigned char *pixels, int w
     info.input_components = 4;
     info.in_color_space = JCS_CMYK;
     jpeg_set_defaults(&info);
-    jpeg_set_colorspace(&info, JCS_YCCK);
+    jpeg_set_colorspace(&info, adobe ? JCS_YCCK : JCS_CMYK);
+    if (!adobe) info.write_Adobe_marker = FALSE;
     jpeg_set_quality(&info, 95, TRUE);
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {
         const unsigned char *source = pixels + (size_t)info.next_scanline * (size_t)width * 4;
-        for (int i = 0; i < width * 4; i++) row[i] = (unsigned char)(255 - source[i]);
+        for (int i = 0; i < width * 4; i++) row[i] = (unsigned char)(adobe ? 255 - source[i] : source[i]);
         JSAMPROW rows = (JSAMPROW)row;
         jpeg_write_scanlines(&info, &rows, 1);
     }
@@ -203,7 +205,7 @@ static inline int proscenium_jpeg_encode(const unsigned char *pixels, int width,
     error.manager.emit_message = proscenium_jpeg_warning;
     if (setjmp(error.jump)) {
         jpeg_destroy_compress(&info);
-        free(*data);
+        // Not freed: libjpeg's memory destination may have moved the buffer without telling `*data`.
         *data = NULL;
         return 0;
     }

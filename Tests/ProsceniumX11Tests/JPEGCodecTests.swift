@@ -30,21 +30,24 @@ struct JPEGCodecTests {
         }
     }
 
-    @Test("a print-ready CMYK JPEG (inverted inks, Adobe marker, as Photoshop writes) decodes to its colours")
+    @Test("a print-ready CMYK JPEG (inverted inks behind an Adobe marker, as Photoshop writes, or plain) decodes to its colours")
     func decodesCMYK() throws {
         // 32 × 16: cyan ink on the left half, magenta and yellow (red) on the right, a quarter of black over all.
         var inks: [UInt8] = []
         for _ in 0..<16 {
             for x in 0..<32 { inks += x < 16 ? [255, 0, 0, 64] : [0, 255, 255, 64] }
         }
-        let bytes = try #require(JPEGCodec.encodeCMYK(inks: inks, width: 32, height: 16))
-        let image = try JPEGCodec.decode(bytes)
-        #expect(image.width == 32 && image.height == 16)
-        // No ink is 255; a quarter of black leaves 191 of each.
-        for (x, expected) in [(4, [0, 191, 191]), (28, [191, 0, 0])] {
-            let i = (8 * 32 + x) * 4
-            let pixel = image.pixels[i..<(i + 4)].map(Int.init)
-            #expect(zip(pixel.prefix(3), expected).allSatisfy { abs($0 - $1) <= 8 } && pixel[3] == 255, "x \(x): \(pixel)")
+        // Photoshop's way (inverted, Adobe marker) and plain CMYK with no marker read alike.
+        for adobe in [true, false] {
+            let bytes = try #require(JPEGCodec.encodeCMYK(inks: inks, width: 32, height: 16, adobe: adobe))
+            let image = try JPEGCodec.decode(bytes)
+            #expect(image.width == 32 && image.height == 16)
+            // No ink is 255; a quarter of black leaves 191 of each.
+            for (x, expected) in [(4, [0, 191, 191]), (28, [191, 0, 0])] {
+                let i = (8 * 32 + x) * 4
+                let pixel = image.pixels[i..<(i + 4)].map(Int.init)
+                #expect(zip(pixel.prefix(3), expected).allSatisfy { abs($0 - $1) <= 8 } && pixel[3] == 255, "adobe \(adobe), x \(x): \(pixel)")
+            }
         }
     }
 

@@ -172,11 +172,14 @@
         if axis == .vertical {
             return naturalLength(of: items) + margins.top + margins.bottom
         }
-        var tallest = items.map { max(0, $0.cross) }.max() ?? 0
-        if inner.isFinite {
-            for (view, frame) in arrangement(in: Rect(x: 0, y: 0, width: max(0, inner), height: 0)) {
-                if let height = view.intrinsicHeight(forWidth: frame.width), height.isFinite { tallest = max(tallest, height) }
-            }
+        guard inner.isFinite else { return (items.map { max(0, $0.cross) }.max() ?? 0) + margins.top + margins.bottom }
+        // Laid out with no limit across, a row that does not fill gives each view its height at its width
+        // (asked once); a filling one gives them all the room, so each is asked here.
+        let frames = arrangement(in: Rect(x: 0, y: 0, width: max(0, inner), height: .infinity))
+        var tallest = 0.0
+        for (item, (view, frame)) in zip(items, frames) {
+            let measured = alignment == .fill ? view.intrinsicHeight(forWidth: frame.width) : frame.height
+            tallest = max(tallest, measured.flatMap { $0.isFinite ? $0 : nil } ?? max(0, item.cross))
         }
         return tallest + margins.top + margins.bottom
     }

@@ -1,20 +1,22 @@
 /// A view that tracks a touch and turns it into actions, such as a button, as UIKit's `UIControl`.
 /// A control's own tap wins over tap recognizers on its superviews.
 @MainActor open class Control: View {
-    /// A disabled control ignores touches and draws dimmed; disabled while pressed, it stops tracking the
-    /// touch as if it were cancelled (a slider being dragged reports where it was let go, a switch's thumb
-    /// goes back).
     /// Whether a touch that began on the control while it was enabled is in progress, as UIKit's
     /// `isTracking`: a slider's drag, a button held down. A press that began while the control was disabled
     /// is not tracked, so it does nothing when released after the control is enabled.
     public internal(set) var isTracking = false
 
+    /// A disabled control ignores touches and draws dimmed; disabled while pressed, it stops tracking the
+    /// touch as if it were cancelled (a slider being dragged reports where it was let go, a switch's thumb
+    /// goes back).
     public var isEnabled = true {
         didSet {
             guard isEnabled != oldValue else { return }
             cursor = isEnabled ? enabledCursor : nil
             if !isEnabled {
                 window?.cancelTouch(in: self)
+                // A touch on a subview of its own, not cancelled above, is tracked no longer either.
+                isTracking = false
                 isHighlighted = false
                 if isFirstResponder { resignFirstResponder() }
             }
@@ -220,8 +222,8 @@
     // MARK: - Tracking
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        isTracking = isEnabled
         guard isEnabled else { return }
-        isTracking = true
         isHighlighted = true
         sendActions(for: .touchDown)
     }

@@ -1,6 +1,6 @@
 /// Shows read-only text: one line or wrapped over several, aligned in its bounds, as UIKit's `UILabel`.
 @MainActor open class Label: View {
-    /// The text shown; "\n" starts a new line, as `UILabel.text`.
+    /// The text shown; a line ending ("\n", "\r\n", "\r", U+2028) starts a new line, as in `UILabel.text`.
     public var text: String = "" { didSet { if text != oldValue { textChanged() } } }
     /// The font of the text; the 17-pixel system font by default, as UILabel's.
     public var font: Font = .systemFont(ofSize: 17) { didSet { if font != oldValue { textChanged() } } }

@@ -85,13 +85,14 @@ public enum JPEGCodec {
         return Array(UnsafeBufferPointer(start: data, count: Int(size)))
     }
 
-    /// A `width`×`height` CMYK JPEG of `inks` (four bytes a pixel, 255 full ink), stored inverted with an
-    /// Adobe marker as Photoshop writes print-ready files; nil when libjpeg fails. For the tests too.
-    static func encodeCMYK(inks: [UInt8], width: Int, height: Int) -> [UInt8]? {
+    /// A `width`×`height` CMYK JPEG of `inks` (four bytes a pixel, 255 full ink): with `adobe`, stored
+    /// inverted behind an Adobe marker as Photoshop writes print-ready files, else plain; nil when libjpeg
+    /// fails. For the tests.
+    static func encodeCMYK(inks: [UInt8], width: Int, height: Int, adobe: Bool = true) -> [UInt8]? {
         var data: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
         let ok = inks.withUnsafeBufferPointer { inks in
-            proscenium_jpeg_encode_cmyk(inks.baseAddress, Int32(width), Int32(height), &data, &size)
+            proscenium_jpeg_encode_cmyk(inks.baseAddress, Int32(width), Int32(height), adobe ? 1 : 0, &data, &size)
         }
         guard ok != 0, let data else { return nil }
         defer { free(data) }

@@ -3,8 +3,9 @@
 /// One row selected, or several with `allowsMultipleSelection`, as UIKit on the Mac and desktop lists:
 /// a click selects the row alone, Ctrl+click adds it to the selection or takes it out, Shift+click selects
 /// the run of rows from the last row clicked without Shift; Space does what Ctrl+click does for the
-/// keyboard row, Return what a click does. The delegate is asked before each row the user selects and told
-/// of each row selected or deselected; code that selects tells nobody, as in UIKit.
+/// keyboard row, Return what a click does. The delegate is asked about the row the user clicks (it may send
+/// the click to another row, or refuse it), and told of each row selected or deselected; code that selects
+/// tells nobody, as in UIKit.
 extension TableView {
     /// The selected row, or the first of the selected rows, if any.
     public var indexPathForSelectedRow: IndexPath? { selectedRows.min() }

@@ -99,6 +99,7 @@
     /// it runs after the current pass.
     public func reloadData() {
         selectRow(at: nil, animated: false, scrollPosition: .none)
+        selectionAnchor = nil
         setNeedsReload()
     }
 

@@ -120,7 +120,8 @@
     /// selection.
     open override func accessibilityActivate() -> Bool {
         guard let tableView, tableView.allowsSelection, let indexPath else { return false }
-        tableView.userSelectedRow(at: indexPath)
+        // With several rows selectable, a screen reader's selection adds the row, as Ctrl+click does.
+        tableView.userSelectedRow(at: indexPath, modifiers: tableView.allowsMultipleSelection ? .control : [])
         return true
     }
 }

@@ -21,7 +21,7 @@ extension TableViewDataSource {
     func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
     /// The user selected the row (clicked it, or a screen reader activated it).
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
-    /// The row lost its selection to another one.
+    /// The row lost its selection: to another one, or to a Ctrl+click on it with several rows selectable.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
 }
 
