@@ -4,7 +4,8 @@
 /// with the appearance callbacks and a transition coordinator (and may be cancelled). Alt+1 to Alt+9 pick a tab and Ctrl+Page
 /// Down and Up go to the next and previous one, as GTK's notebooks and browsers do.
 @MainActor open class TabBarController: ViewController {
-    /// The bar of tabs.
+    /// The row along the foot with one button per screen, which the user clicks to switch; restyle it
+    /// through its tint colour.
     public let tabBar = TabBar()
     /// Told of the user's picks, and asked for animators.
     public weak var delegate: TabBarControllerDelegate?
@@ -106,7 +107,8 @@
         view.addSubview(contentView)
         view.addSubview(tabBar)
         tabBar.itemSource = { [weak self] in
-            self?.tabs.indices.map { index in (self!.tabs[index].tabBarItem, self!.tabTitle(index)) } ?? []
+            guard let self else { return [] }
+            return tabs.indices.map { (tabs[$0].tabBarItem, tabTitle($0)) }
         }
         tabBar.onSelect = { [weak self] index in self?.userPicked(index) }
         tabBar.itemsDidChange()
