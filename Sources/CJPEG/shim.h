@@ -148,54 +148,12 @@ static inline int proscenium_jpeg_decode(const unsigned char *data, unsigned lon
     return 1;
 }
 
-/// Encodes 8-bit CMYK `pixels` (255 full ink) as a JPEG into a buffer the caller frees with `free`; 0 on
-/// failure. With `adobe`, as Photoshop writes print files: YCCK, the inks stored inverted behind an Adobe
-/// marker; without, plain CMYK with no marker. For tests.
-static inline int proscenium_jpeg_encode_cmyk(const unsigned char *pixels, int width, int height, int adobe,
-                                              unsigned char **data, unsigned long *size) {
-    struct jpeg_compress_struct info;
-    struct proscenium_jpeg_error error;
-    unsigned char *volatile row = malloc((size_t)width * 4);
-    *data = NULL;
-    *size = 0;
-    if (!row) return 0;
-    info.err = jpeg_std_error(&error.manager);
-    error.manager.error_exit = proscenium_jpeg_error_exit;
-    error.manager.emit_message = proscenium_jpeg_warning;
-    if (setjmp(error.jump)) {
-        jpeg_destroy_compress(&info);
-        // Not freed: libjpeg's memory destination may have moved the buffer without telling `*data`.
-        free(row);
-        *data = NULL;
-        return 0;
-    }
-    jpeg_create_compress(&info);
-    jpeg_mem_dest(&info, data, size);
-    info.image_width = (JDIMENSION)width;
-    info.image_height = (JDIMENSION)height;
-    info.input_components = 4;
-    info.in_color_space = JCS_CMYK;
-    jpeg_set_defaults(&info);
-    jpeg_set_colorspace(&info, adobe ? JCS_YCCK : JCS_CMYK);
-    if (!adobe) info.write_Adobe_marker = FALSE;
-    jpeg_set_quality(&info, 95, TRUE);
-    jpeg_start_compress(&info, TRUE);
-    while (info.next_scanline < info.image_height) {
-        const unsigned char *source = pixels + (size_t)info.next_scanline * (size_t)width * 4;
-        for (int i = 0; i < width * 4; i++) row[i] = (unsigned char)(adobe ? 255 - source[i] : source[i]);
-        JSAMPROW rows = (JSAMPROW)row;
-        jpeg_write_scanlines(&info, &rows, 1);
-    }
-    jpeg_finish_compress(&info);
-    jpeg_destroy_compress(&info);
-    free(row);
-    return 1;
-}
-
-/// Encodes 8-bit RGBA `pixels` (alpha ignored) as a JPEG of `quality` (1...100) into a buffer the caller
-/// frees with `free`; 0 on failure. The toolkit only reads JPEGs: its tests make the files they read.
-static inline int proscenium_jpeg_encode(const unsigned char *pixels, int width, int height, int quality,
-                                         unsigned char **data, unsigned long *size) {
+/// Encodes `pixels`, four bytes a pixel, as a JPEG of `quality` (1...100) into a buffer the caller frees
+/// with `free`; 0 on failure. RGBA (alpha ignored), or with `cmyk` CMYK samples as the file stores them:
+/// with `adobe` as YCCK behind an Adobe marker (as Photoshop writes print files, its inks inverted), else
+/// plain CMYK with no marker. The toolkit only reads JPEGs: its tests make the files they read.
+static inline int proscenium_jpeg_encode(const unsigned char *pixels, int width, int height, int quality, int cmyk,
+                                         int adobe, unsigned char **data, unsigned long *size) {
     struct jpeg_compress_struct info;
     struct proscenium_jpeg_error error;
     *data = NULL;
@@ -214,8 +172,12 @@ static inline int proscenium_jpeg_encode(const unsigned char *pixels, int width,
     info.image_width = (JDIMENSION)width;
     info.image_height = (JDIMENSION)height;
     info.input_components = 4;
-    info.in_color_space = JCS_EXT_RGBA;
+    info.in_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_set_defaults(&info);
+    if (cmyk) {
+        jpeg_set_colorspace(&info, adobe ? JCS_YCCK : JCS_CMYK);
+        info.write_Adobe_marker = adobe ? TRUE : FALSE;
+    }
     jpeg_set_quality(&info, quality, TRUE);
     jpeg_start_compress(&info, TRUE);
     while (info.next_scanline < info.image_height) {

@@ -50,8 +50,7 @@ extension Window {
             return
         }
         hideToolTip(skimming: true)
-        guard let configuration = interaction.configuration(at: inView) else { return }
-        toolTips.area = configuration.sourceRect ?? view.bounds
+        guard let configuration = askToolTip(of: interaction, at: location) else { return }
         if let hiddenAt = toolTips.hiddenAt, clock.now - hiddenAt < Self.toolTipBrowseTime {
             showToolTip(configuration, of: interaction, at: location)
         } else {
@@ -103,11 +102,9 @@ extension Window {
 
     /// `interaction`'s text changed: a tooltip it shows says the new text at once (or goes, if it has none).
     func toolTipTextChanged(of interaction: ToolTipInteraction) {
-        guard toolTips.hovered === interaction, toolTips.shown != nil, let location = lastPointerLocation,
-              let view = interaction.view else { return }
+        guard toolTips.hovered === interaction, toolTips.shown != nil, let location = lastPointerLocation else { return }
         hideToolTip(skimming: false)
-        guard let configuration = interaction.configuration(at: view.convert(location, from: self)) else { return }
-        toolTips.area = configuration.sourceRect ?? view.bounds
+        guard let configuration = askToolTip(of: interaction, at: location) else { return }
         showToolTip(configuration, of: interaction, at: location)
     }
 
@@ -124,6 +121,15 @@ extension Window {
         shown.removeFromSuperview()
     }
 
+    /// `interaction`'s tooltip for the pointer at `location` (window coordinates), noting the part of its
+    /// view it is about; nil when there is none there.
+    private func askToolTip(of interaction: ToolTipInteraction, at location: Point) -> ToolTipConfiguration? {
+        guard let view = interaction.view,
+              let configuration = interaction.configuration(at: view.convert(location, from: self)) else { return nil }
+        toolTips.area = configuration.sourceRect ?? view.bounds
+        return configuration
+    }
+
     /// Starts, or starts again, the wait before the hovered view's tooltip shows.
     private func scheduleToolTip() {
         toolTips.timer?.invalidate()
@@ -135,8 +141,7 @@ extension Window {
         guard let interaction = toolTips.hovered, !toolTips.isPutOff, toolTips.buttonsDown.isEmpty,
               let location = lastPointerLocation, let view = interaction.view, view.window === self,
               Self.toolTipInteraction(at: hitTest(location, with: nil)) === interaction,
-              let configuration = interaction.configuration(at: view.convert(location, from: self)) else { return }
-        toolTips.area = configuration.sourceRect ?? view.bounds
+              let configuration = askToolTip(of: interaction, at: location) else { return }
         showToolTip(configuration, of: interaction, at: location)
     }
 

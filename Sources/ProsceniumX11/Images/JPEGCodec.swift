@@ -75,24 +75,23 @@ public enum JPEGCodec {
     /// `image` as JPEG bytes of `quality` (1...100), its alpha dropped; nil when libjpeg fails. The toolkit
     /// only reads JPEGs: this makes the files its tests read.
     static func encode(_ image: Image, quality: Int = 95) -> [UInt8]? {
-        var data: UnsafeMutablePointer<UInt8>?
-        var size: UInt = 0
-        let ok = image.pixels.withUnsafeBufferPointer { pixels in
-            proscenium_jpeg_encode(pixels.baseAddress, Int32(image.width), Int32(image.height), Int32(quality), &data, &size)
-        }
-        guard ok != 0, let data else { return nil }
-        defer { free(data) }
-        return Array(UnsafeBufferPointer(start: data, count: Int(size)))
+        encode(image.pixels, width: image.width, height: image.height, quality: quality, cmyk: false, adobe: false)
     }
 
     /// A `width`×`height` CMYK JPEG of `inks` (four bytes a pixel, 255 full ink): with `adobe`, stored
     /// inverted behind an Adobe marker as Photoshop writes print-ready files, else plain; nil when libjpeg
     /// fails. For the tests.
     static func encodeCMYK(inks: [UInt8], width: Int, height: Int, adobe: Bool = true) -> [UInt8]? {
+        let stored = adobe ? inks.map { 255 - $0 } : inks
+        return encode(stored, width: width, height: height, quality: 95, cmyk: true, adobe: adobe)
+    }
+
+    private static func encode(_ samples: [UInt8], width: Int, height: Int, quality: Int, cmyk: Bool, adobe: Bool) -> [UInt8]? {
         var data: UnsafeMutablePointer<UInt8>?
         var size: UInt = 0
-        let ok = inks.withUnsafeBufferPointer { inks in
-            proscenium_jpeg_encode_cmyk(inks.baseAddress, Int32(width), Int32(height), adobe ? 1 : 0, &data, &size)
+        let ok = samples.withUnsafeBufferPointer { samples in
+            proscenium_jpeg_encode(samples.baseAddress, Int32(width), Int32(height), Int32(quality), cmyk ? 1 : 0,
+                                   adobe ? 1 : 0, &data, &size)
         }
         guard ok != 0, let data else { return nil }
         defer { free(data) }
