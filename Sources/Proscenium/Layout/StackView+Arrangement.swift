@@ -22,7 +22,7 @@ extension StackView {
             var length = axis == .horizontal ? size.width : size.height
             let cross = axis == .horizontal ? size.height : size.width
             if axis == .vertical, let crossLength {
-                let width = alignment == .fill || cross < 0 ? crossLength : min(cross, crossLength)
+                let width = crossAlignment == .fill || cross < 0 ? crossLength : min(cross, crossLength)
                 if let height = view.intrinsicHeight(forWidth: max(0, width)), height.isFinite { length = height }
             }
             return Item(view: view, length: length, cross: cross, hugging: view.contentHuggingPriority(for: axis),
@@ -79,7 +79,8 @@ extension StackView {
                 position += lengths[index] + (index < between.count ? between[index] : 0)
             }
         }
-        return items.indices.map { index in
+        let alignment = crossAlignment
+        let crossSizes = items.indices.map { index in
             let item = items[index]
             var crossSize = crossAvailable
             if alignment != .fill {
@@ -88,17 +89,64 @@ extension StackView {
                 if horizontal, let height = item.view.intrinsicHeight(forWidth: lengths[index]), height.isFinite { natural = height }
                 if natural >= 0 { crossSize = min(natural, crossAvailable) }
             }
+            return crossSize
+        }
+        // Lined up on a baseline: each view as far below the highest baseline as its own lies below its top.
+        var baselines: [Double] = []
+        if let baseline = rowBaseline {
+            baselines = items.indices.map { index in
+                guard crossSizes[index].isFinite else { return 0 }
+                return items[index].view.baselineOffset(baseline, in: Size(width: lengths[index], height: crossSizes[index]))
+            }
+        }
+        let highest = baselines.max() ?? 0
+        return items.indices.map { index in
+            let item = items[index]
+            let crossSize = crossSizes[index]
             let crossStart: Double
             switch alignment {
             case .fill, .leading: crossStart = 0
             case .center: crossStart = (crossAvailable - crossSize) / 2
             case .trailing: crossStart = crossAvailable - crossSize
+            case .firstBaseline, .lastBaseline: crossStart = highest - baselines[index]
             }
             let frame = horizontal
                 ? Rect(x: rect.minX + starts[index], y: rect.minY + crossStart, width: lengths[index], height: crossSize)
                 : Rect(x: rect.minX + crossStart, y: rect.minY + starts[index], width: crossSize, height: lengths[index])
             return (item.view, frame)
         }
+    }
+
+    /// The alignment the views are placed by: a column places them as `.fill` for a baseline alignment,
+    /// which only a row can line up.
+    var crossAlignment: Alignment {
+        axis == .vertical && (alignment == .firstBaseline || alignment == .lastBaseline) ? .fill : alignment
+    }
+
+    /// The baseline a row lines its views up on; nil for a column or another alignment.
+    var rowBaseline: Baseline? {
+        guard axis == .horizontal else { return nil }
+        switch alignment {
+        case .firstBaseline: return .first
+        case .lastBaseline: return .last
+        default: return nil
+        }
+    }
+
+    /// The arranged view a stack's `baseline` is taken from, among the views laid out in `frames`: a
+    /// column's first (or last), a row's tallest (the first of equals).
+    static func baselineFrame(_ baseline: Baseline, of frames: [(View, Rect)], axis: LayoutAxis) -> (View, Rect)? {
+        guard axis == .horizontal else { return baseline == .first ? frames.first : frames.last }
+        return frames.reduce(nil) { tallest, next in
+            guard let tallest else { return next }
+            return next.1.height > tallest.1.height ? next : tallest
+        }
+    }
+
+    /// The arranged view a stack's `baseline` is taken from, where the stack's last layout put it.
+    func baselineView(_ baseline: Baseline) -> View? {
+        let shown = arrangedSubviews.filter { !$0.isHidden }.map { ($0, $0.frame) }
+        return Self.baselineFrame(baseline, of: shown, axis: axis)?.0
     }
 
     /// The length `items` need along the axis at their intrinsic lengths with the gaps: the widest times

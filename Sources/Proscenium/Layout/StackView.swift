@@ -31,6 +31,12 @@
         case center
         /// At the trailing edge: the right of a column, the bottom of a row.
         case trailing
+        /// A row's views at their own heights, their first lines of text on one line (see
+        /// `View.forFirstBaselineLayout`), the highest at the top. A column lays out as with `.fill`.
+        case firstBaseline
+        /// A row's views at their own heights, their last lines of text on one line (see
+        /// `View.forLastBaselineLayout`), the highest at the top. A column lays out as with `.fill`.
+        case lastBaseline
         /// The top of a row (the same as `.leading`).
         public static let top = Alignment.leading
         /// The bottom of a row (the same as `.trailing`).
@@ -142,6 +148,14 @@
             // Negative spacing may overlap views by more than they measure: a stack is never shorter than nothing.
             along = max(0, naturalLength(of: items))
             across = items.map { max(0, $0.cross) }.max() ?? 0
+            if let baseline = rowBaseline {
+                // Lined up, the views reach from the highest baseline's room above to the lowest's below.
+                let sized = items.filter { $0.cross >= 0 }.map { item in
+                    (item.cross, item.view.baselineOffset(baseline, in: Size(width: max(0, item.length), height: item.cross)))
+                }
+                let above = sized.map { $0.1 }.max() ?? 0, below = sized.map { $0.0 - $0.1 }.max() ?? 0
+                across = max(across, above + below)
+            }
         }
         var size = axis == .horizontal ? Size(width: along, height: across) : Size(width: across, height: along)
         if isLayoutMarginsRelativeArrangement {
@@ -178,10 +192,24 @@
         let frames = arrangement(in: Rect(x: 0, y: 0, width: max(0, inner), height: .infinity))
         var tallest = 0.0
         for (item, (view, frame)) in zip(items, frames) {
-            let measured = alignment == .fill ? view.intrinsicHeight(forWidth: frame.width) : frame.height
+            let measured = alignment == .fill ? view.intrinsicHeight(forWidth: frame.width)
+                : rowBaseline != nil ? frame.maxY : frame.height
             tallest = max(tallest, measured.flatMap { $0.isFinite ? $0 : nil } ?? max(0, item.cross))
         }
         return tallest + margins.top + margins.bottom
+    }
+
+    /// A column's first (or last) shown view's, and a row's tallest view's, as UIKit's.
+    open override var forFirstBaselineLayout: View { baselineView(.first)?.forFirstBaselineLayout ?? self }
+    /// A column's last shown view's, and a row's tallest view's, as UIKit's.
+    open override var forLastBaselineLayout: View { baselineView(.last)?.forLastBaselineLayout ?? self }
+
+    /// The baseline of the view `forFirstBaselineLayout` (or last) picks, where a stack `size` big puts it.
+    override func baselineOffset(_ baseline: Baseline, in size: Size) -> Double {
+        let margins = isLayoutMarginsRelativeArrangement ? layoutMargins : .zero
+        let frames = arrangement(in: Rect(x: 0, y: 0, width: size.width, height: size.height).inset(by: margins))
+        guard let (view, frame) = Self.baselineFrame(baseline, of: frames, axis: axis) else { return size.height }
+        return frame.minY + view.baselineOffset(baseline, in: frame.size)
     }
 
     override func subviewIntrinsicContentSizeDidChange(_ subview: View) {

@@ -65,6 +65,12 @@
         return Size(width: text.width + 32, height: max(44, text.height + 16))
     }
 
+    /// The title's baselines, where `layoutSubviews()` puts the title in a button `size` big.
+    override func baselineOffset(_ baseline: Baseline, in size: Size) -> Double {
+        guard view(for: baseline) === self else { return super.baselineOffset(baseline, in: size) }
+        return titleLabel.baselineOffset(baseline, in: Size(width: max(0, size.width - 16), height: size.height))
+    }
+
     /// The fill for the current state: pressed, disabled (dimmed) or plain.
     public var fillColor: Color {
         if isHighlighted {

@@ -147,6 +147,23 @@
         Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 
+    /// The first or last line drawn in a label `size` big: the lines that fit, centred as `draw` centres
+    /// them. A label with no text has its bottom edge, as a view without text does.
+    override func baselineOffset(_ baseline: Baseline, in size: Size) -> Double {
+        guard view(for: baseline) === self, !text.isEmpty else { return super.baselineOffset(baseline, in: size) }
+        let full = layout(forWidth: size.width)
+        guard !full.lines.isEmpty else { return size.height }
+        var shown = full.lines.count, height = full.size.height
+        if numberOfLines != 1, shown > 1, height > size.height + 0.5 {
+            // As `shownLayout()`: the lines that fit, at least one.
+            let lineHeight = height / Double(shown)
+            shown = min(shown, max(1, Int((size.height + 0.5) / lineHeight)))
+            height = lineHeight * Double(shown)
+        }
+        let top = ((size.height - height) / 2).rounded()
+        return top + full.lines[baseline == .first ? 0 : shown - 1].baseline
+    }
+
     @exclusivity(unchecked) private var cachedIntrinsicSize: (measurer: TextMeasurerKey, size: Size)?
     /// The last layout cut to the lines that fit, with the width, line count and measurer it was made for.
     @exclusivity(unchecked) private var cachedShownLayout: (width: Double, lines: Int, measurer: TextMeasurerKey, layout: TextLayout)?

@@ -155,6 +155,12 @@
         bounds.insetBy(dx: Self.horizontalInset, dy: 0)
     }
 
+    /// Its one line's baseline, centred in a field `size` tall as the text is drawn (placeholder or not).
+    override func baselineOffset(_ baseline: Baseline, in size: Size) -> Double {
+        guard view(for: baseline) === self else { return super.baselineOffset(baseline, in: size) }
+        return ((size.height - lineHeight) / 2).rounded() + measurer.lineMetrics(for: font).ascent.rounded()
+    }
+
     /// Drops what was measured for the old text or font and redraws.
     func textDidChange() {
         prefixWidths = [:]

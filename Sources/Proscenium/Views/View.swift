@@ -269,7 +269,7 @@
     // MARK: - Layout
 
     /// Set when `layoutSubviews()` must run in the next layout pass.
-    public private(set) var needsLayout = true
+    public internal(set) var needsLayout = true
     /// Whether this view or one below it needs layout; its superviews then say so too. A layout pass walks
     /// only such subtrees: every frame of an animation runs one, usually with nothing to lay out.
     var subtreeNeedsLayout = true
@@ -279,24 +279,6 @@
         needsLayout = true
         markSubtreeNeedsLayout()
         window?.layoutWasRequested(by: self)
-    }
-
-    /// Runs the pending layout of this view and then of its subviews, top-down, each view once per pass.
-    public func layoutIfNeeded() {
-        guard subtreeNeedsLayout else { return }
-        // Cleared first: a layout asked for during this one marks the way up to here again.
-        subtreeNeedsLayout = false
-        if needsLayout {
-            needsLayout = false
-            let window = window
-            let outer = window?.viewBeingLaidOut
-            window?.viewBeingLaidOut = self
-            owningViewController?.viewWillLayoutSubviews()
-            layoutSubviews()
-            owningViewController?.viewDidLayoutSubviews()
-            window?.viewBeingLaidOut = outer
-        }
-        for subview in subviews { subview.layoutIfNeeded() }
     }
 
     /// Override to position subviews; called once per frame when layout was asked for (again in the same
@@ -330,6 +312,15 @@
     /// The height the content needs at `width`, for content that wraps (a label of several lines, a
     /// vertical stack holding one); nil for content whose height does not depend on its width.
     func intrinsicHeight(forWidth width: Double) -> Double? { nil }
+
+    /// The view whose first line of text a row aligned `.firstBaseline` lines up with its neighbours', as
+    /// UIKit's; the view itself by default. A custom view overrides it to name the label inside it.
+    open var forFirstBaselineLayout: View { self }
+    /// The view whose last line of text a row aligned `.lastBaseline` lines up; the view itself by default.
+    open var forLastBaselineLayout: View { self }
+    /// How far below the top of this view, laid out `size` big, its first or last baseline lies (see
+    /// `View+Baselines.swift`).
+    func baselineOffset(_ baseline: Baseline, in size: Size) -> Double { baselineOffsetThroughLayout(baseline, in: size) }
 
     /// The space a layout of the subviews leaves free inside the bounds, as `UIView.layoutMargins`: 8
     /// points on each edge by default. A stack view arranges its views inside it when
