@@ -122,6 +122,8 @@ public struct AccessibilityNode: Sendable, Equatable {
         let parts = [carried ? nil : value, hint].compactMap { $0 }.filter { !$0.isEmpty }
         return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
+    /// Whether several of its items can be selected at once (a table with `allowsMultipleSelection`).
+    public var isMultiselectable = false
     /// Whether it is its dialog's default button, the one Return picks.
     public var isDefault = false
     /// The keys that do what activating it does, as its menu row shows them ("Ctrl+Shift+Z"); nil for none.

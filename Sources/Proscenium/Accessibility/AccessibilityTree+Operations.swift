@@ -74,6 +74,15 @@ extension AccessibilityTree {
         return (view as? AccessibilityValueContent)?.setAccessibilityValue(value) ?? false
     }
 
+    /// Selects every row of the table behind node `id`, as Ctrl+A does; false when it selects one row at a time.
+    @discardableResult
+    public func selectAll(of id: UInt64) -> Bool {
+        guard let table = view(for: id) as? TableView, table.allowsMultipleSelection, table.allowsSelection,
+              Self.takesInput(table) else { return false }
+        table.userSelectedAllRows()
+        return true
+    }
+
     /// Selects or deselects the row behind node `id`, as the user's tap or choice of another row would.
     @discardableResult
     public func setSelected(_ selected: Bool, of id: UInt64) -> Bool {

@@ -191,6 +191,7 @@
         node.valueRange = (view as? AccessibilityValueContent)?.accessibilityValueRange
         if traits.contains(.notEnabled) { node.valueRange?.isSettable = false }
         node.isDefault = view.accessibility.isDefaultButton
+        if let table = view as? TableView { node.isMultiselectable = table.allowsMultipleSelection && table.allowsSelection }
         node.keyboardShortcut = view.accessibility.keyboardShortcut
         node.visibleFrame = node.frame.intersection(clip)
         return node

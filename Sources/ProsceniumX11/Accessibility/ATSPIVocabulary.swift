@@ -66,7 +66,7 @@ enum ATSPI {
         static let focusable: UInt32 = 11, focused: UInt32 = 12, modal: UInt32 = 16, selected: UInt32 = 23
         static let sensitive: UInt32 = 24, showing: UInt32 = 25, singleLine: UInt32 = 26, visible: UInt32 = 30
         static let selectable: UInt32 = 22, selectableText: UInt32 = 38, isDefault: UInt32 = 39, checkable: UInt32 = 41
-        static let indeterminate: UInt32 = 32
+        static let indeterminate: UInt32 = 32, multiselectable: UInt32 = 18
 
         /// The two 32-bit words of a state set.
         static func words(_ states: [UInt32]) -> (UInt32, UInt32) {

@@ -232,6 +232,7 @@ extension AccessibilityBridge {
         if node.isDefault { states.append(S.isDefault) }
         if node.isEditable { states += [S.editable, S.singleLine] }
         if node.traits.contains(.selected) { states.append(S.selected) }
+        if node.isMultiselectable { states.append(S.multiselectable) }
         if node.role == .listItem, node.actions.contains(.activate) { states.append(S.selectable) }
         if node.isEditable { states.append(S.selectableText) }
         if node.role == .toggleButton || node.role == .checkMenuItem {

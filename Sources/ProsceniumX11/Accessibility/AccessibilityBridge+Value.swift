@@ -58,7 +58,12 @@ extension AccessibilityBridge {
             guard let target = row(arguments.int32(0), in: selected) else { return invalid(call) }
             change(false, [target])
         case "ClearSelection": change(false, selected)
-        case "SelectAll": connection.reply(to: call) { $0.bool(false) }  // a table selects one row at a time
+        case "SelectAll":
+            // A table selecting one row at a time cannot; one selecting several selects all its rows, not
+            // only those in view (the node's children).
+            connection.reply(to: call) { $0.bool(node.isMultiselectable) }
+            let id = node.id
+            if node.isMultiselectable { afterReply { $0.selectAll(of: id) } }
         default: connection.replyError(to: call, ATSPI.unknownMethod, "Selection.\(call.member)")
         }
     }

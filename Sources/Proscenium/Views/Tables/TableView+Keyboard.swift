@@ -2,8 +2,10 @@
 
 // A focused table keeps a keyboard row, as GTK's lists and UIKit's focus system do: Up and Down move it a row
 // (across sections), Page Up and Page Down a screenful, Home and End to the ends, and Return or Space select
-// it as a click would (the delegate is asked and told). The table scrolls to keep it in view, and a ring
-// shows it while focus is visible in the window. Screen readers hear the row as the focused element.
+// it as a click would (the delegate is asked and told). With several rows selectable, Shift with any of the
+// moving keys selects the run from the anchor to where it lands, as Shift+click does, and Ctrl+A selects
+// every row, as desktop lists do. The table scrolls to keep the keyboard row in view, and a ring shows it
+// while focus is visible in the window. Screen readers hear the row as the focused element.
 
 extension TableView {
     /// Styles the ring that shows the keyboard row: the standard focus ring's colour, inside the row (a
@@ -96,7 +98,13 @@ extension TableView {
 
     /// Handles a key aimed at the keyboard row; false for keys it does not use (they scroll, or travel on).
     func handleFocusKey(_ press: Press) -> Bool {
-        guard press.modifiers.isEmpty else { return false }
+        let several = allowsMultipleSelection && allowsSelection
+        if several, Self.isSelectAll(press) {
+            if !press.isRepeat { userSelectedAllRows() }
+            return true
+        }
+        let extending = several && press.modifiers == .shift && press.key != .return && press.key != .space
+        guard press.modifiers.isEmpty || extending else { return false }
         loadIfNeeded()
         if let focused = indexPathForFocusedRow, !hasRow(focused) { indexPathForFocusedRow = nil }
         guard let first = firstRow, let last = lastRow else { return false }
@@ -120,7 +128,18 @@ extension TableView {
             return false
         }
         moveFocus(to: target, scrolling: true)
+        if extending {
+            // The run starts where the keyboard was when no click or key started one.
+            if selectionAnchor.map(hasRow) != true { selectionAnchor = current ?? target }
+            userSelectedRow(at: target, modifiers: .shift)
+        }
         return true
+    }
+
+    /// Whether `press` is Ctrl+A, Select All.
+    static func isSelectAll(_ press: Press) -> Bool {
+        guard press.modifiers == .control, case .character(let character) = press.key else { return false }
+        return character.lowercased() == "a"
     }
 
     /// Shows the ring around the keyboard row while the table has focus, keys reach it and focus is

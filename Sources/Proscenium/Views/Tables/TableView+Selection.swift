@@ -3,7 +3,8 @@
 /// One row selected, or several with `allowsMultipleSelection`, as UIKit on the Mac and desktop lists:
 /// a click selects the row alone, Ctrl+click adds it to the selection or takes it out, Shift+click selects
 /// the run of rows from the last row clicked without Shift; Space does what Ctrl+click does for the
-/// keyboard row, Return what a click does. The delegate is asked about the row the user clicks (it may send
+/// keyboard row, Return what a click does, Shift with a moving key what Shift+click does, Ctrl+A selects every
+/// row. The delegate is asked about the row the user clicks (it may send
 /// the click to another row, or refuse it), and told of each row selected or deselected; code that selects
 /// tells nobody, as in UIKit.
 extension TableView {
@@ -81,6 +82,22 @@ extension TableView {
         for row in wanted.subtracting(selectedRows).union([chosen]).sorted() {
             selectRow(at: row, animated: false, scrollPosition: .none)
             tableDelegate?.tableView(self, didSelectRowAt: row)
+        }
+    }
+
+    /// Select All (Ctrl+A, or a screen reader's): with several rows selectable, every row not selected is
+    /// selected in order, each as a Ctrl+click would (the delegate may send it elsewhere or refuse it) but
+    /// leaving the keyboard row and the Shift+click anchor where they are.
+    func userSelectedAllRows() {
+        guard allowsSelection, allowsMultipleSelection else { return }
+        loadIfNeeded()
+        let tableDelegate = delegate as? TableViewDelegate
+        let all = firstRow.flatMap { first in lastRow.map { rows(between: first, and: $0) } } ?? []
+        for row in all where !selectedRows.contains(row) {
+            guard let chosen = tableDelegate.map({ $0.tableView(self, willSelectRowAt: row) }) ?? row,
+                  hasRow(chosen), !selectedRows.contains(chosen) else { continue }
+            selectRow(at: chosen, animated: false, scrollPosition: .none)
+            tableDelegate?.tableView(self, didSelectRowAt: chosen)
         }
     }
 

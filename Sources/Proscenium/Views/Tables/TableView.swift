@@ -82,9 +82,15 @@
         return true
     }
 
-    /// A focused table's keyboard-row keys are its own too: Return and Space select the focused row.
+    /// A focused table's keyboard-row keys are its own too: Return and Space select the focused row, and
+    /// with several rows selectable Shift with a moving key and Ctrl+A select rows.
     override func usesKeyItself(_ press: Press) -> Bool {
-        super.usesKeyItself(press) || (press.modifiers.isEmpty && press.key == .return && indexPathForFocusedRow != nil)
+        if super.usesKeyItself(press) || (press.modifiers.isEmpty && press.key == .return && indexPathForFocusedRow != nil) {
+            return true
+        }
+        guard allowsMultipleSelection, allowsSelection else { return false }
+        let moving: Set<Key> = [.up, .down, .pageUp, .pageDown, .home, .end]
+        return Self.isSelectAll(press) || (press.modifiers == .shift && moving.contains(press.key))
     }
 
     open override func pressesBegan(_ presses: Set<Press>, with event: Event?) {
