@@ -61,7 +61,7 @@ extension Presentation {
             : nil
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: false,
-            isAnimated: animated, style: presented.modalPresentationStyle, animator: animator,
+            isAnimated: animated, style: presentationController.presentationStyle, animator: animator,
             interactionController: interaction) { [unowned self] completed in
                 self.dismissalDidEnd(completed: completed, completion: completion)
             }

@@ -68,7 +68,7 @@ extension Presentation {
                                animated: Bool, completion: (@MainActor () -> Void)?, beforeRunning: () -> Void) {
         let context = TransitionContext(
             presentationController: presentationController, containerView: container, isPresenting: presenting,
-            isAnimated: animated, style: presented.modalPresentationStyle, animator: animator,
+            isAnimated: animated, style: presentationController.presentationStyle, animator: animator,
             interactionController: nil) { [unowned self] completed in
                 if presenting {
                     presentationDidEnd(completed: completed, completion: completion)

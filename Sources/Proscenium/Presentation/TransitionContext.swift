@@ -24,8 +24,9 @@ public enum TransitionKey: Sendable, Hashable {
     public internal(set) var transitionWasCancelled = false
     /// True for a presentation, false for a dismissal.
     public let isPresenting: Bool
-    /// The style the presented controller asked for, so one animator can move each style its own way;
-    /// `.none` between a container's children, as in UIKit.
+    /// The style the presentation is in (the presented controller's, or the one it adapted to), the same
+    /// for its presentation and its dismissal, so one animator can move each style its own way; `.none`
+    /// between a container's children, as in UIKit.
     public let presentationStyle: ModalPresentationStyle
     /// How far an interactive transition is, as last reported with `updateInteractiveTransition(_:)`.
     public private(set) var percentComplete = 0.0

@@ -177,4 +177,63 @@ struct SheetTests {
         controller.prefersGrabberVisible = false
         #expect(sheet.view.view(withIdentifier: "grabber") == nil)
     }
+
+    /// Records what a sheet's presentation controller asks and tells its delegate about a user's dismissal.
+    final class DismissalLog: AdaptivePresentationControllerDelegate {
+        var calls: [String] = []
+        func presentationControllerShouldDismiss(_ controller: PresentationController) -> Bool {
+            calls.append("should")
+            return true
+        }
+        func presentationControllerDidAttemptToDismiss(_ controller: PresentationController) { calls.append("attempt") }
+        func presentationControllerWillDismiss(_ controller: PresentationController) { calls.append("will") }
+        func presentationControllerDidDismiss(_ controller: PresentationController) { calls.append("did") }
+    }
+
+    /// A click at `point` in the fixture's window.
+    private func click(_ fixture: PresentationFixture, at point: Point) {
+        fixture.window.send(.pointerDown(point, button: 1, time: fixture.clock.now))
+        fixture.window.send(.pointerUp(point, button: 1, time: fixture.clock.now))
+    }
+
+    @Test("a click on the dimming above a sheet dismisses it as the user's dismissal; refused when modal in presentation")
+    func clickingTheDimmingDismisses() {
+        let (fixture, sheet, controller, _) = presentSheet()
+        let log = DismissalLog()
+        controller.delegate = log
+        sheet.isModalInPresentation = true
+        click(fixture, at: Point(x: 200, y: 100))
+        fixture.runUntilIdle()
+        #expect(fixture.root.presentedViewController === sheet && log.calls == ["attempt"])
+        sheet.isModalInPresentation = false
+        click(fixture, at: Point(x: 200, y: 100))
+        fixture.runUntilIdle()
+        #expect(fixture.root.presentedViewController == nil)
+        #expect(log.calls == ["attempt", "should", "will", "did"])
+    }
+
+    @Test("at or below the largest undimmed detent a click above the sheet reaches the content instead")
+    func undimmedClicksPassThrough() {
+        let (fixture, sheet, controller, _) = presentSheet()
+        controller.largestUndimmedDetentIdentifier = .medium
+        fixture.frames(1)
+        click(fixture, at: Point(x: 200, y: 100))
+        fixture.runUntilIdle()
+        #expect(fixture.root.presentedViewController === sheet)
+    }
+
+    @Test("animateChanges fades the dimming when the largest undimmed detent changes, with the sheet's spring")
+    func animatedUndimmedChangeFades() {
+        let (fixture, _, controller, _) = presentSheet(selected: .large)
+        #expect(controller.dimmingView.alpha == controller.dimmingAlpha)
+        controller.animateChanges { controller.largestUndimmedDetentIdentifier = .large }
+        fixture.clock.step()
+        let shown = controller.dimmingView.presentation.alpha
+        #expect(shown > 0 && shown < controller.dimmingAlpha, "on its way, not snapped: \(shown)")
+        fixture.runUntilIdle()
+        #expect(controller.dimmingView.presentation.alpha == 0)
+        // Outside animateChanges it follows at once, as before.
+        controller.largestUndimmedDetentIdentifier = .medium
+        #expect(controller.dimmingView.alpha == controller.dimmingAlpha)
+    }
 }

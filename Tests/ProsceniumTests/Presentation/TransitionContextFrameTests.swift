@@ -46,4 +46,44 @@ struct TransitionContextFrameTests {
         #expect(dismissing.answers?.final == moved)
         #expect(dismissing.answers?.presentingFinal == Rect(x: 0, y: 0, width: 400, height: 300))
     }
+
+    /// Records the style each transition's context reports, then ends the transition at once.
+    @MainActor private final class StyleProbeAnimator: AnimatedTransitioning {
+        var styles: [ModalPresentationStyle] = []
+        func transitionDuration(using context: TransitionContext) -> Double { 0.3 }
+        func animateTransition(using context: TransitionContext) {
+            styles.append(context.presentationStyle)
+            if context.isPresenting, let view = context.view(forKey: .to) {
+                view.frame = context.finalFrame(for: context.viewController(forKey: .to)!)
+                context.containerView.addSubview(view)
+            }
+            context.completeTransition(true)
+        }
+    }
+
+    /// Gives the animator for both transitions and adapts every presentation to a bottom sheet.
+    @MainActor private final class SheetEverywhere: TransitioningDelegate, AdaptivePresentationControllerDelegate {
+        let animator = StyleProbeAnimator()
+        func animationController(forPresented presented: ViewController, presenting: ViewController,
+                                 source: ViewController) -> AnimatedTransitioning? { animator }
+        func animationController(forDismissed dismissed: ViewController) -> AnimatedTransitioning? { animator }
+        func adaptivePresentationStyle(for controller: PresentationController, traitCollection traits: TraitCollection,
+                                       containerSize size: Size) -> ModalPresentationStyle? { .bottomSheet }
+    }
+
+    @Test("a presentation adapted to another style reports that style to its presentation's and its dismissal's animator alike")
+    func anAdaptedPresentationReportsOneStyle() {
+        let fixture = PresentationFixture()
+        let delegate = SheetEverywhere()
+        let presented = ViewController()
+        presented.modalPresentationStyle = .popover
+        presented.transitioningDelegate = delegate
+        presented.popoverPresentationController?.sourceView = fixture.root.view
+        presented.presentationController?.delegate = delegate
+        fixture.root.present(presented, animated: true)
+        fixture.runUntilIdle()
+        presented.dismiss(animated: true)
+        fixture.runUntilIdle()
+        #expect(delegate.animator.styles == [.bottomSheet, .bottomSheet])
+    }
 }

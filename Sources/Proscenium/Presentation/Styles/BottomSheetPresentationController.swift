@@ -29,10 +29,16 @@
     /// The largest detent at which the content above the sheet stays undimmed and usable; above it the
     /// dimming appears and blocks touches. Nil, as in UIKit: dimmed at every detent (set `.medium` for a
     /// half-modal that leaves the content above usable).
-    public var largestUndimmedDetentIdentifier: SheetDetent.Identifier? { didSet { updateDimmingForSelectedDetent() } }
+    public var largestUndimmedDetentIdentifier: SheetDetent.Identifier? {
+        // Inside `animateChanges(_:)` the dimming fades there with the sheet instead.
+        didSet { if !isApplyingChanges { updateDimmingForSelectedDetent() } }
+    }
 
     /// Shows a grabber at the top of the sheet.
     public var prefersGrabberVisible = false { didSet { updateGrabber() } }
+
+    /// Set while `animateChanges(_:)` runs the app's changes.
+    private var isApplyingChanges = false
 
     /// Hears about detent changes.
     public weak var sheetDelegate: SheetPresentationControllerDelegate?
@@ -61,6 +67,12 @@
     public override init(presentedViewController presented: ViewController, presenting: ViewController?) {
         super.init(presentedViewController: presented, presenting: presenting)
         touchForwardingView.identifier = "passthrough"
+        // A click on the dimming above the sheet dismisses it, as a tap outside a UIKit sheet does (asking
+        // the delegate, refused by `isModalInPresentation`); not while a finger drags the sheet.
+        dimmingView.onTap = { [weak self] in
+            guard let self, !isDismissing, drag == nil else { return }
+            dismissAsUserRequested()
+        }
     }
 
     /// The detents in effect, smallest first.
@@ -83,8 +95,15 @@
     /// Applies detent changes made in `changes` (selected, undimmed, detents) with a spring, as UIKit's
     /// `animateChanges(_:)`.
     public func animateChanges(_ changes: () -> Void) {
+        let undimmed = largestUndimmedDetentIdentifier
+        isApplyingChanges = true
         changes()
-        guard let view = presentedView, view.window != nil, !isPresenting, !isDismissing else { return }
+        isApplyingChanges = false
+        guard let view = presentedView, view.window != nil, !isPresenting, !isDismissing else {
+            // Nothing to animate: the dimming follows at once, as outside `animateChanges`.
+            if largestUndimmedDetentIdentifier != undimmed { updateDimmingForSelectedDetent() }
+            return
+        }
         let target = frameOfPresentedViewInContainerView
         placedFrame = target
         View.animate(withDuration: 0.5, delay: 0, usingSpringWithDamping: 1, initialSpringVelocity: 0,
