@@ -84,8 +84,11 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
                     height: min(wanted.height, max(0, bounds.height - 2 * Self.margin)))
     }
 
-    /// The bubble's frame and arrow direction: the first permitted side with room, else the roomiest.
-    private var placement: (frame: Rect, direction: PopoverArrowDirection)? {
+    /// The bubble's frame and arrow direction: the first permitted side with room; else the side short of
+    /// the least (in proportion), the bubble shrunk along it to the room there (down to 100 points). It
+    /// never reaches past the container's margins, even for a source out of view; `reachesSource` is
+    /// false when keeping it inside took it away from the source (the arrow is hidden then).
+    private var placement: (frame: Rect, direction: PopoverArrowDirection, reachesSource: Bool)? {
         guard let containerView, let source = anchorInContainer else { return nil }
         let bounds = containerView.bounds
         let size = bubbleSize(in: bounds)
@@ -103,10 +106,27 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
              Rect(x: source.minX - gap - size.width, y: clampY(source.midY - size.height / 2), width: size.width, height: size.height)),
         ].filter { permittedArrowDirections.contains($0.0) }
         let needed: (PopoverArrowDirection) -> Double = { $0 == .up || $0 == .down ? size.height : size.width }
-        guard let chosen = candidates.first(where: { $0.1 >= needed($0.0) }) ?? candidates.max(by: { $0.1 < $1.1 }) else {
+        let fitting = candidates.first { $0.1 >= needed($0.0) }
+        guard let (direction, room, placed) = fitting ?? candidates.max(by: { $0.1 / needed($0.0) < $1.1 / needed($1.0) }) else {
             return nil
         }
-        return (chosen.2.integral, chosen.0)
+        var frame = placed
+        if fitting == nil {
+            let length = min(needed(direction), max(room, 100))
+            switch direction {
+            case .up: frame.size.height = length
+            case .down: frame = Rect(x: frame.minX, y: source.minY - gap - length, width: frame.width, height: length)
+            case .left: frame.size.width = length
+            default: frame = Rect(x: source.minX - gap - length, y: frame.minY, width: length, height: frame.height)
+            }
+        }
+        let inner = bounds.insetBy(dx: margin, dy: margin)
+        let kept = Rect(x: min(max(frame.minX, inner.minX), max(inner.minX, inner.maxX - frame.width)),
+                        y: min(max(frame.minY, inner.minY), max(inner.minY, inner.maxY - frame.height)),
+                        width: frame.width, height: frame.height)
+        // Moved along the arrow's axis, the bubble no longer starts an arrow's length from the source.
+        let reaches = direction == .up || direction == .down ? abs(kept.minY - frame.minY) < 0.5 : abs(kept.minX - frame.minX) < 0.5
+        return (kept.integral, direction, reaches)
     }
 
     // MARK: - Chrome
@@ -151,7 +171,7 @@ public struct PopoverArrowDirection: OptionSet, Sendable, Hashable {
 
     /// Puts the arrow's square on the bubble's edge facing the source, at the source's middle.
     private func layOutArrow() {
-        guard let placement, let source = anchorInContainer else {
+        guard let placement, placement.reachesSource, let source = anchorInContainer else {
             arrowView.isHidden = true
             return
         }
