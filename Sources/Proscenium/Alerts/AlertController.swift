@@ -65,7 +65,6 @@
         self.title = title
         adapter.alert = self
         modalPresentationStyle = preferredStyle == .alert ? .alert : .popover
-        presentationController?.delegate = adapter
         updatePreferredContentSize()
     }
 
