@@ -59,6 +59,9 @@
                 state = .failed
                 return
             }
+            // The touches are claimed now, before the actions run: what an action does (detaching this
+            // recognizer, say) cannot undo the claim.
+            if oldValue == .possible, hasRecognized, let touch = trackedTouches.first { touch.window?.recognizerDidClaim(touch, self) }
             switch state {
             case .began, .changed, .ended: for action in actions { action(self) }
             case .cancelled: if oldValue == .began || oldValue == .changed { for action in actions { action(self) } }

@@ -18,18 +18,22 @@
         return view.convert(delta, from: nil) - origin
     }
 
-    /// Resets the translation so it is measured from the current location from now on.
+    /// Makes the translation `translation`, in `view`'s coordinate scale, at the current location: it is
+    /// measured from there from now on.
     public func setTranslation(_ translation: Point, in view: View?) {
         guard let current = samples.last?.point else { return }
-        translationOrigin = current - translation
+        let inWindow = view.map { $0.convert(translation, to: nil) - $0.convert(Point.zero, to: nil) } ?? translation
+        translationOrigin = current - inWindow
     }
 
-    /// Velocity in points per second over the last ~100 ms of movement.
+    /// Velocity over the last ~100 ms of movement, in `view`'s points per second (the window's for nil).
     public func velocity(in view: View?) -> Point {
         guard let last = samples.last, let first = samples.first(where: { last.time - $0.time <= 0.1 }),
               last.time > first.time else { return .zero }
         let dt = last.time - first.time
-        return Point(x: (last.point.x - first.point.x) / dt, y: (last.point.y - first.point.y) / dt)
+        let velocity = Point(x: (last.point.x - first.point.x) / dt, y: (last.point.y - first.point.y) / dt)
+        guard let view else { return velocity }
+        return view.convert(velocity, from: nil) - view.convert(Point.zero, from: nil)
     }
 
     open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {

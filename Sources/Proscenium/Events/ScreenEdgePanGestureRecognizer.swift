@@ -20,8 +20,9 @@
         if state == .possible, let start, let touch = touches.first {
             let location = touch.location(in: view)
             let dx = location.x - start.x, dy = abs(location.y - start.y)
-            // Decided by the first clear move: inward and more across than along the edge.
-            if max(abs(dx), dy) >= minimumDistance, dx <= dy {
+            // Decided when the pan would begin (the touch `minimumDistance` away, as the crow flies), before
+            // it can: inward and more across than along the edge.
+            if location.distance(to: start) >= minimumDistance, dx <= dy {
                 state = .failed
                 return
             }

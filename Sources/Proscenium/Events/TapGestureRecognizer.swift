@@ -2,7 +2,8 @@
 @MainActor open class TapGestureRecognizer: GestureRecognizer {
     /// How far the touch may move, in points, before the tap fails.
     public var allowableMovement: Double = 10
-    /// How many taps in a row make the gesture (a double click counts as two).
+    /// How many taps in a row make the gesture (a double click counts as two); more taps in a row start
+    /// the count again.
     public var numberOfTapsRequired = 1
 
     private var start: Point?
@@ -21,7 +22,10 @@
         // The release can be far from the press with no move reported in between (the platform may send
         // none), so the distance is checked here too.
         let movedTooFar = start.map { touch.location(in: nil).distance(to: $0) > allowableMovement } ?? false
-        state = !movedTooFar && touch.tapCount >= numberOfTapsRequired ? .recognized : .failed
+        // Counted in runs of its own, as UIKit's: a double-tap recognizer fires on the second click of a
+        // triple click only, and on the second and fourth of four.
+        let completesARun = touch.tapCount % max(1, numberOfTapsRequired) == 0
+        state = !movedTooFar && completesARun ? .recognized : .failed
     }
 
     open override func reset() {

@@ -29,6 +29,9 @@
 
     var locationInWindow: Point
     var previousLocationInWindow: Point
+    /// Set once a recognizer that cancels touches in the view recognized its gesture on this touch: the
+    /// view hears no more of it, even if that recognizer is detached meanwhile (by its own action).
+    var isClaimedFromView = false
 
     init(locationInWindow: Point, timestamp: Double, view: View?, window: Window?, button: Int, tapCount: Int = 1,
          modifierFlags: KeyModifiers = []) {

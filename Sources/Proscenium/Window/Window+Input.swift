@@ -197,12 +197,18 @@ extension Window {
             // and must not recognize on it) or detach another recognizer: neither sees the touch any more.
             guard activeTouch === touch else { return }
             guard touchRecognizers.contains(where: { $0 === recognizer }) else { continue }
-            let had = recognizer.hasRecognized
             recognizer.deliver(phase, [touch], event: event)
-            guard !had, recognizer.hasRecognized else { continue }
-            for other in touchRecognizers where other !== recognizer && other.state == .possible {
-                if recognizer.canPrevent(other) && other.canBePrevented(by: recognizer) { other.state = .failed }
-            }
+        }
+    }
+
+    /// `recognizer` has just recognized its gesture on `touch` (its actions run next): those still
+    /// undecided fail, as in UIKit, unless either side says otherwise (`canPrevent`, `canBePrevented(by:)`),
+    /// and the view loses the touch if the recognizer cancels touches in it.
+    func recognizerDidClaim(_ touch: Touch, _ recognizer: GestureRecognizer) {
+        guard activeTouch === touch, touchRecognizers.contains(where: { $0 === recognizer }) else { return }
+        if recognizer.cancelsTouchesInView { touch.isClaimedFromView = true }
+        for other in touchRecognizers where other !== recognizer && other.state == .possible {
+            if recognizer.canPrevent(other) && other.canBePrevented(by: recognizer) { other.state = .failed }
         }
     }
 
@@ -254,7 +260,7 @@ extension Window {
     /// Once a recognizer claims the touch, the view sees `touchesCancelled` and nothing more, as in UIKit.
     private func cancelViewTouchIfRecognized(_ touch: Touch, event: Event) {
         guard !touchCancelledInView,
-              touchRecognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) else { return }
+              touch.isClaimedFromView || touchRecognizers.contains(where: { $0.hasRecognized && $0.cancelsTouchesInView }) else { return }
         if heldTouch != nil { return dropHeldTouchBegan() }
         touchCancelledInView = true
         let phase = touch.phase
