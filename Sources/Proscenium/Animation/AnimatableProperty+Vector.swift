@@ -20,6 +20,16 @@ extension AnimatableProperty {
         }
     }
 
+    /// `to` as the end of a motion from `from`: a transform's angle the nearer way round (within half a
+    /// turn), as Core Animation turns a view; other values as they are.
+    func nearest(_ to: AnimationVector, from: AnimationVector) -> AnimationVector {
+        guard self == .transform else { return to }
+        var to = to
+        let turn = 2 * Double.pi
+        to[4] += turn * ((from[4] - to[4]) / turn).rounded()
+        return to
+    }
+
     /// `value`, kept between `a` and `b` for a property that does not overshoot.
     func limited(_ value: AnimationVector, between a: AnimationVector, and b: AnimationVector) -> AnimationVector {
         guard !overshoots else { return value }
@@ -46,14 +56,15 @@ extension AnimatableProperty {
 
     /// Writes an in-flight value into `properties`, clamping what overshoot could push out of range
     /// (opacities and colour components to 0...1, radius and size to non-negative).
-    /// A per-axis relative velocity spread over this property's lanes: horizontal lanes (x, width, the
-    /// matrix and tx) take `dx`, vertical ones (y, height, ty) `dy`, one-dimensional properties `dx`.
+    /// A per-axis relative velocity spread over this property's lanes: horizontal lanes (x, width, tx,
+    /// the horizontal scale, the angle and the shear) take `dx`, vertical ones (y, height, ty, the vertical
+    /// scale) `dy`, one-dimensional properties `dx`.
     func lanes(of velocity: Vector) -> AnimationVector {
         let x = velocity.dx, y = velocity.dy
         switch self {
         case .center: return AnimationVector(x, y, 0, 0, 0, 0, 0, 0)
         case .bounds: return AnimationVector(x, y, x, y, 0, 0, 0, 0)
-        case .transform: return AnimationVector(x, x, x, x, x, y, 0, 0)
+        case .transform: return AnimationVector(x, y, x, y, x, x, 0, 0)
         case .alpha, .backgroundColor, .cornerRadius, .shadowOpacity: return AnimationVector(repeating: x)
         }
     }

@@ -27,7 +27,7 @@
             } else {
                 from = property.vector(in: change.before, colorFallback: view.model.backgroundColor, style: view.drawingStyle)
             }
-            let to = property.vector(in: view.model, colorFallback: Color(animationVector: from), style: view.drawingStyle)
+            let to = property.nearest(property.vector(in: view.model, colorFallback: Color(animationVector: from), style: view.drawingStyle), from: from)
             if existing == nil && from == to { continue }
             if property == .alpha { alphaChanged.insert(ObjectIdentifier(view)) }
 

@@ -43,11 +43,16 @@ extension Rect: VectorAnimatable {
 }
 
 extension AffineTransform: VectorAnimatable {
-    /// Lanes a, b, c, d, tx, ty: matrices are interpolated entry by entry, as Core Animation does for
-    /// `transform` when it is not decomposed.
-    public var animationVector: AnimationVector { AnimationVector(a, b, c, d, tx, ty, 0, 0) }
-    /// Reads lanes a, b, c, d, tx, ty.
-    public init(animationVector v: AnimationVector) { self.init(a: v[0], b: v[1], c: v[2], d: v[3], tx: v[4], ty: v[5]) }
+    /// Lanes tx, ty, scale x, scale y, angle (radians), shear: the transform taken apart, as Core
+    /// Animation animates it, so a turning view keeps its size on the way (see `AffineTransform.Parts`).
+    public var animationVector: AnimationVector {
+        let parts = parts
+        return AnimationVector(parts.tx, parts.ty, parts.scaleX, parts.scaleY, parts.angle, parts.shear, 0, 0)
+    }
+    /// Puts the parts in lanes tx, ty, scale x, scale y, angle, shear back together.
+    public init(animationVector v: AnimationVector) {
+        self.init(parts: Parts(tx: v[0], ty: v[1], scaleX: v[2], scaleY: v[3], angle: v[4], shear: v[5]))
+    }
 }
 
 extension Color: VectorAnimatable {

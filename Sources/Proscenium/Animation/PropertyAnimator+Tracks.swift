@@ -193,7 +193,7 @@ extension PropertyAnimator {
             let existing = engine.animation(for: view, property)
             let from = existing?.sample(at: time).value
                 ?? property.vector(in: change.before, colorFallback: view.model.backgroundColor, style: view.drawingStyle)
-            let to = property.vector(in: view.model, colorFallback: Color(animationVector: from), style: view.drawingStyle)
+            let to = property.nearest(property.vector(in: view.model, colorFallback: Color(animationVector: from), style: view.drawingStyle), from: from)
             if existing == nil && from == to { continue }
             let animation = RunningAnimation(
                 view: view, property: property, from: from, to: to, startTime: time, duration: 0,

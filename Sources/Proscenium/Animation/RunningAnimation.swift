@@ -87,6 +87,8 @@
     /// so the motion bends toward the new value rather than jumping there. An animator's track is
     /// retargeted by its animator.
     func retarget(to target: AnimationVector) {
+        // A new angle is reached the nearer way from the one it replaces.
+        let target = property.nearest(target, from: to)
         guard target != to else { return }
         to = target
         switch driver {
