@@ -7,10 +7,14 @@ struct ScrollMotion {
     /// What began the motion, which decides the delegate calls and the reported phase.
     enum Cause { case deceleration, animation }
 
-    /// One axis' law.
+    /// Which end of the range a bounce springs back to.
+    enum Edge { case lower, upper }
+
+    /// One axis' law. A spring back from past an edge names the `edge`: it follows that edge where it
+    /// moves meanwhile (an inset or the content size changed by the release's callbacks or a reload).
     enum Axis {
         case decelerating(start: Double, velocity: Double, startTime: Double)
-        case springing(start: Double, target: Double, velocity: Double, startTime: Double)
+        case springing(start: Double, target: Double, velocity: Double, startTime: Double, edge: Edge? = nil)
         case gliding(start: Double, target: Double, startTime: Double, duration: Double)
     }
 
@@ -31,7 +35,7 @@ struct ScrollMotion {
     func target(from current: Point) -> Point {
         func end(_ axis: Axis?, _ now: Double) -> Double {
             switch axis {
-            case let .springing(_, target, _, _), let .gliding(_, target, _, _): return target
+            case let .springing(_, target, _, _, _), let .gliding(_, target, _, _): return target
             case .decelerating, nil: return now
             }
         }
@@ -48,12 +52,23 @@ struct ScrollMotion {
             if position < lower || position > upper {
                 let edge = position < lower ? lower : upper
                 guard bounces else { return (edge, true) }
-                axis = .springing(start: position, target: edge, velocity: speed, startTime: time)
+                axis = .springing(start: position, target: edge, velocity: speed, startTime: time,
+                                  edge: position < lower ? .lower : .upper)
                 return (position, false)
             }
             return (position, abs(speed) < ScrollPhysics.restingSpeed)
-        case let .springing(start, target, velocity, startTime):
+        case let .springing(start, target, velocity, startTime, edge):
             let (position, speed) = ScrollPhysics.springBack(from: start, to: target, velocity: velocity, time: time - startTime)
+            // The edge a bounce heads for moved (an inset changed, rows loaded at the end): it springs on to
+            // the edge where it is now, or, with the content now reaching past where it is, it is no bounce
+            // any more: only a speed still carrying it on past the old edge goes on, slowing down.
+            if let edge, lower <= upper, case let live = edge == .lower ? lower : upper, live != target {
+                let onward = edge == .upper ? max(speed, 0) : min(speed, 0)
+                axis = position >= lower && position <= upper
+                    ? .decelerating(start: position, velocity: onward, startTime: time)
+                    : .springing(start: position, target: live, velocity: speed, startTime: time, edge: edge)
+                return (position, false)
+            }
             // The content shrank under the spring (a resize, a reload): it springs on, from where it is, to
             // the new edge instead of an edge that is gone.
             if lower <= upper, target < lower || target > upper {
@@ -76,7 +91,7 @@ struct ScrollMotion {
         switch axis {
         case let .decelerating(start, velocity, startTime):
             return ScrollPhysics.decelerate(from: start, velocity: velocity, rate: rate, time: time - startTime).velocity
-        case let .springing(start, target, velocity, startTime):
+        case let .springing(start, target, velocity, startTime, _):
             return ScrollPhysics.springBack(from: start, to: target, velocity: velocity, time: time - startTime).velocity
         case let .gliding(start, target, startTime, duration):
             guard duration > 0 else { return 0 }

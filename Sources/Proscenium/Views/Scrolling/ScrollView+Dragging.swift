@@ -104,14 +104,19 @@ extension ScrollView {
             if !target.x.isFinite || !target.y.isFinite { target = natural }
         }
         isDragging = false
+        // Until the motion starts, the content stays where the finger left it, whatever the callbacks
+        // below change: the bounce starts from there, to the edges as they are then. (Content left out
+        // of range with no motion comes back at the next layout, which a change of the range asks for.)
+        isReleasing = true
+        defer { isReleasing = false }
 
         let now = window?.clock.now ?? 0
-        var motion = ScrollMotion(cause: .deceleration)
         let low = minimumContentOffset, high = maximumContentOffset
         func law(_ position: Double, _ speed: Double, _ lower: Double, _ upper: Double, _ goal: Double,
                  _ steered: Bool) -> ScrollMotion.Axis? {
             if position < lower || position > upper {
-                return .springing(start: position, target: position < lower ? lower : upper, velocity: speed, startTime: now)
+                return .springing(start: position, target: position < lower ? lower : upper, velocity: speed, startTime: now,
+                                  edge: position < lower ? .lower : .upper)
             }
             if steered {
                 return abs(goal - position) < ScrollMotion.restingDistance && abs(speed) < ScrollPhysics.restingSpeed
@@ -121,12 +126,17 @@ extension ScrollView {
                 ? nil : .decelerating(start: position, velocity: speed, startTime: now)
         }
         let steered = isPagingEnabled || target != natural
-        if dragsHorizontally {
-            motion.x = law(offset.x, velocity.x, low.x, high.x, min(max(target.x, low.x), high.x), steered)
+        func laws(_ low: Point, _ high: Point) -> ScrollMotion {
+            var motion = ScrollMotion(cause: .deceleration)
+            if dragsHorizontally {
+                motion.x = law(offset.x, velocity.x, low.x, high.x, min(max(target.x, low.x), high.x), steered)
+            }
+            if dragsVertically {
+                motion.y = law(offset.y, velocity.y, low.y, high.y, min(max(target.y, low.y), high.y), steered)
+            }
+            return motion
         }
-        if dragsVertically {
-            motion.y = law(offset.y, velocity.y, low.y, high.y, min(max(target.y, low.y), high.y), steered)
-        }
+        var motion = laws(low, high)
         let decelerates = motion.x != nil || motion.y != nil
         // A delegate that sets the offset from either callback takes the content over (snapping it to a
         // place of its own, or stopping it where it is): the deceleration does not start.
@@ -135,7 +145,13 @@ extension ScrollView {
         delegate?.scrollViewDidEndDragging(self, willDecelerate: decelerates)
         if decelerates, window != nil, !takenOver {
             delegate?.scrollViewWillBeginDecelerating(self)
-            if !takenOver { return start(motion) }
+            // The callbacks may have moved the edges (an inset opened for pull to refresh, rows loaded
+            // at the end): the motion starts from where the finger left the content, to the edges as
+            // they are now, or not at all when the content now rests where it is.
+            if minimumContentOffset != low || maximumContentOffset != high {
+                motion = laws(minimumContentOffset, maximumContentOffset)
+            }
+            if !takenOver, motion.x != nil || motion.y != nil { return start(motion) }
         }
         // Told the content would decelerate, the delegate hears it came to rest where it was put (an
         // animated offset ends in its own time, with its own call).

@@ -99,6 +99,8 @@
 
     /// True from the moment a drag begins moving the content until the button is released.
     public internal(set) var isDragging = false
+    /// Set while a release's delegate calls run, before its motion starts (see `endDragging`).
+    var isReleasing = false
     /// True while the content glides on by itself after a drag.
     public internal(set) var isDecelerating = false
     /// True while the pointer's button is down on the content, before or during a drag.
@@ -165,7 +167,7 @@
 
     private func contentGeometryDidChange() {
         // Content that shrank under the offset comes back within range, unless a drag or a motion owns it.
-        if !isDragging, motion == nil {
+        if !isDragging, !isReleasing, motion == nil {
             let clamped = clampedContentOffset(contentOffset)
             if clamped != contentOffset { applyContentOffset(clamped) }
         }
@@ -175,7 +177,7 @@
 
     open override func layoutSubviews() {
         super.layoutSubviews()
-        if !isDragging, motion == nil {
+        if !isDragging, !isReleasing, motion == nil {
             let clamped = clampedContentOffset(contentOffset)
             if clamped != contentOffset { applyContentOffset(clamped) }
         }
