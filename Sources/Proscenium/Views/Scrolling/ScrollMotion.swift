@@ -134,6 +134,12 @@ extension ScrollView {
 
     /// Eases the content to `offset` over `duration` seconds, from where it is now.
     func glide(to offset: Point, duration: Double) {
+        // Under a finger the content does not glide away: it goes there at once, and the drag goes on
+        // from there (see `drag(by:)`).
+        if isDragging {
+            applyContentOffset(offset)
+            return delegate?.scrollViewDidEndScrollingAnimation(self) ?? ()
+        }
         let now = window?.clock.now ?? 0
         let current = contentOffset
         var glide = ScrollMotion(cause: .animation)

@@ -28,6 +28,7 @@ extension ScrollView {
             x: ScrollPhysics.unbanded(contentOffset.x, lower: low.x, upper: high.x, dimension: bounds.width),
             y: ScrollPhysics.unbanded(contentOffset.y, lower: low.y, upper: high.y, dimension: bounds.height))
         lastDragTranslation = .zero
+        dragPlacement = (contentOffset, low, high)
         isDragging = true
         // A sheet around a vertical list takes its share of the finger's travel (see `ScrollDragHandOff`).
         dragHandOff = dragsVertically ? enclosingHandOff().flatMap { $0.scrollDragBegan(in: self) ? $0 : nil } : nil
@@ -54,6 +55,14 @@ extension ScrollView {
         guard isDragging else { return }
         let step = Point(x: translation.x - lastDragTranslation.x, y: translation.y - lastDragTranslation.y)
         lastDragTranslation = translation
+        // Code moved the content meanwhile (a carousel recentring itself), or the range changed under the
+        // drag (rows loaded): the drag goes on from where the content is, without a jump, as in UIKit.
+        let low = minimumContentOffset, high = maximumContentOffset
+        if let placed = dragPlacement, placed.offset != contentOffset || placed.low != low || placed.high != high {
+            dragRawOffset = Point(
+                x: ScrollPhysics.unbanded(contentOffset.x, lower: low.x, upper: high.x, dimension: bounds.width),
+                y: ScrollPhysics.unbanded(contentOffset.y, lower: low.y, upper: high.y, dimension: bounds.height))
+        }
         var dy = step.y
         if let dragHandOff {
             let roomUp = max(0, dragRawOffset.y - minimumContentOffset.y)
@@ -62,6 +71,7 @@ extension ScrollView {
         // The content moves against the finger.
         dragRawOffset = Point(x: dragRawOffset.x - step.x, y: dragRawOffset.y - dy)
         applyContentOffset(draggedOffset(raw: dragRawOffset))
+        dragPlacement = (contentOffset, minimumContentOffset, maximumContentOffset)
     }
 
     /// The offset for a drag's `raw` offset: rubber-banded past the edges (or held at them without

@@ -120,6 +120,9 @@
     var dragRawOffset: Point = .zero
     /// The drag's translation at its last move, so each move adds only its own step.
     var lastDragTranslation: Point = .zero
+    /// Where the drag last put the content, and the range it banded it against: an offset set by code or
+    /// a range changed since makes the drag go on from where the content is (see `drag(by:)`).
+    var dragPlacement: (offset: Point, low: Point, high: Point)?
     /// The presentation sharing the drag in progress (a bottom sheet around the list), if any.
     var dragHandOff: ScrollDragHandOff?
     let verticalIndicator = ScrollIndicatorView()
