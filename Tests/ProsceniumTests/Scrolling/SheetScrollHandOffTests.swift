@@ -120,4 +120,33 @@ struct SheetScrollHandOffTests {
         #expect(sheet.view.presentation.frame.minY == 300)
         #expect(controller.selectedDetentIdentifier == .medium)
     }
+
+    @Test("down past the smallest detent starts the dismissal; back up in the same drag the sheet follows the finger up to its largest detent, then the list scrolls")
+    func downIntoTheDismissalThenBackUp() {
+        let (fixture, sheet, controller) = present(at: .medium)
+        var location = Point(x: 200, y: 400)
+        fixture.window.send(.pointerDown(location, button: 1, time: fixture.clock.now))
+        func move(_ dy: Double) {
+            fixture.clock.advance(by: 1.0 / 60)
+            location.y += dy
+            fixture.window.send(.pointerMoved(location, time: fixture.clock.now))
+            fixture.window.setNeedsFrame()
+            fixture.clock.advance(by: 0)
+        }
+        for _ in 0..<6 { move(20) }
+        #expect(controller.isDismissing, "the dismissal follows the finger")
+        var tops: [Double] = []
+        for _ in 0..<20 {
+            move(-20)
+            tops.append(sheet.view.presentation.frame.minY)
+        }
+        #expect(!controller.isDismissing, "called off")
+        #expect(tops.last! < 300 - 200, "the sheet rose with the finger: \(tops)")
+        #expect(zip(tops.dropFirst(3), tops.dropFirst(4)).allSatisfy { $1 < $0 }, "no dead zone on the way up: \(tops)")
+        for _ in 0..<20 { move(-20) }
+        #expect(sheet.view.presentation.frame.minY == 10 && sheet.list.contentOffset.y > 0, "at large, then the list scrolls")
+        fixture.window.send(.pointerUp(location, button: 1, time: fixture.clock.now))
+        fixture.runUntilIdle()
+        #expect(fixture.root.presentedViewController === sheet && controller.selectedDetentIdentifier == .large)
+    }
 }

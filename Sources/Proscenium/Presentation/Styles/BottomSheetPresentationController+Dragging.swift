@@ -56,8 +56,15 @@ extension BottomSheetPresentationController {
         guard let view = presentedView, let bounds = containerView?.bounds,
               let largestTop = detentTops.last, let smallestTop = detentTops.first else { return }
         if let dragDismissal {
-            dragDismissal.update((rawTop - smallestTop) / max(bounds.height - smallestTop, 1))
-            return
+            guard rawTop < smallestTop else {
+                dragDismissal.update((rawTop - smallestTop) / max(bounds.height - smallestTop, 1))
+                return
+            }
+            // Back above the smallest detent in the same drag: the dismissal is called off where it
+            // started, at once, and the sheet follows the finger up through its detents again.
+            self.dragDismissal = nil
+            dragDismissal.update(0)
+            dragDismissal.endAtOnce(completed: false)
         }
         let top: Double
         if rawTop < largestTop {
