@@ -83,6 +83,15 @@ extension AccessibilityTree {
         return true
     }
 
+    /// Deselects every selected row of the table behind node `id`, scrolled out of view too; false when it
+    /// is no table taking input.
+    @discardableResult
+    public func clearSelection(of id: UInt64) -> Bool {
+        guard let table = view(for: id) as? TableView, Self.takesInput(table) else { return false }
+        table.userDeselectedAllRows()
+        return true
+    }
+
     /// Selects or deselects the row behind node `id`, as the user's tap or choice of another row would.
     @discardableResult
     public func setSelected(_ selected: Bool, of id: UInt64) -> Bool {

@@ -57,7 +57,13 @@ extension AccessibilityBridge {
         case "DeselectSelectedChild":
             guard let target = row(arguments.int32(0), in: selected) else { return invalid(call) }
             change(false, [target])
-        case "ClearSelection": change(false, selected)
+        case "ClearSelection":
+            // The whole selection, rows scrolled out of view (no children of the node) included.
+            connection.reply(to: call) { $0.bool(true) }
+            let id = node.id, rows = selected.map(\.id)
+            afterReply { tree in
+                if !tree.clearSelection(of: id) { for row in rows { tree.setSelected(false, of: row) } }
+            }
         case "SelectAll":
             // A table selecting one row at a time cannot; one selecting several selects all its rows, not
             // only those in view (the node's children).

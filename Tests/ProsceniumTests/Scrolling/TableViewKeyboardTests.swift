@@ -53,6 +53,24 @@ struct TableViewKeyboardTests {
         #expect(table.indexPathForFocusedRow?.row == 0, "it stops at the first row")
     }
 
+    @Test("Page Down and Page Up move a screenful whatever the rows' heights: 150-point rows a row at a time in 300 points, 30-point ones nine")
+    func pagesFollowTheRowsHeights() {
+        for (height, rows) in [(150.0, 1), (30.0, 9)] {
+            let (scene, table, source) = focusedTable()
+            source.heights = { _ in height }
+            table.reloadData()
+            scene.clock.step()
+            key(scene, .tab)
+            #expect(table.indexPathForFocusedRow?.row == 0)
+            key(scene, .pageDown)
+            #expect(table.indexPathForFocusedRow?.row == rows, "\(height)-point rows")
+            let focused = table.rectForRow(at: IndexPath(row: rows, section: 0))
+            #expect(focused.maxY - table.rectForRow(at: IndexPath(row: 0, section: 0)).minY <= table.bounds.height)
+            key(scene, .pageUp)
+            #expect(table.indexPathForFocusedRow?.row == 0)
+        }
+    }
+
     @Test("Return and Space select the keyboard row through the delegate; a click moves the row there and hides the ring")
     func returnSelects() {
         let (scene, table, source) = focusedTable()

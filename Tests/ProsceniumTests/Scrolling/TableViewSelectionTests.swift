@@ -132,6 +132,9 @@ struct TableViewSelectionTests {
         #expect(try #require(AccessibilityTree(window: scene.window)[id]).isMultiselectable)
         #expect(AccessibilityTree(window: scene.window).selectAll(of: id))
         #expect(selected == Array(0..<30))
+        rows.deselected = []
+        #expect(AccessibilityTree(window: scene.window).clearSelection(of: id))
+        #expect(selected.isEmpty && rows.deselected.map(\.row) == Array(0..<30), "rows out of view too")
         table.allowsMultipleSelection = false
         #expect(try #require(AccessibilityTree(window: scene.window)[id]).isMultiselectable == false)
         #expect(!AccessibilityTree(window: scene.window).selectAll(of: id))

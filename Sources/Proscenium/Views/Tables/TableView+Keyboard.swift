@@ -45,6 +45,22 @@ extension TableView {
         return current
     }
 
+    /// The row a screenful from `indexPath`: the furthest one that shows with it in the clear height
+    /// (less the insets), whatever the rows' heights; at least the next row, stopping at the ends.
+    func page(from indexPath: IndexPath, forward: Bool) -> IndexPath {
+        let clear = bounds.height - contentInset.top - contentInset.bottom
+        let start = rectForRow(at: indexPath)
+        var current = indexPath
+        while let next = neighbour(of: current, forward: forward) {
+            let rect = rectForRow(at: next)
+            let span = forward ? rect.maxY - start.minY : start.maxY - rect.minY
+            if span > clear, current != indexPath { break }
+            current = next
+            if span > clear { break }
+        }
+        return current
+    }
+
     private func neighbour(of indexPath: IndexPath, forward: Bool) -> IndexPath? {
         if forward {
             if indexPath.row + 1 < sections[indexPath.section].rowCount {
@@ -109,13 +125,12 @@ extension TableView {
         if let focused = indexPathForFocusedRow, !hasRow(focused) { indexPathForFocusedRow = nil }
         guard let first = firstRow, let last = lastRow else { return false }
         let current = indexPathForFocusedRow
-        let pageRows = max(1, Int((bounds.height - contentInset.top - contentInset.bottom) / max(rowHeight, 1)) - 1)
         let target: IndexPath
         switch press.key {
         case .down: target = current.map { row(1, from: $0) } ?? first
         case .up: target = current.map { row(-1, from: $0) } ?? first
-        case .pageDown: target = current.map { row(pageRows, from: $0) } ?? first
-        case .pageUp: target = current.map { row(-pageRows, from: $0) } ?? first
+        case .pageDown: target = current.map { page(from: $0, forward: true) } ?? first
+        case .pageUp: target = current.map { page(from: $0, forward: false) } ?? first
         case .home: target = first
         case .end: target = last
         case .return, .space:

@@ -101,6 +101,16 @@ extension TableView {
         }
     }
 
+    /// A screen reader's Clear Selection: every selected row is deselected, in order, each told to the
+    /// delegate, in view or not.
+    func userDeselectedAllRows() {
+        let tableDelegate = delegate as? TableViewDelegate
+        for row in selectedRows.sorted() {
+            deselectRow(at: row, animated: false)
+            tableDelegate?.tableView(self, didDeselectRowAt: row)
+        }
+    }
+
     /// Every row from `start` to `end` (either way round), in order, across sections.
     private func rows(between start: IndexPath, and end: IndexPath) -> [IndexPath] {
         let (low, high) = start < end ? (start, end) : (end, start)
