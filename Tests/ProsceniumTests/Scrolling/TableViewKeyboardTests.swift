@@ -71,6 +71,19 @@ struct TableViewKeyboardTests {
         }
     }
 
+    @Test("focus taken right after a reload lands on the first row in view, not on the table's first row")
+    func focusRightAfterAReload() {
+        let (scene, table, source) = focusedTable()
+        defer { withExtendedLifetime(source) {} }
+        table.setContentOffset(Point(x: 0, y: 440), animated: false)
+        scene.clock.step()
+        table.reloadData()
+        #expect(table.becomeFirstResponder())
+        scene.run(0.5)
+        #expect(table.indexPathForFocusedRow == IndexPath(row: 10, section: 0))
+        #expect(table.contentOffset.y == 440)
+    }
+
     @Test("Return and Space select the keyboard row through the delegate; a click moves the row there and hides the ring")
     func returnSelects() {
         let (scene, table, source) = focusedTable()

@@ -85,7 +85,10 @@ extension TableView {
             let rect = rectForRow(at: indexPath)
             return rect.minY >= visible.minY - 0.5 && rect.maxY <= visible.maxY + 0.5 ? indexPath : nil
         }
-        let rowsInView = indexPathsForVisibleRows.filter { inView($0) != nil }
+        // Worked out from the rows' places, not the cells: a reload drops the cells until the next layout.
+        let rowsInView = sections.indices.flatMap { section in
+            sections[section].rows(from: visible.minY, to: visible.maxY).map { IndexPath(row: $0, section: section) }
+        }.filter { inView($0) != nil }
         let chosen = inView(indexPathForFocusedRow) ?? inView(indexPathForSelectedRow) ?? rowsInView.first ?? firstRow
         moveFocus(to: chosen, scrolling: true)
     }
