@@ -223,4 +223,28 @@ import Testing
         f.runUntilIdle()
         #expect(sprung.center.x == 200 && sprung.presentation.center.x == 200)
     }
+
+    @Test("a track added while the run heads back, then turned forward again, ends where its motion took it, as finishAnimation(at: .end) leaves it")
+    func aTrackAddedWhileReversedEndsWhereItMoved() {
+        var ends: [Double] = []
+        for finishing in [false, true] {
+            let (f, view, animator, _) = Self.make()
+            animator.startAnimation()
+            f.clock.advance(by: 0.3)
+            animator.isReversed = true
+            animator.addAnimations { view.alpha = 0 }
+            f.clock.advance(by: 0.1)
+            animator.isReversed = false
+            if finishing {
+                animator.stopAnimation(false)
+                animator.finishAnimation(at: .end)
+            } else {
+                // The track runs back up to the alpha it had before, as the run heads for its end again.
+                f.runUntilIdle()
+                #expect(view.presentation.alpha == view.alpha, "shown as kept")
+            }
+            ends.append(view.alpha)
+        }
+        #expect(ends == [1, 1], "the natural end and finishAnimation(at: .end) agree, where the motion went: \(ends)")
+    }
 }

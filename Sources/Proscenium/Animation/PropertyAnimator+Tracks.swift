@@ -19,6 +19,9 @@ struct AnimatorTrack {
     /// For a track that joined a running segment: the segment time τ at which it starts moving. It then
     /// follows the segment's progress from there to the segment's end, arriving with the others.
     var joinTau: Double?
+    /// Whether the track joined a run heading back to its start: its end is the value the property had
+    /// before (`endModel`), not the model, so a run turned forward again and ending there writes it.
+    var joinedReversed = false
 
     /// Whether the track's animation was taken out early (its view left the window) and nothing has set
     /// the property since: the view still holds the end value its animation block gave it. A run that
@@ -204,7 +207,8 @@ extension PropertyAnimator {
                 // value is, so finishing at the start (where a reversed run completes) lands on it.
                 tracks.append(AnimatorTrack(view: view, property: property, from: to, to: from,
                                             startModel: view.model, endModel: change.before, animation: animation,
-                                            segmentStart: from, segmentEnd: to, pinned: nil, joinTau: joinTau))
+                                            segmentStart: from, segmentEnd: to, pinned: nil, joinTau: joinTau,
+                                            joinedReversed: true))
             } else {
                 tracks.append(AnimatorTrack(view: view, property: property, from: from, to: to,
                                             startModel: change.before, endModel: view.model, animation: animation,
@@ -345,6 +349,14 @@ extension PropertyAnimator {
             writeModelsWithoutAnimation {
                 for (index, track) in tracks.enumerated() where live.contains(index) || track.isUntouchedSinceRemoval {
                     track.view.setModelValue(of: track.property, from: track.startModel)
+                }
+            }
+        } else {
+            // A track that joined while the run headed back ends on the value it had before, where its
+            // motion took it, as `finishAnimation(at: .end)` leaves it.
+            writeModelsWithoutAnimation {
+                for (index, track) in tracks.enumerated() where track.joinedReversed && live.contains(index) {
+                    track.view.setModelValue(of: track.property, from: track.endModel)
                 }
             }
         }
