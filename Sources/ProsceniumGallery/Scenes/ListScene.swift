@@ -1,7 +1,8 @@
 import Proscenium
 
 /// A long list worth scrolling: the names of the first 10,000 named Unicode characters in a table view
-/// that reuses its cells, presented full screen. A click selects a row; nothing is pushed yet.
+/// that reuses its cells, presented full screen. A click selects a row; nothing is pushed yet. Pulling the
+/// list down past its top refreshes it, as a mail list checks for mail: the spinner turns for a second.
 @MainActor final class ListScene: SceneController, TableViewDataSource, TableViewDelegate {
     override class var sceneName: String { "list" }
 
@@ -12,6 +13,9 @@ import Proscenium
     private let header = View()
     let tableView = TableView()
     private let characters = UnicodeCharacters.first(rowCount)
+    private let refreshControl = RefreshControl()
+    /// The refresh's stand-in for work, ending it after a second.
+    private var refreshWork: FrameTimer?
 
     override init() {
         super.init()
@@ -27,6 +31,9 @@ import Proscenium
         tableView.register(TableViewCell.self, forCellReuseIdentifier: "character")
         tableView.dataSource = self
         tableView.delegate = self
+        refreshControl.title = "Checking the list…"
+        refreshControl.addAction(for: .valueChanged) { [weak self] _ in self?.refresh() }
+        tableView.refreshControl = refreshControl
         view.addSubview(tableView)
         view.addSubview(header)
         header.addSubview(titleLabel)
@@ -39,6 +46,19 @@ import Proscenium
         titleLabel.frame = Rect(x: 16, y: 12, width: max(0, bounds.width - 160), height: 32)
         dismissButton.frame = Rect(x: bounds.width - 16 - 112, y: 8, width: 112, height: 40)
         tableView.frame = Rect(x: 0, y: 56, width: bounds.width, height: max(0, bounds.height - 56))
+    }
+
+    private func refresh() {
+        refreshWork?.invalidate()
+        refreshWork = view.window?.scheduleTimer(after: 1) { [weak self] _ in
+            self?.refreshControl.endRefreshing()
+        }
+    }
+
+    override func viewDidDisappear(_ animated: Bool) {
+        super.viewDidDisappear(animated)
+        refreshWork?.invalidate()
+        refreshControl.endRefreshing()
     }
 
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { characters.count }

@@ -101,6 +101,24 @@
     public internal(set) var isDragging = false
     /// Set while a release's delegate calls run, before its motion starts (see `endDragging`).
     var isReleasing = false
+    /// Pull to refresh, as UIKit's `refreshControl`: the control waits above the content (see
+    /// `RefreshControl`); nil for none.
+    public var refreshControl: RefreshControl? {
+        didSet {
+            guard refreshControl !== oldValue else { return }
+            if let oldValue {
+                oldValue.endRefreshing()
+                oldValue.scrollView = nil
+                oldValue.removeFromSuperview()
+            }
+            if let refreshControl {
+                refreshControl.removeFromSuperview()
+                refreshControl.scrollView = self
+                insertSubview(refreshControl, at: 0)
+                refreshControl.layOut(in: self)
+            }
+        }
+    }
     /// True while the content glides on by itself after a drag.
     public internal(set) var isDecelerating = false
     /// True while the pointer's button is down on the content, before or during a drag.
@@ -180,6 +198,7 @@
 
     open override func layoutSubviews() {
         super.layoutSubviews()
+        refreshControl?.layOut(in: self)
         if !isDragging, !isReleasing, motion == nil {
             let clamped = clampedContentOffset(contentOffset)
             if clamped != contentOffset { applyContentOffset(clamped) }
@@ -250,6 +269,7 @@
         setNeedsLayout()
         layOutIndicators()
         contentOffsetDidChange()
+        refreshControl?.scrollViewDidScroll(self)
         delegate?.scrollViewDidScroll(self)
     }
 
