@@ -17,6 +17,9 @@
     /// taps then; the app's changes (`selectedIndex`, `viewControllers`) wait for its end.
     private(set) var switching: TransitionContext?
     private var changesAfterSwitch: [() -> Void] = []
+    /// Set while `switchViews` runs: a change asked for from a tab's own callbacks (a redirect from its
+    /// `viewWillAppear`) waits for it, as one asked for during an animated switch waits for that.
+    private var swappingViews = false
 
     /// A tab bar controller with no tabs yet.
     public override init() {
@@ -48,7 +51,9 @@
     public var selectedIndex: Int {
         get { selected }
         set {
-            guard switching == nil else { return changesAfterSwitch.append { [weak self] in self?.selectedIndex = newValue } }
+            guard switching == nil, !swappingViews else {
+                return changesAfterSwitch.append { [weak self] in self?.selectedIndex = newValue }
+            }
             guard tabs.indices.contains(newValue) else {
                 return Warnings.warn("TabBarController has no tab \(newValue) (it has \(tabs.count)); selection unchanged")
             }
@@ -59,9 +64,11 @@
     /// Replaces the screens, refusing (with a warning, changing nothing) a list that names a controller
     /// twice, this controller, or one that is another container's child or presented. Those gone leave
     /// (what they presented is dismissed), the new ones become children; the selection stays on its screen
-    /// if it is still there, else goes to the first. `animated` is accepted for UIKit's signature.
+    /// if it is still there, else to the tab now at its index, else to the first, as UIKit's. Those leaving
+    /// hear `willMove(toParent: nil)` before they disappear, those joining `didMove(toParent:)` after the
+    /// one selected appeared. `animated` is accepted for UIKit's signature.
     public func setViewControllers(_ controllers: [ViewController]?, animated: Bool) {
-        guard switching == nil else {
+        guard switching == nil, !swappingViews else {
             return changesAfterSwitch.append { [weak self] in self?.setViewControllers(controllers, animated: animated) }
         }
         let new = controllers ?? []
@@ -69,18 +76,16 @@
         let previous = selectedViewController
         let removed = tabs.filter { old in !new.contains { $0 === old } }
         dismissPresentations(of: removed, animated: animated)
-        for controller in new where controller.parentController !== self {
-            addChild(controller)
-            controller.didMove(toParent: self)
-        }
-        let index = previous.flatMap { kept in new.firstIndex { $0 === kept } } ?? (new.isEmpty ? -1 : 0)
+        let added = new.filter { $0.parentController !== self }
+        for controller in added { addChild(controller) }
+        for old in removed { old.beginRemovingFromParent() }
+        let index = previous.flatMap { kept in new.firstIndex { $0 === kept } }
+            ?? (new.isEmpty ? -1 : new.indices.contains(selected) ? selected : 0)
         tabs = new
-        switchViews(from: previous, to: index >= 0 ? new[index] : nil)
         selected = index
-        for old in removed {
-            old.beginRemovingFromParent()
-            old.removeFromParent()
-        }
+        switchViews(from: previous, to: index >= 0 ? new[index] : nil)
+        for controller in added { controller.didMove(toParent: self) }
+        for old in removed { old.removeFromParent() }
         tabBar.itemsDidChange()
         tabBar.selectedIndex = selected
     }
@@ -145,7 +150,7 @@
     /// switch is dropped. Picking the selected tab again takes a navigation controller there back to its
     /// root, as UIKit's tab bar does.
     private func userPicked(_ index: Int) {
-        guard tabs.indices.contains(index), tabs[index].tabBarItem.isEnabled, switching == nil else { return }
+        guard tabs.indices.contains(index), tabs[index].tabBarItem.isEnabled, switching == nil, !swappingViews else { return }
         let controller = tabs[index]
         guard delegate?.tabBarController(self, shouldSelect: controller) ?? true else { return }
         if index != selected {
@@ -194,6 +199,15 @@
     /// `viewDidLoad` comes before its `viewWillAppear` and its own children appear with it.
     private func switchViews(from: ViewController?, to: ViewController?) {
         guard from !== to, isViewLoaded else { return }
+        swappingViews = true
+        defer {
+            swappingViews = false
+            if switching == nil, !changesAfterSwitch.isEmpty {
+                let waiting = changesAfterSwitch
+                changesAfterSwitch = []
+                for change in waiting { change() }
+            }
+        }
         if let to { to.view.untransformedFrame = contentView.bounds }
         let state = appearanceState
         if state == .appeared || state == .appearing {

@@ -71,6 +71,9 @@ extension ViewController {
 
     /// A child's view entered or left the window while its parent is on screen: the child appears or
     /// disappears with it (without animation). Root and presented controllers are driven explicitly.
+    /// Mid-way through the parent's own appearance, a child added begins appearing with it (the parent's
+    /// end ends it); a child taken out of the parent's view half-way through a transition of its own that
+    /// nobody else drives ends it here, disappeared, so its callbacks stay balanced.
     func viewDidMoveToWindow() {
         guard let parent = parentController, let view = viewIfLoaded else { return }
         let onScreen = view.window != nil
@@ -80,6 +83,13 @@ extension ViewController {
         } else if !onScreen, appearanceState == .appeared {
             beginAppearanceTransition(false, animated: false)
             endAppearanceTransition()
+        } else if appearanceTransitionOwner == nil {
+            if onScreen, parent.appearanceState == .appearing, appearanceState == .disappeared {
+                beginAppearanceTransition(true, animated: parent.appearanceIsAnimated)
+            } else if !onScreen, !(parent.viewIfLoaded.map { view.isDescendant(of: $0) } ?? false) {
+                if appearanceState == .appearing { beginAppearanceTransition(false, animated: false) }
+                if appearanceState == .disappearing { endAppearanceTransition() }
+            }
         }
     }
 }

@@ -38,7 +38,9 @@ extension NavigationController {
             }
             return
         }
-        let onScreen = view.window != nil && isAppearing
+        // Appearing counts before this controller's view is in the window (its container begins the
+        // appearance first): a push from the top screen's viewWillAppear makes the new screen appear.
+        let onScreen = isAppearing
         barAwaitsTransition = true
         view.layoutIfNeeded()
         let animator = delegate?.navigationController(self, animationControllerFor: operation, from: from, to: to)
@@ -121,7 +123,7 @@ extension NavigationController {
         screen.appearanceTransitionOwner = nil
         let state = screen.appearanceState
         let goingAway = state == .disappearing || state == .disappeared
-        if !shown || screen.viewIfLoaded?.window == nil {
+        if !shown || (screen.viewIfLoaded?.window == nil && appearanceState != .appearing) {
             if !goingAway { screen.beginAppearanceTransition(false, animated: animated) }
             if screen.appearanceState == .disappearing { screen.endAppearanceTransition() }
             return

@@ -74,7 +74,15 @@
         // A second press, once a push it turned around heads back to the root, has nothing to pop.
         navigationBar.onBack = { [weak self] in if let self, stack.count > 1 { popViewController(animated: true) } }
         installInteractivePop()
-        if let top = stack.last, runningTransition == nil { contentView.addSubview(top.view) }
+        // Loaded before it goes in: a push its viewDidLoad asks for (a deep link restored) makes another
+        // screen the top, and the top after it is the one shown.
+        _ = stack.last?.view
+        if runningTransition == nil, let top = stack.last, top.view.superview !== contentView {
+            for screen in stack where screen !== top && screen.viewIfLoaded?.superview === contentView {
+                screen.view.removeFromSuperview()
+            }
+            contentView.addSubview(top.view)
+        }
         updateNavigationBar()
     }
 
