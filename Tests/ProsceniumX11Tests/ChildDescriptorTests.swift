@@ -45,6 +45,23 @@ struct ChildDescriptorTests {
         #expect(shared.isEmpty, "the demo's Xvfb holds the demo's \(shared.sorted())")
     }
 
+    @Test("a headless demo killed outright leaves no Xvfb behind: the server goes with its last client")
+    func killedDemoLeavesNoServer() async throws {
+        let demo = try DemoProcess(arguments: ["--log-events", "--headless"], environment: ["DISPLAY": nil])
+        defer { demo.stop() }
+        _ = try await demo.event("ready")
+        let server = try #require(Self.children(of: demo.pid).first { $0.name == "Xvfb" }, "the demo's Xvfb")
+        kill(demo.pid, SIGKILL)
+        var gone = false
+        for _ in 0..<60 where !gone {
+            try await Task.sleep(for: .milliseconds(50))
+            // Gone, or a zombie waiting for its parent (the killed demo's reaper is init now).
+            gone = ProcessStat(pid: server.pid).map { $0.state == "Z" } ?? true
+        }
+        #expect(gone, "the orphaned Xvfb \(server.pid) still runs")
+        if !gone { kill(server.pid, SIGKILL) }
+    }
+
     @Test("short children launched while long-lived ones are launched on other threads are seen to exit")
     func concurrentLaunchesKeepTheirOwnDescriptors() async throws {
         let sleeper = try #require(ChildSpawner.findExecutable("sleep"))

@@ -91,6 +91,16 @@ struct DemoProcessTests {
         #expect(demo.errorOutput.contains("--size must look like 1280x800"))
     }
 
+    @Test("a --click outside the window (even past what X coordinates hold) is rejected with a clear message, no crash")
+    func clickOutsideTheWindow() async throws {
+        for click in ["3000000000,10", "1280,10"] {
+            let demo = try DemoProcess(arguments: ["--click", click, "--input-at", "0.1"], environment: ["DISPLAY": ":931"])
+            let exit = try #require(await demo.exit(timeout: 10), "\(demo.diagnosis)")
+            #expect(exit.status == 64, "\(click): \(demo.diagnosis)")
+            #expect(demo.errorOutput.contains("--click") && demo.errorOutput.contains("outside the 1280x800-point window"))
+        }
+    }
+
     @Test("--screenshot into a missing directory is rejected and writes nothing")
     func badScreenshotPath() async throws {
         let path = "/nonexistent-proscenium-dir/shot.png"

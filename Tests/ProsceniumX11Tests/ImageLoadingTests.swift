@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 import Proscenium
 import ProsceniumX11
 import Testing
@@ -56,6 +57,21 @@ struct ImageLoadingTests {
             _ = try Image(named: "wide", in: directory)
         } throws: { error in
             "\(error)".contains("too large")
+        }
+    }
+
+    @Test("a FIFO or a directory named like an image is refused at once, PNG or JPEG, instead of blocking or filling memory")
+    func notRegularFiles() throws {
+        let directory = try PNGCodecTests.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        #expect(mkfifo(directory + "/pipe.png", 0o600) == 0 && mkfifo(directory + "/pipe.jpg", 0o600) == 0)
+        try FileManager.default.createDirectory(atPath: directory + "/folder.png", withIntermediateDirectories: false)
+        for name in ["pipe.png", "pipe.jpg", "folder.png"] {
+            #expect {
+                _ = try Image(named: name, in: directory)
+            } throws: { error in
+                "\(error)".contains(name) && "\(error)".contains("not a regular file")
+            }
         }
     }
 

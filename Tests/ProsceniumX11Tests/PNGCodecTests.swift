@@ -46,6 +46,16 @@ struct PNGCodecTests {
         #expect(try PNGCodec.decode(bytes).pixels == image.pixels)
     }
 
+    @Test("a name near the file system's 255-byte limit is written: the temporary name beside it stays within the limit")
+    func longName() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let path = directory + "/" + String(repeating: "a", count: 246) + ".png"
+        try PNGCodec.write(Self.gradient(), to: path)
+        #expect(try PNGCodec.read(contentsOf: path).width == 17)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory).count == 1, "no temporary file left")
+    }
+
     @Test("writing over an existing file replaces it")
     func replacesExistingFile() throws {
         let directory = try Self.temporaryDirectory()

@@ -13,7 +13,7 @@ public enum JPEGCodec {
 
     /// Decodes the JPEG file at `path`.
     public static func read(contentsOf path: String) throws(PNGError) -> Image {
-        let bytes = try readFile(path)
+        let bytes = try ImageFileReading.bytes(of: path)
         do throws(PNGError) {
             return try decode(bytes)
         } catch {
@@ -96,22 +96,6 @@ public enum JPEGCodec {
         guard ok != 0, let data else { return nil }
         defer { free(data) }
         return Array(UnsafeBufferPointer(start: data, count: Int(size)))
-    }
-
-    /// The file's bytes, or why they cannot be read.
-    private static func readFile(_ path: String) throws(PNGError) -> [UInt8] {
-        guard let file = fopen(path, "rb") else { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
-        defer { fclose(file) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let read = fread(&chunk, 1, chunk.count, file)
-            if read > 0 { bytes += chunk[0..<read] }
-            if read < chunk.count {
-                if ferror(file) != 0 { throw .cannotRead(path: path, reason: String(cString: strerror(errno))) }
-                return bytes
-            }
-        }
     }
 }
 

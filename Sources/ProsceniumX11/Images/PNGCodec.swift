@@ -12,10 +12,10 @@ import Glibc
 public enum PNGCodec {
     /// Decodes the PNG file at `path` into 8-bit RGBA with straight alpha.
     public static func read(contentsOf path: String) throws(PNGError) -> Image {
+        let bytes = try ImageFileReading.bytes(of: path)
         var png = newImage()
-        guard png_image_begin_read_from_file(&png, path) != 0 else {
-            throw .cannotRead(path: path, reason: failureMessage(&png))
-        }
+        let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&png, $0.baseAddress, $0.count) }
+        guard began != 0 else { throw .cannotRead(path: path, reason: failureMessage(&png)) }
         return try finishRead(&png) { (reason: String) in .cannotRead(path: path, reason: reason) }
     }
 
@@ -56,7 +56,9 @@ public enum PNGCodec {
         let bytes = try encode(image)
 
         let name = path.split(separator: "/").last.map(String.init) ?? path
-        let temporary = (directory == "/" ? "" : directory) + "/.\(name).tmp-\(getpid())-\(nextSerial())"
+        // Shortened, so a name near the file system's 255-byte limit still leaves room for the suffix.
+        let stem = name.utf8.count > 200 ? String(decoding: name.utf8.prefix(200), as: UTF8.self) : name
+        let temporary = (directory == "/" ? "" : directory) + "/.\(stem).tmp-\(getpid())-\(nextSerial())"
         let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         guard fd >= 0 else {
             throw writeFailure(path: path, directory: directory, code: errno,

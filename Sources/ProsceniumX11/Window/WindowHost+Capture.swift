@@ -37,6 +37,8 @@ extension WindowHost {
     public func click(at point: Point, button: UInt32 = 1) -> Bool {
         guard !isDestroyed else { return false }
         let point = Point(x: point.x * scale, y: point.y * scale)
+        // X coordinates are 16-bit: a point past them is no point in any window.
+        guard point.x.isFinite, point.y.isFinite, abs(point.x) <= 32767, abs(point.y) <= 32767 else { return false }
         let dpy = display.pointer
         var eventBase: Int32 = 0, errorBase: Int32 = 0, major: Int32 = 0, minor: Int32 = 0
         guard XTestQueryExtension(dpy, &eventBase, &errorBase, &major, &minor) != 0 else { return false }

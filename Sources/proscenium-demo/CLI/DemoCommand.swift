@@ -55,7 +55,7 @@ struct DemoCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "The virtual time, in seconds, of the frame --screenshot captures.")
     var at: Double = 2.0
 
-    @Option(parsing: .unconditional, help: "Click at X,Y (window pixels) at --input-at: delivered on virtual time with --screenshot, through XTest otherwise.",
+    @Option(parsing: .unconditional, help: "Click at X,Y (window points, inside --size) at --input-at: delivered on virtual time with --screenshot, through XTest otherwise.",
             transform: DemoPoint.parse)
     var click: DemoPoint?
 
@@ -140,6 +140,10 @@ struct DemoCommand: ParsableCommand {
         if captureDownsample != 1, captureFrames == nil { throw ValidationError("--capture-downsample needs --capture-frames") }
         if exitAfter != nil, screenshot != nil {
             throw ValidationError("--exit-after has no effect with --screenshot, whose run ends once its frame is written")
+        }
+        // A click lands in the window: through XTest, one outside it would land on whatever lies there.
+        if let click, !(click.x < Double(size.width) && click.y < Double(size.height)) {
+            throw ValidationError("--click \(click.x),\(click.y) is outside the \(size.width)x\(size.height)-point window")
         }
         if let screenshot { try ScreenshotPath.validate(screenshot) }
     }

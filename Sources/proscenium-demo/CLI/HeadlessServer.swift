@@ -1,7 +1,8 @@
 import Glibc
 
 /// A private Xvfb for `--headless`: started with `-displayfd`, so the server picks a free display number
-/// and reports it once it accepts connections; stopped when the demo ends.
+/// and reports it once it accepts connections; stopped when the demo ends, and gone by itself when the
+/// demo's connection closes however it ends.
 final class HeadlessServer {
     /// The display name to connect to, such as ":12".
     let displayName: String
@@ -26,8 +27,10 @@ final class HeadlessServer {
         // holding its parent's descriptors (a test's pipes, the socket by which Foundation learns that the
         // demo exited) would keep them open for as long as it runs.
         keepFromChildren(except: fds[1])
+        // -terminate: the server goes when its last client does, so a demo that dies without stopping it
+        // (killed, or crashed) leaves no server behind.
         let arguments = ["Xvfb", "-displayfd", String(fds[1]), "-screen", "0", "\(max(width, 640))x\(max(height, 480))x24",
-                         "-nolisten", "tcp"]
+                         "-nolisten", "tcp", "-terminate"]
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
