@@ -23,6 +23,17 @@ struct LongTextTests {
                 "whole characters in each piece: an emoji with its skin tone is never cut")
     }
 
+    @Test("at 600 pixels, 64 W's measure 64 times one W: the pieces are cut by the font's size, not a count of characters")
+    func largeFontsMeasureTheirLength() async throws {
+        let fixture = try await RendererFixture()
+        defer { fixture.stop() }
+        let measurer = XftTextMeasurer(display: fixture.display)
+        let large = Font.systemFont(ofSize: 600)
+        let one = measurer.width(of: "W", font: large)
+        let long = measurer.width(of: String(repeating: "W", count: 64), font: large)
+        #expect(long == 64 * one && long > 32_767, "\(long) for 64 × \(one)")
+    }
+
     @Test("a long text's prefixes, measured one by one as a field does, are not all kept: labels' widths are")
     func longPrefixesAreNotKept() async throws {
         let fixture = try await RendererFixture()
