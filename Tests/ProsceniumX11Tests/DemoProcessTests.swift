@@ -83,6 +83,22 @@ struct DemoProcessTests {
         #expect(!demo.errorOutput.contains("Fatal IO error"))
     }
 
+    @Test("SIGTERM ends a demo waiting on an X server that stopped answering: a line saying so, status 1, within seconds")
+    func signalWhileTheServerIsFrozen() async throws {
+        let server = try await PrivateXvfb.start(width: 1280, height: 800)
+        defer { server.stop() }
+        kill(server.pid, SIGSTOP)
+        defer { kill(server.pid, SIGCONT) }
+        let demo = try DemoProcess(arguments: ["--screenshot", "/tmp/proscenium-never.png"], environment: ["DISPLAY": server.displayName])
+        try await Task.sleep(for: .seconds(1))
+        #expect(demo.isRunning, "blocked on the stopped server")
+        kill(demo.pid, SIGTERM)
+        let exit = try #require(await demo.exit(timeout: 8), "SIGTERM was ignored\n\(demo.diagnosis)")
+        #expect(exit.status == 1)
+        #expect(demo.errorOutput.contains("does not answer"))
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/proscenium-never.png"))
+    }
+
     @Test("a bad --size is rejected with a clear message before any window opens")
     func badSizeArgument() async throws {
         let demo = try DemoProcess(arguments: ["--size", "huge"], environment: ["DISPLAY": ":931"])
