@@ -20,6 +20,8 @@
     /// Set while `switchViews` runs: a change asked for from a tab's own callbacks (a redirect from its
     /// `viewWillAppear`) waits for it, as one asked for during an animated switch waits for that.
     private var swappingViews = false
+    /// The size last taken from the selected tab; nil while the app's own holds.
+    private var adoptedContentSize: Size?
 
     /// A tab bar controller with no tabs yet.
     public override init() {
@@ -83,6 +85,7 @@
             ?? (new.isEmpty ? -1 : new.indices.contains(selected) ? selected : 0)
         tabs = new
         selected = index
+        adoptPreferredContentSize(of: selectedViewController, extraHeight: TabBar.height, adopted: &adoptedContentSize)
         switchViews(from: previous, to: index >= 0 ? new[index] : nil)
         for controller in added { controller.didMove(toParent: self) }
         for old in removed { old.removeFromParent() }
@@ -119,6 +122,14 @@
         tabBar.itemsDidChange()
         tabBar.selectedIndex = selected
         if let shown = selectedViewController { contentView.addSubview(shown.view) }
+    }
+
+    /// The selected tab's preferred size changed: this controller's is the tab's with the bar, as UIKit's.
+    open override func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {
+        super.preferredContentSizeDidChange(forChildContentContainer: container)
+        if container === selectedViewController {
+            adoptPreferredContentSize(of: container, extraHeight: TabBar.height, adopted: &adoptedContentSize)
+        }
     }
 
     open override func viewDidLayoutSubviews() {
@@ -185,6 +196,7 @@
         let from = selectedViewController, to = tabs[index]
         selected = index
         tabBar.selectedIndex = index
+        adoptPreferredContentSize(of: to, extraHeight: TabBar.height, adopted: &adoptedContentSize)
         if animatedByDelegate, let from, isViewLoaded, appearanceState == .appeared,
            let animator = delegate?.tabBarController(self, animationControllerForTransitionFrom: from, to: to) {
             runAnimatedSwitch(from: from, to: to, animator: animator)

@@ -53,3 +53,16 @@ extension ViewController {
         "\(type(of: controller))" + (controller.title.map { " \"\($0)\"" } ?? "")
     }
 }
+
+extension ViewController {
+    /// A container's own preferred size taken from `child`'s, `extraHeight` taller (its bar); a child with
+    /// no preference gives none. `adopted` is what was taken last: while the container's size is still
+    /// that (or was never set), it follows; one the app set itself stays.
+    func adoptPreferredContentSize(of child: ViewController?, extraHeight: Double, adopted: inout Size?) {
+        let wanted = child?.preferredContentSize ?? .zero
+        let size = wanted == .zero ? .zero : Size(width: wanted.width, height: wanted.height + extraHeight)
+        guard adopted == preferredContentSize || (adopted == nil && preferredContentSize == .zero) else { return }
+        adopted = size
+        preferredContentSize = size
+    }
+}

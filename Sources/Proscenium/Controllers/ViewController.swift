@@ -123,14 +123,20 @@
     open func viewDidLayoutSubviews() {}
 
     /// The size the controller's content would like, read by presentation controllers (a sheet's or
-    /// popover's size) and by containers; zero means no preference. A change while presented tells the
-    /// presentation controller (`preferredContentSizeDidChange(forChildContentContainer:)`).
+    /// popover's size) and by containers; zero means no preference. A change tells the container the
+    /// controller is in and, while presented, the presentation controller
+    /// (`preferredContentSizeDidChange(forChildContentContainer:)`).
     open var preferredContentSize: Size = .zero {
         didSet {
-            guard preferredContentSize != oldValue, let presentation else { return }
-            presentation.presentationController.preferredContentSizeDidChange(forChildContentContainer: self)
+            guard preferredContentSize != oldValue else { return }
+            parentController?.preferredContentSizeDidChange(forChildContentContainer: self)
+            presentation?.presentationController.preferredContentSizeDidChange(forChildContentContainer: self)
         }
     }
+
+    /// A child's `preferredContentSize` changed, as UIKit's: a navigation controller takes its top screen's
+    /// (with its bar), a tab bar controller its selected tab's (with its bar); by default nothing.
+    open func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {}
 
     // MARK: - Appearance
 

@@ -147,6 +147,7 @@ extension NavigationController {
             controller.removeFromParent()
         }
         for controller in added { controller.didMove(toParent: self) }
+        adoptTopContentSize()
     }
 
     /// Runs `callbacks` (those that end a stack change), holding back the pushes and pops they ask for

@@ -36,6 +36,8 @@
     public let contentView = View()
 
     var stack: [ViewController] = []
+    /// The size last taken from the top screen (see `adoptTopContentSize()`); nil while the app's own holds.
+    private var adoptedContentSize: Size?
     /// Operations asked for while a transition ran, run in order when it ends.
     var pendingOperations: [@MainActor () -> Void] = []
     /// The running animated push or pop's stacks, which it may be turned around between.
@@ -134,6 +136,20 @@
     public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         isNavigationBarHidden = hidden
         viewIfLoaded?.setNeedsLayout()
+        adoptTopContentSize()
+    }
+
+    /// The top screen's preferred size changed: this controller's is the top's with the bar, as UIKit's,
+    /// so a popover or form sheet showing a navigation stack fits its top screen.
+    open override func preferredContentSizeDidChange(forChildContentContainer container: ViewController) {
+        super.preferredContentSizeDidChange(forChildContentContainer: container)
+        if container === stack.last { adoptTopContentSize() }
+    }
+
+    /// Takes the top screen's preferred size, with the bar's height when the bar shows.
+    func adoptTopContentSize() {
+        guard let top = stack.last else { return }
+        adoptPreferredContentSize(of: top, extraHeight: isNavigationBarHidden ? 0 : NavigationBar.height, adopted: &adoptedContentSize)
     }
 
     /// Shows the top screen's item in the bar, with a back button named after the screen under it. As an
