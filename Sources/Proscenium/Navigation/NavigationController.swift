@@ -30,8 +30,13 @@
     public weak var delegate: NavigationControllerDelegate?
     /// The bar across the top.
     public let navigationBar = NavigationBar()
-    /// Whether the bar is hidden: the screens then use all of the view.
-    public private(set) var isNavigationBarHidden = false
+    /// Whether the bar is hidden: the screens then use all of the view. Setting it shows or hides the bar
+    /// at once, as `setNavigationBarHidden(_:animated: false)` does.
+    public var isNavigationBarHidden: Bool {
+        get { barHidden }
+        set { setNavigationBarHidden(newValue, animated: false) }
+    }
+    private var barHidden = false
     /// The view the screens are shown in: all of the controller's view below the bar.
     public let contentView = View()
 
@@ -73,6 +78,7 @@
         contentView.identifier = "navigation-content"
         view.addSubview(contentView)
         view.addSubview(navigationBar)
+        navigationBar.isHidden = barHidden
         // A second press, once a push it turned around heads back to the root, has nothing to pop.
         navigationBar.onBack = { [weak self] in if let self, stack.count > 1 { popViewController(animated: true) } }
         installInteractivePop()
@@ -105,8 +111,9 @@
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         let barHeight = isNavigationBarHidden ? 0 : NavigationBar.height
-        navigationBar.isHidden = isNavigationBarHidden
-        navigationBar.frame = Rect(x: 0, y: 0, width: view.bounds.width, height: NavigationBar.height)
+        // A hidden bar sits above the view, where it slides to (and is hidden once there).
+        navigationBar.frame = Rect(x: 0, y: isNavigationBarHidden ? -NavigationBar.height : 0,
+                                   width: view.bounds.width, height: NavigationBar.height)
         contentView.frame = Rect(x: 0, y: barHeight, width: view.bounds.width, height: max(0, view.bounds.height - barHeight))
         // The screens in the content view fill it (moving ones keep their transforms).
         for child in stack where child.viewIfLoaded?.superview === contentView {
@@ -132,11 +139,32 @@
 
     // MARK: - The bar
 
-    /// Shows or hides the bar (at once: the screens below it take the room in the next layout).
+    /// Shows or hides the bar, as UIKit's: animated, it slides up out of the view (or down into it) while
+    /// the screens below take or give back its room, alongside a push or pop in progress (the usual call
+    /// from a screen's `viewWillAppear`) or on its own; else at the next layout.
     public func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
-        isNavigationBarHidden = hidden
-        viewIfLoaded?.setNeedsLayout()
+        guard hidden != barHidden else { return }
+        barHidden = hidden
         adoptTopContentSize()
+        guard let view = viewIfLoaded else { return }
+        if !hidden { navigationBar.isHidden = false }
+        guard animated, view.window != nil else {
+            navigationBar.isHidden = hidden
+            return view.setNeedsLayout()
+        }
+        let layOut: @MainActor () -> Void = { [weak self] in
+            self?.view.setNeedsLayout()
+            self?.view.layoutIfNeeded()
+        }
+        // Hidden once out of sight, unless shown again meanwhile.
+        let slidOut: @MainActor () -> Void = { [weak self] in
+            if let self, barHidden { navigationBar.isHidden = true }
+        }
+        if let coordinator = transitionCoordinator {
+            coordinator.animate(alongsideTransition: { _ in layOut() }, completion: { _ in slidOut() })
+        } else {
+            View.animate(withDuration: 0.3, animations: layOut, completion: { _ in slidOut() })
+        }
     }
 
     /// The top screen's preferred size changed: this controller's is the top's with the bar, as UIKit's,
