@@ -203,9 +203,13 @@
         defer { clip = outerClip }
         if view.clipsToBounds { clip = clip.intersection(view.convert(view.presentation.bounds, to: nil)) }
         // A table's rows (and what sits between them) are read top to bottom, whatever order their cells
-        // were added in.
+        // were added in; its refresh control after them, so the list's children start with its items.
         let ordered = (view as? TableView).map { table in
-            table.subviews.enumerated().sorted { ($0.element.frame.minY, $0.offset) < ($1.element.frame.minY, $1.offset) }.map(\.element)
+            table.subviews.enumerated().sorted { first, second in
+                let a = (first.element is RefreshControl ? 1 : 0, first.element.frame.minY, first.offset)
+                let b = (second.element is RefreshControl ? 1 : 0, second.element.frame.minY, second.offset)
+                return a < b
+            }.map(\.element)
         } ?? (view as? NavigationBar).map { bar in
             // A bar is read from its leading end, as UIKit's: Back, the title, then the buttons.
             bar.subviews.enumerated().sorted { ($0.element.frame.minX, $0.offset) < ($1.element.frame.minX, $1.offset) }.map(\.element)

@@ -30,11 +30,13 @@ struct StackViewBaselineTests {
     }
 
     /// A window on a surface with the estimating measurer, so the metrics do not depend on the fonts of
-    /// whatever display another test opened.
-    private func window() -> Window {
-        let window = Window(size: Size(width: 400, height: 300), clock: ManualFrameClock())
+    /// whatever display another test opened; kept for the test's length (a view out of a window measures
+    /// with the process's latest display).
+    private let window: Window
+
+    init() {
+        window = Window(size: Size(width: 400, height: 300), clock: ManualFrameClock())
         window.surface = ProbeSurface()
-        return window
     }
 
     private func label(_ text: String, size: Double) -> Label {
@@ -49,7 +51,7 @@ struct StackViewBaselineTests {
         let stack = StackView(arrangedSubviews: views, frame: Rect(x: 0, y: 0, width: width, height: 100))
         stack.alignment = alignment
         stack.distribution = distribution
-        window().addSubview(stack)
+        window.addSubview(stack)
         stack.layoutIfNeeded()
         return stack
     }
@@ -132,7 +134,7 @@ struct StackViewBaselineTests {
         let stack = StackView(arrangedSubviews: [first, second], frame: Rect(x: 0, y: 0, width: 200, height: 100))
         stack.axis = .vertical
         stack.alignment = .firstBaseline
-        window().addSubview(stack)
+        window.addSubview(stack)
         stack.layoutIfNeeded()
         #expect(first.frame == Rect(x: 0, y: 0, width: 200, height: 20))
         // The box hugs least: the 50 spare points are its, as in any filling column.
