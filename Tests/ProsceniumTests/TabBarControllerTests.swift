@@ -221,9 +221,14 @@ struct TabBarControllerTests {
     func cancelledSwitch() {
         let delegate = Cancelling()
         tabs.delegate = delegate
+        log.entries = []
         click(tabs.tabBar.buttons[1])
         clock.run(for: 1)
         #expect(tabs.selectedViewController === inbox && tabs.tabBar.selectedIndex == 0)
+        // Both wills, then the cancellation turns each around, then both dids, as the switch ends them.
+        #expect(log.entries == ["inbox.viewWillDisappear(true)", "archive.viewWillAppear(true)",
+                                "inbox.viewWillAppear(true)", "archive.viewWillDisappear(true)",
+                                "inbox.viewDidAppear(true)", "archive.viewDidDisappear(true)"], "\(log.entries)")
         #expect(inbox.view.window === window && archive.viewIfLoaded?.window == nil)
         #expect(inbox.appearanceState == .appeared && archive.appearanceState == .disappeared)
         #expect(window.consistencyProblems().isEmpty, "\(window.consistencyProblems())")

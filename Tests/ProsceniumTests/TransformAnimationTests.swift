@@ -19,6 +19,9 @@ struct TransformAnimationTests {
             AffineTransform(scaleX: 1, y: -1), AffineTransform(a: 1, b: 0, c: 0.4, d: 1, tx: 3, ty: 4),
             AffineTransform(rotationAngle: -2.1).concatenating(AffineTransform(scaleX: 1.5, y: 0.8)),
             AffineTransform(scaleX: 0, y: 2), AffineTransform(scaleX: 0, y: -2), AffineTransform(scaleX: 3, y: 0),
+            AffineTransform(rotationAngle: .pi / 2).concatenating(AffineTransform(scaleX: 0, y: 1)),
+            AffineTransform(a: 0, b: 0, c: -1, d: 0, tx: 0, ty: 0),
+            AffineTransform(a: -1, b: 0.3, c: 0.2, d: 1, tx: 1, ty: 2),
         ]
         for transform in transforms {
             #expect(matches(AffineTransform(parts: transform.parts), transform), "\(transform)")
@@ -57,5 +60,14 @@ struct TransformAnimationTests {
         let target = AffineTransform(scaleX: 0.5, y: 2).concatenating(AffineTransform(translationX: 40, y: -20))
         let shown = halfway(to: target)
         #expect(matches(shown, AffineTransform(a: 0.75, b: 0, c: 0, d: 1.5, tx: 20, ty: -10), 1e-9), "\(shown)")
+    }
+
+    @Test("a flip, either way, squashes through flat halfway without turning, as a chevron flips")
+    func flipsDoNotTurn() {
+        for target in [AffineTransform(scaleX: 1, y: -1), AffineTransform(scaleX: -1, y: 1)] {
+            let shown = halfway(to: target)
+            #expect(close(shown.b, 0, 1e-9) && close(shown.c, 0, 1e-9), "no turn: \(shown)")
+            #expect(close(shown.a, (1 + target.a) / 2, 1e-9) && close(shown.d, (1 + target.d) / 2, 1e-9), "\(shown)")
+        }
     }
 }

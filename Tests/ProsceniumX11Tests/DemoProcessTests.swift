@@ -95,7 +95,7 @@ struct DemoProcessTests {
         kill(demo.pid, SIGTERM)
         let exit = try #require(await demo.exit(timeout: 8), "SIGTERM was ignored\n\(demo.diagnosis)")
         #expect(exit.status == 1)
-        #expect(demo.errorOutput.contains("does not answer"))
+        #expect(demo.errorOutput.contains("did not take the signal"))
         #expect(!FileManager.default.fileExists(atPath: "/tmp/proscenium-never.png"))
     }
 

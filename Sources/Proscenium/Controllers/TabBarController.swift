@@ -91,6 +91,16 @@
         for old in removed { old.removeFromParent() }
         tabBar.itemsDidChange()
         tabBar.selectedIndex = selected
+        runChangesAfterSwitch()
+    }
+
+    /// Runs the changes asked for while a switch was under way (from a tab's own callbacks, or during an
+    /// animated switch), once the call that switched is over and no switch runs.
+    private func runChangesAfterSwitch() {
+        guard switching == nil, !swappingViews, !changesAfterSwitch.isEmpty else { return }
+        let waiting = changesAfterSwitch
+        changesAfterSwitch = []
+        for change in waiting { change() }
     }
 
     /// Why `controllers` cannot be the tabs, or nil.
@@ -202,6 +212,7 @@
             runAnimatedSwitch(from: from, to: to, animator: animator)
         } else {
             switchViews(from: from, to: to)
+            runChangesAfterSwitch()
         }
     }
 
@@ -212,14 +223,7 @@
     private func switchViews(from: ViewController?, to: ViewController?) {
         guard from !== to, isViewLoaded else { return }
         swappingViews = true
-        defer {
-            swappingViews = false
-            if switching == nil, !changesAfterSwitch.isEmpty {
-                let waiting = changesAfterSwitch
-                changesAfterSwitch = []
-                for change in waiting { change() }
-            }
-        }
+        defer { swappingViews = false }
         if let to { to.view.untransformedFrame = contentView.bounds }
         let state = appearanceState
         if state == .appeared || state == .appearing {
@@ -250,14 +254,15 @@
         let context = TransitionContext(containerView: contentView, from: from, to: to, in: self, isAnimated: true,
                                         animator: animator) { [weak self, weak from, weak to] completed in
             guard let self else { return }
+            let context = switching
             switching = nil
             if completed {
                 from?.viewIfLoaded?.removeFromSuperview()
                 to?.viewIfLoaded?.untransformedFrame = contentView.bounds
             } else {
                 to?.viewIfLoaded?.removeFromSuperview()
-                from?.beginAppearanceTransition(true, animated: true)
-                to?.beginAppearanceTransition(false, animated: true)
+                from?.beginAppearanceTransition(true, animated: true, by: context)
+                to?.beginAppearanceTransition(false, animated: true, by: context)
                 if let from, let index = tabs.firstIndex(where: { $0 === from }) {
                     selected = index
                     tabBar.selectedIndex = index
@@ -265,14 +270,14 @@
             }
             from?.endAppearanceTransition()
             to?.endAppearanceTransition()
-            let waiting = changesAfterSwitch
-            changesAfterSwitch = []
-            for change in waiting { change() }
+            runChangesAfterSwitch()
         }
         switching = context
         context.beginCoordinating()
-        from.beginAppearanceTransition(false, animated: true)
-        to.beginAppearanceTransition(true, animated: true)
+        // Owned by the switch: a view leaving the window on the way (a cancelled switch takes `to`'s away)
+        // does not end a screen's appearance before the switch does.
+        from.beginAppearanceTransition(false, animated: true, by: context)
+        to.beginAppearanceTransition(true, animated: true, by: context)
         context.start()
     }
 }

@@ -10,37 +10,26 @@ extension AffineTransform {
         var tx: Double, ty: Double, scaleX: Double, scaleY: Double, angle: Double, shear: Double
     }
 
-    /// `self` taken apart; `AffineTransform(parts:)` puts it back together.
+    /// `self` taken apart; `AffineTransform(parts:)` puts it back together. A mirror image is a negative
+    /// scale along the axis CSS's decomposition picks (a vertical flip is `scaleY` -1, no half turn), and
+    /// a matrix flattened to nothing across takes its turn from its other column.
     var parts: Parts {
-        var (ca, cb, cc, cd) = (a, b, c, d)
-        var scaleX = (ca * ca + cb * cb).squareRoot()
-        if scaleX > 0 {
-            ca /= scaleX
-            cb /= scaleX
-        } else {
-            // A first column of nothing (scaled to zero across): no turn to read from it.
-            (ca, cb) = (1, 0)
+        let width = (a * a + b * b).squareRoot()
+        let scaleX = a * d - b * c < 0 && a < d ? -width : width
+        // The turn: the first column's direction, else (flattened across) the second one's.
+        var (ca, cb) = (1.0, 0.0)
+        if scaleX != 0 {
+            (ca, cb) = (a / scaleX, b / scaleX)
+        } else if case let height = (c * c + d * d).squareRoot(), height > 0 {
+            (ca, cb) = (d / height, -c / height)
         }
-        var shear = ca * cc + cb * cd
-        cc -= ca * shear
-        cd -= cb * shear
-        let scaleY = (cc * cc + cd * cd).squareRoot()
-        if scaleY > 0 {
-            shear /= scaleY
-            cc /= scaleY
-            cd /= scaleY
-        } else {
-            (cc, cd) = (-cb, ca)
-            shear = 0
-        }
-        // A mirror image: turn the first column round and make its scale negative instead.
-        if ca * cd - cb * cc < 0 {
-            ca = -ca
-            cb = -cb
-            scaleX = -scaleX
-            shear = -shear
-        }
-        return Parts(tx: tx, ty: ty, scaleX: scaleX, scaleY: scaleY, angle: atan2(cb, ca), shear: shear)
+        let skew = ca * c + cb * d
+        let (cc, cd) = (c - ca * skew, d - cb * skew)
+        // The second column, the shear taken out, lies along the turned y axis or against it.
+        let height = (cc * cc + cd * cd).squareRoot()
+        let scaleY = -cb * cc + ca * cd < 0 ? -height : height
+        return Parts(tx: tx, ty: ty, scaleX: scaleX, scaleY: scaleY, angle: atan2(cb, ca),
+                     shear: scaleY != 0 ? skew / scaleY : 0)
     }
 
     /// The transform made of `parts`: scale, then shear, then turn, then move.

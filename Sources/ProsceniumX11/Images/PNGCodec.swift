@@ -13,10 +13,13 @@ public enum PNGCodec {
     /// Decodes the PNG file at `path` into 8-bit RGBA with straight alpha.
     public static func read(contentsOf path: String) throws(PNGError) -> Image {
         let bytes = try ImageFileReading.bytes(of: path)
-        var png = newImage()
-        let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&png, $0.baseAddress, $0.count) }
-        guard began != 0 else { throw .cannotRead(path: path, reason: failureMessage(&png)) }
-        return try finishRead(&png) { (reason: String) in .cannotRead(path: path, reason: reason) }
+        // libpng reads the bytes until the read is finished: they live until then.
+        return try withExtendedLifetime(bytes) { () throws(PNGError) -> Image in
+            var png = newImage()
+            let began = bytes.withUnsafeBytes { png_image_begin_read_from_memory(&png, $0.baseAddress, $0.count) }
+            guard began != 0 else { throw .cannotRead(path: path, reason: failureMessage(&png)) }
+            return try finishRead(&png) { (reason: String) in .cannotRead(path: path, reason: reason) }
+        }
     }
 
     /// Decodes PNG bytes held in memory.

@@ -31,8 +31,8 @@ extension WindowHost {
     // MARK: - Synthetic input
 
     /// Clicks at a window point through the XTest extension, so the press and release travel through the
-    /// X server and arrive like a user's (for scripted demo runs). Returns false without XTest, or once
-    /// the window was destroyed.
+    /// X server and arrive like a user's (for scripted demo runs). Returns false without XTest, once the
+    /// window was destroyed, or for a point X's 16-bit coordinates cannot reach.
     @discardableResult
     public func click(at point: Point, button: UInt32 = 1) -> Bool {
         guard !isDestroyed else { return false }

@@ -145,6 +145,10 @@ struct DemoCommand: ParsableCommand {
         if let click, !(click.x < Double(size.width) && click.y < Double(size.height)) {
             throw ValidationError("--click \(click.x),\(click.y) is outside the \(size.width)x\(size.height)-point window")
         }
+        // Pixels past 16 bits are no place X can click (a large window at a high scale).
+        if let click, max(click.x, click.y) * (scale ?? environmentScale ?? 1) > 32767 {
+            throw ValidationError("--click \(click.x),\(click.y) is past the 32767 pixels X can address at this scale")
+        }
         if let screenshot { try ScreenshotPath.validate(screenshot) }
     }
 

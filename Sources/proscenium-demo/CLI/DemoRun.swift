@@ -213,7 +213,7 @@ import ProsceniumX11
         DispatchQueue.main.asyncAfter(deadline: .now() + options.inputAt) { [options] in
             MainActor.assumeIsolated {
                 if let click = options.click, !host.click(at: click.point) {
-                    Console.writeError("proscenium-demo: --click needs the X server's XTEST extension\n")
+                    Console.writeError("proscenium-demo: --click could not click: it needs the X server's XTEST extension\n")
                 }
                 if let key = options.key?.key {
                     let time = host.window.clock.now
@@ -235,6 +235,7 @@ import ProsceniumX11
     func finish(status: Int32) -> Never {
         if !isFinishing {
             isFinishing = true
+            Shutdown.demoIsEnding()
             // A reader that went away before this last line must not end the run from inside it: its
             // `onClosed` would call `end()`, and that `exit` would skip stopping the private server below.
             log.onClosed = nil

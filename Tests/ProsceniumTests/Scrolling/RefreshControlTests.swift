@@ -22,7 +22,7 @@ struct RefreshControlTests {
         let (scene, control, refreshes) = scene()
         let end = scene.drag(from: Point(x: 200, y: 10), step: Point(x: 0, y: 20), frames: 20)
         #expect(refreshes.value == 1 && control.isRefreshing && control.spinner.isAnimating)
-        #expect(scene.scrollView.contentInset.top == RefreshControl.height)
+        #expect(scene.scrollView.adjustedContentInset.top == RefreshControl.height && scene.scrollView.contentInset.top == 0)
         scene.release(at: end)
         scene.run(1)
         #expect(abs(scene.scrollView.contentOffset.y + RefreshControl.height) < 0.5, "the spinner in view: \(scene.scrollView.contentOffset.y)")
@@ -35,7 +35,7 @@ struct RefreshControlTests {
             shown.append(scene.scrollView.contentOffset.y)
         }
         #expect(zip(shown, shown.dropFirst()).allSatisfy { $0 <= $1 + 1e-9 }, "glides up without a jump: \(shown)")
-        #expect(scene.scrollView.contentOffset.y == 0 && scene.scrollView.contentInset.top == 0 && !control.isRefreshing)
+        #expect(scene.scrollView.contentOffset.y == 0 && scene.scrollView.adjustedContentInset.top == 0 && !control.isRefreshing)
         #expect(refreshes.value == 1)
     }
 
@@ -60,7 +60,7 @@ struct RefreshControlTests {
         #expect(control.isRefreshing && refreshes.value == 0 && scene.scrollView.contentOffset.y == 200)
         #expect(scene.scrollView.minimumContentOffset.y == -RefreshControl.height)
         control.endRefreshing()
-        #expect(scene.scrollView.contentInset.top == 0 && scene.scrollView.contentOffset.y == 200)
+        #expect(scene.scrollView.adjustedContentInset.top == 0 && scene.scrollView.contentOffset.y == 200)
         scene.wheel(-10)
         scene.run(1)
         #expect(refreshes.value == 0 && scene.scrollView.contentOffset.y == 0)
@@ -74,5 +74,32 @@ struct RefreshControlTests {
         #expect(!control.accessibilityActivate(), "already refreshing")
         control.title = "Checking for mail…"
         #expect(control.accessibilityLabel == "Checking for mail…")
+    }
+
+    @Test("a refresh ended at once in its own action, the finger still pulling, does not start again until the pull is over")
+    func endedInItsOwnAction() {
+        let (scene, control, refreshes) = scene()
+        control.addAction(for: .valueChanged) { ($0 as? RefreshControl)?.endRefreshing() }
+        let end = scene.drag(from: Point(x: 200, y: 10), step: Point(x: 0, y: 20), frames: 24)
+        #expect(refreshes.value == 1 && !control.isRefreshing)
+        scene.release(at: end)
+        scene.run(1)
+        #expect(scene.scrollView.contentOffset.y == 0)
+        let again = scene.drag(from: Point(x: 200, y: 10), step: Point(x: 0, y: 20), frames: 20)
+        #expect(refreshes.value == 2, "a new pull refreshes again")
+        scene.release(at: again)
+    }
+
+    @Test("the app's own top inset, changed while refreshing, is kept: the control's room is on top of it and goes alone")
+    func theAppsInsetStays() {
+        let (scene, control, _) = scene()
+        control.beginRefreshing()
+        scene.scrollView.contentInset.top = 30
+        #expect(scene.scrollView.minimumContentOffset.y == -90)
+        control.endRefreshing()
+        scene.run(1)
+        #expect(scene.scrollView.contentInset.top == 30 && scene.scrollView.minimumContentOffset.y == -30)
+        let frame = control.frame
+        #expect(frame.maxY == -30, "waiting just above the content's room: \(frame)")
     }
 }

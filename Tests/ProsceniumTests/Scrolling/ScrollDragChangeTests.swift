@@ -38,4 +38,26 @@ struct ScrollDragChangeTests {
         scene.clock.step()
         #expect(scene.scrollView.contentOffset.y == 820)
     }
+
+    @Test("rows loaded from scrollViewDidScroll under an over-pull: the next move goes on from where the content is")
+    func growthFromTheScrollCallback() throws {
+        let scene = ScrollScene(contentHeight: 900)
+        scene.scrollView.contentOffset = Point(x: 0, y: 600)
+        scene.recorder.onScroll = { scrollView in
+            if scrollView.contentOffset.y > 650, scrollView.contentSize.height < 2000 { scrollView.contentSize.height = 2000 }
+        }
+        var location = Point(x: 200, y: 280)
+        scene.press(at: location)
+        var offsets: [Double] = [], grownAt: Int?
+        for index in 0..<14 {
+            scene.clock.advance(by: scene.clock.interval)
+            location.y -= 20
+            scene.move(to: location)
+            offsets.append(scene.scrollView.contentOffset.y)
+            if grownAt == nil, scene.scrollView.contentSize.height == 2000 { grownAt = index }
+        }
+        let grown = try #require(grownAt)
+        let after = Array(offsets[grown...])
+        #expect(zip(after, after.dropFirst()).allSatisfy { abs($1 - $0 - 20) < 1e-9 }, "one to one from there: \(offsets)")
+    }
 }

@@ -28,8 +28,9 @@
     let titleLabel = Label()
     /// The scroll view the control refreshes, set by `ScrollView.refreshControl`.
     weak var scrollView: ScrollView?
-    /// What the control added to its scroll view's top inset while refreshing.
-    private var heldInset = 0.0
+    /// Whether a pull may start a refresh: not again until the drag that started one ended and the
+    /// content came back down to its top.
+    private var armed = true
 
     /// A control waiting above the content, its spinner showing as the content is pulled.
     public init() {
@@ -61,17 +62,15 @@
         titleLabel.frame = Rect(x: 0, y: top + spinnerSize.height + 4, width: bounds.width, height: 16)
     }
 
-    /// Starts a refresh from code: the spinner turns and the content leaves room for it at the top
-    /// (without scrolling, as in UIKit: scroll to `minimumContentOffset` to show it). No actions run.
+    /// Starts a refresh from code: the spinner turns and the content leaves room for it at the top, in
+    /// the scroll view's `adjustedContentInset` (without scrolling, as in UIKit: scroll to
+    /// `minimumContentOffset` to show it). No actions run.
     public func beginRefreshing() {
         guard !isRefreshing else { return }
         isRefreshing = true
         showPull(1)
         spinner.startAnimating()
-        if let scrollView {
-            heldInset = Self.height
-            scrollView.contentInset.top += heldInset
-        }
+        scrollView?.refreshInset = Self.height
         window?.accessibilityDidChange()
     }
 
@@ -81,7 +80,10 @@
         isRefreshing = false
         spinner.stopAnimating()
         releaseInset()
-        if let scrollView { scrollViewDidScroll(scrollView) }
+        if let scrollView {
+            layOut(in: scrollView)
+            showPull((restingTop(in: scrollView) - scrollView.contentOffset.y) / max(triggerDistance, 1))
+        }
         window?.accessibilityDidChange()
     }
 
@@ -93,21 +95,19 @@
     }
 
     private func releaseInset() {
-        guard let scrollView, heldInset > 0 else { return }
-        var insets = scrollView.contentInset
-        insets.top = max(0, insets.top - heldInset)
-        heldInset = 0
+        guard let scrollView, scrollView.refreshInset > 0 else { return }
+        let top = restingTop(in: scrollView)
         // Glide first, within the range as it still is, so the smaller inset does not make the content jump.
-        if !scrollView.isDragging, scrollView.contentOffset.y < -insets.top {
-            scrollView.setContentOffset(Point(x: scrollView.contentOffset.x, y: -insets.top), animated: true)
+        if !scrollView.isDragging, scrollView.contentOffset.y < top {
+            scrollView.setContentOffset(Point(x: scrollView.contentOffset.x, y: top), animated: true)
         }
-        scrollView.contentInset = insets
+        scrollView.refreshInset = 0
     }
 
     // MARK: - Following the scroll view
 
     /// Where the content's top is without the room a refresh holds: the offset at rest there.
-    private func restingTop(in scrollView: ScrollView) -> Double { -(scrollView.contentInset.top - heldInset) }
+    private func restingTop(in scrollView: ScrollView) -> Double { -scrollView.contentInset.top }
 
     /// Puts the control just above the content, across the view's width.
     func layOut(in scrollView: ScrollView) {
@@ -117,13 +117,16 @@
     }
 
     /// The content moved: the spinner shows as far as it is pulled, and a pull past `triggerDistance`
-    /// under the finger starts a refresh, whose actions run.
+    /// under the finger starts a refresh, whose actions run; once, until the drag ended and the content
+    /// came back to its top (a refresh ended while the finger still holds the pull does not start again).
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         layOut(in: scrollView)
-        guard !isRefreshing else { return }
         let pull = restingTop(in: scrollView) - scrollView.contentOffset.y
+        if !scrollView.isDragging, pull <= 0 { armed = true }
+        guard !isRefreshing else { return }
         showPull(pull / max(triggerDistance, 1))
-        if scrollView.isDragging, isEnabled, pull >= triggerDistance {
+        if armed, scrollView.isDragging, isEnabled, pull >= triggerDistance {
+            armed = false
             beginRefreshing()
             sendActions(for: .valueChanged)
         }

@@ -70,8 +70,11 @@ extension ScrollView {
         }
         // The content moves against the finger.
         dragRawOffset = Point(x: dragRawOffset.x - step.x, y: dragRawOffset.y - dy)
-        applyContentOffset(draggedOffset(raw: dragRawOffset))
-        dragPlacement = (contentOffset, minimumContentOffset, maximumContentOffset)
+        // Noted before the offset is applied: what the scroll callbacks change (rows loaded, an inset
+        // opened) is what the next move finds changed.
+        let placed = draggedOffset(raw: dragRawOffset)
+        dragPlacement = (placed, minimumContentOffset, maximumContentOffset)
+        applyContentOffset(placed)
     }
 
     /// The offset for a drag's `raw` offset: rubber-banded past the edges (or held at them without

@@ -73,7 +73,7 @@ extension ScrollView {
     func keyScrollDelta(for press: Press) -> Vector? {
         let line = 40.0
         // A page of what the insets leave clear (a bar over the list covers the top inset), less a line.
-        let page = max(line, bounds.height - contentInset.top - contentInset.bottom - line)
+        let page = max(line, bounds.height - adjustedContentInset.top - adjustedContentInset.bottom - line)
         let offset = inputTarget
         guard press.modifiers.isSubset(of: [.shift]) else { return nil }
         switch press.key {

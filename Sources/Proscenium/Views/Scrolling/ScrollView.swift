@@ -65,6 +65,19 @@
         }
     }
 
+    /// The insets the content is scrolled within: `contentInset` with the room a refreshing
+    /// `refreshControl` holds above the content, as UIKit's `adjustedContentInset`.
+    public var adjustedContentInset: EdgeInsets {
+        var insets = contentInset
+        insets.top += refreshInset
+        return insets
+    }
+
+    /// The room a refreshing `refreshControl` holds above the content (see `adjustedContentInset`).
+    var refreshInset = 0.0 {
+        didSet { if refreshInset != oldValue { contentGeometryDidChange() } }
+    }
+
     /// The point of the content at the view's top-left corner: the bounds' origin. Setting it stops any
     /// motion and moves the content at once.
     public var contentOffset: Point {
@@ -163,14 +176,17 @@
     // MARK: - Geometry
 
     /// The smallest content offset: the top-left inset, outside the content.
-    public var minimumContentOffset: Point { Point(x: -contentInset.left, y: -contentInset.top) }
+    public var minimumContentOffset: Point {
+        let insets = adjustedContentInset
+        return Point(x: -insets.left, y: -insets.top)
+    }
 
     /// The largest content offset at rest: the content's far edges (plus insets) at the view's far edges,
     /// or the minimum when the content is smaller than the view.
     public var maximumContentOffset: Point {
-        let low = minimumContentOffset
-        return Point(x: max(low.x, contentSize.width + contentInset.right - bounds.width),
-                     y: max(low.y, contentSize.height + contentInset.bottom - bounds.height))
+        let low = minimumContentOffset, insets = adjustedContentInset
+        return Point(x: max(low.x, contentSize.width + insets.right - bounds.width),
+                     y: max(low.y, contentSize.height + insets.bottom - bounds.height))
     }
 
     /// `offset` moved into the range the content rests in.
@@ -240,7 +256,7 @@
             if low + length > current + inset + viewport { return low + length - inset - viewport }
             return current
         }
-        let insets = contentInset
+        let insets = adjustedContentInset
         offset.x = axis(offset.x, rect.minX, rect.width, insets.left, bounds.width - insets.left - insets.right)
         offset.y = axis(offset.y, rect.minY, rect.height, insets.top, bounds.height - insets.top - insets.bottom)
         guard offset != base else { return }

@@ -48,7 +48,7 @@ extension TableView {
     /// The row a screenful from `indexPath`: the furthest one that shows with it in the clear height
     /// (less the insets), whatever the rows' heights; at least the next row, stopping at the ends.
     func page(from indexPath: IndexPath, forward: Bool) -> IndexPath {
-        let clear = bounds.height - contentInset.top - contentInset.bottom
+        let clear = bounds.height - adjustedContentInset.top - adjustedContentInset.bottom
         let start = rectForRow(at: indexPath)
         var current = indexPath
         while let next = neighbour(of: current, forward: forward) {
@@ -78,8 +78,8 @@ extension TableView {
     /// if in view, else the first row in view (the first row of the table if none is).
     func focusOnARowInView() {
         loadIfNeeded()
-        let visible = Rect(x: 0, y: contentOffset.y + contentInset.top, width: bounds.width,
-                           height: max(0, bounds.height - contentInset.top - contentInset.bottom))
+        let visible = Rect(x: 0, y: contentOffset.y + adjustedContentInset.top, width: bounds.width,
+                           height: max(0, bounds.height - adjustedContentInset.top - adjustedContentInset.bottom))
         func inView(_ indexPath: IndexPath?) -> IndexPath? {
             guard let indexPath, hasRow(indexPath) else { return nil }
             let rect = rectForRow(at: indexPath)

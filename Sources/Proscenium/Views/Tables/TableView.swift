@@ -189,11 +189,11 @@
     public func scrollToRow(at indexPath: IndexPath, at position: ScrollPosition, animated: Bool) {
         let rect = rectForRow(at: indexPath)
         guard rect.height > 0 else { return }
-        let visible = bounds.height - contentInset.top - contentInset.bottom
+        let visible = bounds.height - adjustedContentInset.top - adjustedContentInset.bottom
         var y: Double
         switch position {
-        case .top: y = rect.minY - contentInset.top
-        case .middle: y = rect.midY - contentInset.top - visible / 2
+        case .top: y = rect.minY - adjustedContentInset.top
+        case .middle: y = rect.midY - adjustedContentInset.top - visible / 2
         case .bottom: y = rect.maxY - contentInset.top - visible
         case .none:
             // Just enough to show it, clear of the insets: what any scroll view does.
