@@ -65,6 +65,7 @@
         self.title = title
         adapter.alert = self
         modalPresentationStyle = preferredStyle == .alert ? .alert : .popover
+        presentationController?.delegate = adapter
         updatePreferredContentSize()
     }
 

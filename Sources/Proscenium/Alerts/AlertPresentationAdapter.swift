@@ -1,5 +1,4 @@
-/// Every `AlertController`'s own presentation delegate, which an app's delegate does not replace (see
-/// `PresentationController.ownDelegate`): an action sheet is a popover in a regular-width
+/// The presentation delegate of every `AlertController`: an action sheet is a popover in a regular-width
 /// container that has its source view, and a bottom sheet otherwise, the alert's size following the style;
 /// a dismissal the user makes from outside (a click past the popover, the sheet dragged or its dimming
 /// clicked) counts as Cancel.

@@ -13,7 +13,7 @@ extension Presentation {
         let size = container.bounds.size
         guard !isTornDown, phase != .dismissing, force || size != adaptedSize else { return }
         adaptedSize = size
-        guard let delegate = presentationController.styleDelegate else { return }
+        guard let delegate = presentationController.delegate else { return }
         // "No adaptation" (nil, or UIKit's `.none`) means the style the controller was presented in, as in
         // UIKit: a delegate that says `.fullScreen` when compact and nil otherwise gets the original back
         // once the window widens.
@@ -30,7 +30,7 @@ extension Presentation {
     /// the original one when going back to the original style, else a new built-in one (for `.custom`,
     /// the transitioning delegate's).
     private func presentationController(for style: ModalPresentationStyle, replacing old: PresentationController) -> PresentationController {
-        if let vended = old.styleDelegate?.presentationController(forAdaptiveStyle: style, presented: presented, presenting: presenting) {
+        if let vended = old.delegate?.presentationController(forAdaptiveStyle: style, presented: presented, presenting: presenting) {
             return vended
         }
         if style == originalStyle { return originalPresentationController }
@@ -52,7 +52,7 @@ extension Presentation {
     /// for a container of `size`; nil to start in the original. The original is kept to go back to.
     static func adaptedAtStart(_ original: PresentationController, presenting: ViewController, source: ViewController,
                                size: Size) -> PresentationController? {
-        guard let delegate = original.styleDelegate else { return nil }
+        guard let delegate = original.delegate else { return nil }
         let answer = delegate.adaptivePresentationStyle(for: original, traitCollection: TraitCollection(containerSize: size),
                                                         containerSize: size)
         guard let style = answer, style != .none, style != original.presentationStyle else { return nil }
@@ -62,7 +62,7 @@ extension Presentation {
         guard adapted !== original else { return nil }
         adapted.presentationStyle = style
         adapted.presentingViewController = adapted.presentingViewController ?? presenting
-        adapted.delegate = original.delegate
+        adapted.delegate = delegate
         adapted.holdPresentedStrongly()
         return adapted
     }
@@ -114,7 +114,6 @@ extension Presentation {
                 }
             }
             report(.adapted)
-            old.ownDelegate?.presentationController(old, didAdaptTo: style, newController: new)
             old.delegate?.presentationController(old, didAdaptTo: style, newController: new)
         }
     }

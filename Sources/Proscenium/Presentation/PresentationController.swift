@@ -45,12 +45,6 @@
     /// Decides adaptation to other styles and whether the user may dismiss; held weakly.
     public weak var delegate: AdaptivePresentationControllerDelegate?
 
-    /// The presented controller's own delegate, which an app's `delegate` does not replace: an alert's,
-    /// which picks its action sheet's style and counts a dismissal from outside as Cancel.
-    var ownDelegate: AdaptivePresentationControllerDelegate? { (presentedViewController as? AlertController)?.adapter }
-    /// Who picks the style and vends controllers for it: the presented controller's own delegate, else the app's.
-    var styleDelegate: AdaptivePresentationControllerDelegate? { ownDelegate ?? delegate }
-
     // MARK: - Views
 
     /// The view the presentation happens in: it fills the window, above the presenting content. Nil
@@ -155,17 +149,15 @@
     @discardableResult
     public func dismissAsUserRequested(animated: Bool = true) -> Bool {
         guard let presentation, presentation.phase != .dismissing else { return false }
-        // The presented controller's own delegate is asked and told first; the app's as well.
-        let delegates = [ownDelegate, delegate].compactMap { $0 }
-        if presentedViewController.isModalInPresentation || delegates.contains(where: { !$0.presentationControllerShouldDismiss(self) }) {
-            for delegate in delegates { delegate.presentationControllerDidAttemptToDismiss(self) }
+        if presentedViewController.isModalInPresentation || delegate?.presentationControllerShouldDismiss(self) == false {
+            delegate?.presentationControllerDidAttemptToDismiss(self)
             return false
         }
-        for delegate in delegates { delegate.presentationControllerWillDismiss(self) }
+        delegate?.presentationControllerWillDismiss(self)
         // This presentation itself, not "whatever the presented controller presents": one above that is
         // still leaving would otherwise swallow the request.
-        presentation.dismiss(animated: animated) { [weak self] in
-            if let self { for delegate in delegates { delegate.presentationControllerDidDismiss(self) } }
+        presentation.dismiss(animated: animated) { [weak self, delegate] in
+            if let self { delegate?.presentationControllerDidDismiss(self) }
         }
         return true
     }

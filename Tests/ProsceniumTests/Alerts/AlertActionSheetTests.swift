@@ -8,8 +8,7 @@ struct AlertActionSheetTests {
     /// A window of `size` with a Share button at the top left, and an action sheet (`actions`: Copy, Delete,
     /// Cancel unless given) pointed at it, presented and settled.
     private func presentedSheet(_ size: Size, picked: Box<[String]>, withSource: Bool = true,
-                                actions: [(String, AlertAction.Style)] = [("Copy", .default), ("Delete", .destructive), ("Cancel", .cancel)],
-                                delegate: AdaptivePresentationControllerDelegate? = nil)
+                                actions: [(String, AlertAction.Style)] = [("Copy", .default), ("Delete", .destructive), ("Cancel", .cancel)])
         -> (PresentationFixture, AlertController, View) {
         let fixture = PresentationFixture(size: size)
         let share = Button(title: "Share")
@@ -20,7 +19,6 @@ struct AlertActionSheetTests {
             sheet.addAction(AlertAction(title: title, style: style) { picked.value.append($0.title) })
         }
         if withSource { sheet.popoverPresentationController?.sourceView = share }
-        if let delegate { sheet.popoverPresentationController?.delegate = delegate }
         fixture.root.present(sheet, animated: true)
         fixture.runUntilIdle()
         return (fixture, sheet, share)
@@ -146,44 +144,5 @@ struct AlertActionSheetTests {
         } else {
             #expect(focused == "cancel")
         }
-    }
-
-    /// An app's delegate on the sheet's presentation controller, hearing what the user's dismissal does.
-    final class AppDelegate: AdaptivePresentationControllerDelegate {
-        var calls: [String] = []
-        func presentationControllerWillDismiss(_ controller: PresentationController) { calls.append("will") }
-        func presentationControllerDidDismiss(_ controller: PresentationController) { calls.append("did") }
-    }
-
-    @Test("an app's delegate on the popover keeps the sheet adaptive and a click outside Cancel, and hears the dismissal")
-    func anAppsDelegateKeepsTheAlertsOwn() {
-        let picked = Box<[String]>([])
-        let appDelegate = AppDelegate()
-        let (fixture, sheet, _) = presentedSheet(Size(width: 1280, height: 800), picked: picked, delegate: appDelegate)
-        #expect(isPopover(sheet))
-        fixture.window.resize(to: Size(width: 600, height: 800))
-        fixture.runUntilIdle()
-        #expect(isBottomSheet(sheet), "still adaptive")
-        fixture.window.resize(to: Size(width: 1280, height: 800))
-        fixture.runUntilIdle()
-        #expect(isPopover(sheet))
-        let outside = Point(x: 1000, y: 600)
-        fixture.window.send(.pointerDown(outside, button: 1, time: fixture.clock.now))
-        fixture.window.send(.pointerUp(outside, button: 1, time: fixture.clock.now))
-        fixture.runUntilIdle()
-        #expect(picked.value == ["Cancel"] && fixture.root.presentedViewController == nil)
-        #expect(appDelegate.calls == ["will", "did"])
-    }
-
-    @Test("at 600x800 a click on the dimming above the sheet is Cancel")
-    func clickingAboveTheCompactSheetCancels() {
-        let picked = Box<[String]>([])
-        let (fixture, sheet, _) = presentedSheet(Size(width: 600, height: 800), picked: picked)
-        #expect(isBottomSheet(sheet))
-        let above = Point(x: 300, y: 60)
-        fixture.window.send(.pointerDown(above, button: 1, time: fixture.clock.now))
-        fixture.window.send(.pointerUp(above, button: 1, time: fixture.clock.now))
-        fixture.runUntilIdle()
-        #expect(picked.value == ["Cancel"] && fixture.root.presentedViewController == nil)
     }
 }
