@@ -30,13 +30,15 @@ struct StackViewBaselineTests {
     }
 
     /// A window on a surface with the estimating measurer, so the metrics do not depend on the fonts of
-    /// whatever display another test opened; kept for the test's length (a view out of a window measures
-    /// with the process's latest display).
+    /// whatever display another test opened; kept for the test's length (a view out of a window, or in one
+    /// without a surface, measures with the process's latest display).
     private let window: Window
+    /// Held here: the window holds its surface weakly.
+    private let surface = ProbeSurface()
 
     init() {
         window = Window(size: Size(width: 400, height: 300), clock: ManualFrameClock())
-        window.surface = ProbeSurface()
+        window.surface = surface
     }
 
     private func label(_ text: String, size: Double) -> Label {
