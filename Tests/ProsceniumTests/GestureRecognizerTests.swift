@@ -4,7 +4,9 @@ import Proscenium
 /// Tap and pan recognizers fed through the window, and how they interact with the touched view.
 @MainActor @Suite("Gesture recognizers")
 struct GestureRecognizerTests {
-    @MainActor private struct Fixture {
+    /// A window with a 400×300 probe view holding `recognizer`, logging the states its actions see;
+    /// shared with `GestureRecognizerUIKitTests`.
+    @MainActor struct Fixture {
         let scene = ProbeScene()
         let view = TouchProbeView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
         let states = ProbeBox<[GestureRecognizer.State]>([])

@@ -8,21 +8,8 @@ import Proscenium
 struct GestureRecognizerUIKitTests {
     private static let dt = 1.0 / 32
 
-    @MainActor private struct Fixture {
-        let scene = ProbeScene()
-        let view = TouchProbeView(frame: Rect(x: 0, y: 0, width: 400, height: 300))
-        let states = ProbeBox<[GestureRecognizer.State]>([])
-
-        init(_ recognizer: GestureRecognizer) {
-            scene.window.addSubview(view)
-            view.addGestureRecognizer(recognizer)
-            recognizer.addAction { [states] in states.value.append($0.state) }
-        }
-
-        func down(_ x: Double, _ y: Double, _ t: Double = 0) { scene.window.send(.pointerDown(Point(x: x, y: y), button: 1, time: t)) }
-        func move(_ x: Double, _ y: Double, _ t: Double = 0) { scene.window.send(.pointerMoved(Point(x: x, y: y), time: t)) }
-        func up(_ x: Double, _ y: Double, _ t: Double = 0) { scene.window.send(.pointerUp(Point(x: x, y: y), button: 1, time: t)) }
-    }
+    /// The window, probe view and state log the basic recognizer tests use.
+    private typealias Fixture = GestureRecognizerTests.Fixture
 
     @Test("an edge pan set off diagonally down, or outward, fails before it can begin; straight in, it begins")
     func edgePanDirection() {

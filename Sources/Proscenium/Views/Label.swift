@@ -79,9 +79,8 @@
     /// lines that do not fit are not drawn over what lies around it.
     func shownLayout() -> TextLayout {
         let full = layout(forWidth: bounds.width)
-        guard numberOfLines != 1, full.lines.count > 1, full.size.height > bounds.height + 0.5 else { return full }
-        let lineHeight = full.size.height / Double(full.lines.count)
-        let fitting = max(1, Int((bounds.height + 0.5) / lineHeight))
+        let fitting = linesShown(of: full, inHeight: bounds.height)
+        guard fitting < full.lines.count else { return full }
         let key = textMeasurerKey
         if let cachedShownLayout, cachedShownLayout.width == bounds.width, cachedShownLayout.lines == fitting,
            cachedShownLayout.measurer == key { return cachedShownLayout.layout }
@@ -147,19 +146,24 @@
         Point(x: bounds.minX, y: bounds.minY + ((bounds.height - layout.size.height) / 2).rounded())
     }
 
+    /// How many of `full`'s lines a label `height` tall draws: all of them unless it has several lines and
+    /// is shorter than its text, then those that fit (at least one).
+    func linesShown(of full: TextLayout, inHeight height: Double) -> Int {
+        let count = full.lines.count
+        guard numberOfLines != 1, count > 1, full.size.height > height + 0.5 else { return count }
+        let lineHeight = full.size.height / Double(count)
+        return min(count, max(1, Int((height + 0.5) / lineHeight)))
+    }
+
     /// The first or last line drawn in a label `size` big: the lines that fit, centred as `draw` centres
     /// them. A label with no text has its bottom edge, as a view without text does.
     override func baselineOffset(_ baseline: Baseline, in size: Size) -> Double {
         guard view(for: baseline) === self, !text.isEmpty else { return super.baselineOffset(baseline, in: size) }
         let full = layout(forWidth: size.width)
         guard !full.lines.isEmpty else { return size.height }
-        var shown = full.lines.count, height = full.size.height
-        if numberOfLines != 1, shown > 1, height > size.height + 0.5 {
-            // As `shownLayout()`: the lines that fit, at least one.
-            let lineHeight = height / Double(shown)
-            shown = min(shown, max(1, Int((size.height + 0.5) / lineHeight)))
-            height = lineHeight * Double(shown)
-        }
+        let shown = linesShown(of: full, inHeight: size.height)
+        let count = full.lines.count
+        let height = shown == count ? full.size.height : full.size.height / Double(count) * Double(shown)
         let top = ((size.height - height) / 2).rounded()
         return top + full.lines[baseline == .first ? 0 : shown - 1].baseline
     }

@@ -28,6 +28,8 @@ enum ImageFileReading {
             if count == 0 { break }  // shorter than it said: decoded as far as it goes
             filled += count
         }
-        return Array(bytes[..<filled])
+        // Shortened in place: a copy would hold a large file twice.
+        bytes.removeSubrange(filled...)
+        return bytes
     }
 }

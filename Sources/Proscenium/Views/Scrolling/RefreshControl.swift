@@ -82,7 +82,7 @@
         releaseInset()
         if let scrollView {
             layOut(in: scrollView)
-            showPull((restingTop(in: scrollView) - scrollView.contentOffset.y) / max(triggerDistance, 1))
+            showPull(pull(in: scrollView) / max(triggerDistance, 1))
         }
         window?.accessibilityDidChange()
     }
@@ -109,6 +109,9 @@
     /// Where the content's top is without the room a refresh holds: the offset at rest there.
     private func restingTop(in scrollView: ScrollView) -> Double { -scrollView.contentInset.top }
 
+    /// How far the content is pulled down past its top, in points (negative when scrolled into it).
+    private func pull(in scrollView: ScrollView) -> Double { restingTop(in: scrollView) - scrollView.contentOffset.y }
+
     /// Puts the control just above the content, across the view's width.
     func layOut(in scrollView: ScrollView) {
         let frame = Rect(x: scrollView.bounds.minX, y: restingTop(in: scrollView) - Self.height,
@@ -121,7 +124,7 @@
     /// came back to its top (a refresh ended while the finger still holds the pull does not start again).
     func scrollViewDidScroll(_ scrollView: ScrollView) {
         layOut(in: scrollView)
-        let pull = restingTop(in: scrollView) - scrollView.contentOffset.y
+        let pull = pull(in: scrollView)
         if !scrollView.isDragging, pull <= 0 { armed = true }
         guard !isRefreshing else { return }
         showPull(pull / max(triggerDistance, 1))
